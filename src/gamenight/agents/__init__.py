@@ -1,0 +1,46 @@
+"""Agents: `random` for every game, and each game's own bots (``games/<game>/bots.py``).
+
+>>> from gamenight import agents
+>>> bot = agents.make("heuristic", "boss-quest", seed=1)
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+from gamenight.kernel.registry import game_class
+
+from .base import Agent, Clock
+from .random_agent import RandomAgent
+
+AgentFactory = Callable[[int | None], Agent]
+
+
+def _game_bots(game_id: str) -> dict[str, AgentFactory]:
+    package = game_class(game_id).__module__.rsplit(".", 1)[0]
+    try:
+        module = importlib.import_module(package + ".bots")
+    except ModuleNotFoundError:
+        return {}
+    return dict(getattr(module, "BOTS", {}))
+
+
+def available(game_id: str) -> list[str]:
+    """Names of the agents that can play `game_id`."""
+    return sorted({"random", *_game_bots(game_id)})
+
+
+def make(name: str, game_id: str, seed: int | None = None) -> Agent:
+    """An agent by name for a game; an unknown name raises `ValueError` listing the known."""
+    if name == "random":
+        return RandomAgent(seed)
+    bots = _game_bots(game_id)
+    if name not in bots:
+        raise ValueError(
+            f"unknown agent {name!r} for {game_id}; available: {', '.join(available(game_id))}"
+        )
+    return bots[name](seed)
+
+
+__all__ = ["Agent", "Clock", "RandomAgent", "available", "make"]

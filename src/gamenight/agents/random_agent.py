@@ -1,0 +1,29 @@
+"""The random agent: a uniform choice among the legal actions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gamenight.kernel import Action, State
+
+from .base import Clock
+
+
+class RandomAgent:
+    """Picks uniformly among the legal actions, from its own seeded generator."""
+
+    name = "random"
+    needs_state = False
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def act(
+        self,
+        view: dict[str, Any],
+        legal: list[Action],
+        clock: Clock | None = None,
+        state: State | None = None,
+    ) -> Action:
+        return legal[self._rng.randrange(len(legal))]

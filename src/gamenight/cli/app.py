@@ -1,0 +1,44 @@
+"""The `gamenight` command line."""
+
+from __future__ import annotations
+
+import typer
+
+app = typer.Typer(
+    name="gamenight",
+    help="Play five modern tabletop games in the terminal, simulate thousands, replay any.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+@app.callback()
+def _root() -> None:
+    """gamenight: Boss Quest, Meow Dark Lord!, Munchkin, Munchkin Fu and Ninja Master."""
+
+
+@app.command("games")
+def list_games() -> None:
+    """List the games and their options."""
+    from rich.console import Console
+    from rich.table import Table
+
+    import gamenight
+    from gamenight.kernel.registry import game_class
+
+    table = Table(title="gamenight games")
+    table.add_column("game")
+    table.add_column("players")
+    table.add_column("options")
+    for game_id in gamenight.games():
+        cls = game_class(game_id)
+        options = "\n".join(f"{o.name}: {o.help}" for o in cls.options_spec)
+        table.add_row(
+            f"{game_id}\n[dim]{cls.title}[/dim]", f"{cls.min_players}-{cls.max_players}", options
+        )
+    Console().print(table)
+
+
+def main() -> None:
+    """Entry point of the `gamenight` script."""
+    app()

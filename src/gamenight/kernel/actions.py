@@ -1,0 +1,78 @@
+"""Actions and the fixed integer codec every game provides.
+
+An action is a small frozen dataclass, one class per kind of move. Its JSON form is
+``{"type": "<ClassName>", **fields}``. A game's `ActionCodec` enumerates every action the
+game can ever offer, in a fixed documented order, so that RL adapters see ``0..N-1``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from .errors import IllegalAction
+
+
+@dataclasses.dataclass(frozen=True, order=True, slots=True)
+class Action:
+    """Base class of every action. Subclasses are frozen dataclasses."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as a JSON-ready dict."""
+        data: dict[str, Any] = {"type": type(self).__name__}
+        for field in dataclasses.fields(self):
+            data[field.name] = getattr(self, field.name)
+        return data
+
+    def __str__(self) -> str:
+        args = ", ".join(str(getattr(self, f.name)) for f in dataclasses.fields(self))
+        return f"{type(self).__name__}({args})"
+
+
+class ActionCodec:
+    """A fixed bijection between a game's actions and the integers ``0..size-1``."""
+
+    action_types: ClassVar[tuple[type[Action], ...]]
+
+    def __init__(self, actions: Iterable[Action]) -> None:
+        self.actions: tuple[Action, ...] = tuple(actions)
+        self._index = {action: i for i, action in enumerate(self.actions)}
+        if len(self._index) != len(self.actions):
+            raise ValueError("an action codec must not list the same action twice")
+        self._types = {type(a).__name__: type(a) for a in self.actions}
+
+    @property
+    def size(self) -> int:
+        """How many actions the game can ever offer (the ``N`` of ``Discrete(N)``)."""
+        return len(self.actions)
+
+    def encode(self, action: Action) -> int:
+        """The integer of an action."""
+        try:
+            return self._index[action]
+        except KeyError:
+            raise IllegalAction(f"{action!r} is not an action of this game") from None
+
+    def decode(self, index: int) -> Action:
+        """The action of an integer."""
+        if not isinstance(index, int) or not 0 <= index < len(self.actions):
+            raise IllegalAction(f"action index {index!r} is outside 0..{len(self.actions) - 1}")
+        return self.actions[index]
+
+    def from_json(self, data: Any) -> Action:
+        """Parse an action from its JSON form; a bad form raises `IllegalAction`."""
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            raise IllegalAction(f"an action must be an object with a 'type', got {data!r}")
+        cls = self._types.get(data["type"])
+        if cls is None:
+            known = ", ".join(sorted(self._types))
+            raise IllegalAction(f"unknown action type {data['type']!r}; known: {known}")
+        fields = {k: v for k, v in data.items() if k != "type"}
+        try:
+            action = cls(**fields)
+        except TypeError as exc:
+            raise IllegalAction(f"bad fields for {data['type']}: {exc}") from None
+        if action not in self._index:
+            raise IllegalAction(f"{data!r} is not an action of this game")
+        return action

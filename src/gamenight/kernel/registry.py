@@ -1,0 +1,81 @@
+"""The game registry: `games`, `make`, `load` and `replay`."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import secrets
+from typing import Any
+
+from .errors import IllegalAction
+from .options import resolve_options
+from .state import GameRecord, State
+
+# game id -> module that registers it; imported on first use so `import gamenight` stays light.
+_GAME_MODULES = {
+    "boss-quest": "gamenight.games.boss_quest",
+}
+_REGISTRY: dict[str, type[State]] = {}
+
+
+def register(cls: type[State]) -> type[State]:
+    """Class decorator: make a `State` subclass available under its ``game_id``."""
+    _REGISTRY[cls.game_id] = cls
+    return cls
+
+
+def games() -> list[str]:
+    """The ids of every playable game, sorted."""
+    return sorted(_GAME_MODULES)
+
+
+def game_class(game_id: str) -> type[State]:
+    """The `State` class of a game id (raises `ValueError` naming the known ids)."""
+    if game_id not in _REGISTRY:
+        module = _GAME_MODULES.get(game_id)
+        if module is None:
+            raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(games())}")
+        importlib.import_module(module)
+    return _REGISTRY[game_id]
+
+
+def make(game_id: str, players: int, seed: int | None = None, **options: Any) -> State:
+    """Start a new game.
+
+    A bad game id, player count or option raises `ValueError` with a clear message.
+    Without a seed a random one is drawn (and kept in the state's record).
+    """
+    cls = game_class(game_id)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError(f"players must be an integer, got {players!r}")
+    if not cls.min_players <= players <= cls.max_players:
+        raise ValueError(
+            f"{game_id} takes {cls.min_players} to {cls.max_players} players, got {players}"
+        )
+    if seed is None:
+        seed = secrets.randbits(63)
+    elif isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
+    resolved = resolve_options(game_id, cls.options_spec, players, options)
+    return cls(players, resolved, seed)
+
+
+def load(text: str) -> State:
+    """Restore a state from `State.to_json` output."""
+    try:
+        snapshot = json.loads(text)
+        cls = game_class(snapshot["game"])
+        return cls.from_snapshot(snapshot)
+    except (KeyError, TypeError, json.JSONDecodeError, IllegalAction) as exc:
+        raise ValueError(f"not a gamenight state: {exc}") from None
+
+
+def replay(record: GameRecord) -> State:
+    """Rebuild a game from its record by replaying every action."""
+    state = make(record.game_id, record.players, record.seed, **record.options)
+    for i, (seat, action_json) in enumerate(record.actions):
+        try:
+            state.apply(seat, state.codec.from_json(action_json))
+        except IllegalAction as exc:
+            raise ValueError(f"record action {i} does not replay: {exc}") from None
+    return state

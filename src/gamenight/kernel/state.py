@@ -1,0 +1,251 @@
+"""The State protocol every game implements, and the machinery they share.
+
+A game subclasses `State`, declares its options and action codec, and implements the
+underscored hooks (`_setup`, `_legal`, `_apply`, ...). The public methods here enforce the
+contract: illegal actions leave the state untouched, every accepted action is recorded,
+`determinize` never touches the game's own generator, and `to_json` round-trips exactly.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .actions import Action, ActionCodec
+from .errors import IllegalAction
+from .events import Event
+from .options import Option
+from .rng import Rng
+
+SNAPSHOT_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game. Higher ``scores`` rank higher."""
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything needed to rebuild a game exactly: replay `actions` on a fresh state."""
+
+    game_id: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    actions: tuple[tuple[int, dict[str, Any]], ...]
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "game": self.game_id,
+                "players": self.players,
+                "options": self.options,
+                "seed": self.seed,
+                "actions": [[seat, action] for seat, action in self.actions],
+            },
+            sort_keys=True,
+        )
+
+    @staticmethod
+    def from_json(text: str) -> GameRecord:
+        try:
+            data = json.loads(text)
+            return GameRecord(
+                game_id=data["game"],
+                players=data["players"],
+                options=data["options"],
+                seed=data["seed"],
+                actions=tuple((int(seat), action) for seat, action in data["actions"]),
+            )
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"not a gamenight game record: {exc}") from None
+
+
+class State(ABC):
+    """A game in progress. See ARCHITECTURE.md §2 for the contract."""
+
+    game_id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_spec: ClassVar[tuple[Option, ...]] = ()
+    codec: ClassVar[ActionCodec]
+
+    num_players: int
+    options: dict[str, Any]
+    seed: int
+    rng: Rng
+    events: list[Event]
+    history: list[tuple[int, Action]]
+
+    def __init__(self, num_players: int, options: dict[str, Any], seed: int) -> None:
+        """Start a new game. Use `gamenight.make`, which validates the arguments."""
+        self.num_players = num_players
+        self.options = options
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.events = []
+        self.history = []
+        self._setup()
+
+    # ----- the public contract -------------------------------------------------------
+
+    @abstractmethod
+    def actors(self) -> tuple[int, ...]:
+        """Seats that may act now; empty iff the game is over."""
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action `seat` may take now; ``[]`` for a seat not in `actors`."""
+        if seat not in self.actors():
+            return []
+        return self._legal(seat)
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply `seat`'s action. An illegal one raises `IllegalAction` and changes nothing."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"expected an action, got {action!r}")
+        if seat not in self.actors():
+            raise IllegalAction(self._not_your_turn(seat))
+        if action not in self._legal(seat):
+            raise IllegalAction(f"{action} is not legal for seat {seat} now")
+        self.history.append((seat, action))
+        self._apply(seat, action)
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """Winners and rank-defining scores; only for a finished game."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-ready dict of exactly what `seat` may know (``None`` = spectator)."""
+
+    def clone(self) -> State:
+        """An independent copy. Games override `_copy_into` to copy their mutable parts."""
+        new = object.__new__(type(self))
+        new.num_players = self.num_players
+        new.options = self.options  # never mutated after creation
+        new.seed = self.seed
+        new.rng = Rng(state=self.rng.state)
+        new.events = self.events.copy()
+        new.history = self.history.copy()
+        self._copy_into(new)
+        return new
+
+    def determinize(self, seat: int | None, seed: int) -> State:
+        """A full state consistent with ``view(seat)``, hidden information resampled.
+
+        It uses its own generator seeded with `seed`, and the copy's future chance is
+        reseeded too, so a search never learns the real game's coming shuffles.
+        """
+        new = self.clone()
+        rng = Rng(seed)
+        new._resample_hidden(seat, rng)
+        new.rng = Rng(state=rng.next64())
+        return new
+
+    def stats(self) -> dict[str, float | list[float]]:
+        """Game-specific figures of a finished game for simulations (e.g. ``rounds``).
+
+        Values are numbers, or lists with one number per seat.
+        """
+        return {}
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """The events `seat` may see (``None`` = spectator: public events only)."""
+        return [event for event in self.events if event.visible_to(seat)]
+
+    def record(self) -> GameRecord:
+        """The game record ``(game_id, options, seed, actions)`` that replays this game."""
+        return GameRecord(
+            self.game_id,
+            self.num_players,
+            dict(self.options),
+            self.seed,
+            tuple((seat, action.to_json()) for seat, action in self.history),
+        )
+
+    def to_json(self) -> str:
+        """The whole state as canonical JSON; `gamenight.load` restores it exactly."""
+        snapshot = {
+            "format": SNAPSHOT_FORMAT,
+            "game": self.game_id,
+            "players": self.num_players,
+            "options": self.options,
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "history": [[seat, action.to_json()] for seat, action in self.history],
+            "events": [event.to_json() for event in self.events],
+            "state": self._dump(),
+        }
+        return json.dumps(snapshot, sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_snapshot(cls, snapshot: dict[str, Any]) -> State:
+        """Rebuild a state from the dict `to_json` wrote (use `gamenight.load`)."""
+        new = object.__new__(cls)
+        new.num_players = snapshot["players"]
+        new.options = snapshot["options"]
+        new.seed = snapshot["seed"]
+        new.rng = Rng(state=snapshot["rng"])
+        new.history = [(seat, cls.codec.from_json(a)) for seat, a in snapshot["history"]]
+        new.events = [Event.from_json(e) for e in snapshot["events"]]
+        new._load(snapshot["state"])
+        return new
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over() else f"actors={self.actors()}"
+        return f"<{type(self).__name__} {self.game_id} players={self.num_players} {status}>"
+
+    # ----- helpers for games -----------------------------------------------------------
+
+    def log(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
+        """Append an event (public unless `to` names the seats that may see it)."""
+        self.events.append(Event(kind, data, to))
+
+    def _not_your_turn(self, seat: int) -> str:
+        if self.is_over():
+            return "the game is over"
+        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            return f"there is no seat {seat!r} (seats are 0..{self.num_players - 1})"
+        waiting = ", ".join(str(s) for s in self.actors())
+        return f"seat {seat} may not act now; waiting for seat {waiting}"
+
+    # ----- hooks each game implements ------------------------------------------------
+
+    @abstractmethod
+    def _setup(self) -> None:
+        """Build the opening position with ``self.rng``."""
+
+    @abstractmethod
+    def _legal(self, seat: int) -> list[Action]:
+        """Legal actions of a seat known to be in `actors`."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Carry out a legal action."""
+
+    @abstractmethod
+    def _copy_into(self, new: State) -> None:
+        """Copy the game's own mutable fields into `new` (shared card data stays shared)."""
+
+    @abstractmethod
+    def _resample_hidden(self, seat: int | None, rng: Rng) -> None:
+        """Reshuffle what `seat` cannot see, consistently with everything it has seen."""
+
+    @abstractmethod
+    def _dump(self) -> dict[str, Any]:
+        """The game's own fields as JSON-ready data."""
+
+    @abstractmethod
+    def _load(self, data: dict[str, Any]) -> None:
+        """Restore the game's own fields from `_dump`'s output."""
