@@ -6,6 +6,9 @@
 >>> state.apply(seat, state.legal_actions(seat)[0])
 """
 
+# Import the `games` package before binding the `games` function: importing it later (a
+# game's module is loaded on first use) would rebind `gamenight.games` to the package.
+from . import games as _games_package  # noqa: F401
 from .kernel import (
     Action,
     GameRecord,

@@ -12,6 +12,7 @@ Rigged states are for tests: their record does not replay from the seed.
 from __future__ import annotations
 
 import importlib
+import inspect
 from typing import Any
 
 from .kernel import State, make
@@ -19,18 +20,28 @@ from .kernel.registry import game_class
 
 
 def rigged(game_id: str, players: int, seed: int = 0, **setup: Any) -> Any:
-    """A new game of `game_id` with the position `setup` describes (see the game's rig)."""
-    state = make(game_id, players=players, seed=seed, **_options(game_id, setup))
-    return rig(state, **setup)
+    """A new game of `game_id` with the position `setup` describes (see the game's rig).
+
+    Option names go to `make`, except those the rig also takes as keywords (Boss Quest's
+    ``hearts`` and ``mystery``): those go to the rig. Use `make` then `rig` to set such an option.
+    """
+    cls = game_class(game_id)
+    rig_function = _rig_module(cls).rig
+    state = make(game_id, players=players, seed=seed, **_options(cls, rig_function, setup))
+    return rig_function(state, **setup)
 
 
 def rig(state: State, **setup: Any) -> State:
     """Change an existing state in place as `setup` describes; returns it."""
-    module = importlib.import_module(type(state).__module__.rsplit(".", 1)[0] + ".rig")
-    return module.rig(state, **setup)
+    return _rig_module(type(state)).rig(state, **setup)
 
 
-def _options(game_id: str, setup: dict[str, Any]) -> dict[str, Any]:
-    """Pop the game's option names out of `setup` (they go to `make`)."""
-    names = {option.name for option in game_class(game_id).options_spec}
+def _rig_module(cls: type[State]) -> Any:
+    return importlib.import_module(cls.__module__.rsplit(".", 1)[0] + ".rig")
+
+
+def _options(cls: type[State], rig_function: Any, setup: dict[str, Any]) -> dict[str, Any]:
+    """Pop the game's option names that are not rig keywords out of `setup` (for `make`)."""
+    keywords = inspect.signature(rig_function).parameters
+    names = {option.name for option in cls.options_spec} - set(keywords)
     return {name: setup.pop(name) for name in list(setup) if name in names}

@@ -23,7 +23,10 @@ class Agent(Protocol):
     """Chooses an action from what its seat may see.
 
     Search agents set ``needs_state = True`` and receive the state as `state`, which they
-    may only `clone` and `determinize` for their own seat.
+    may only `clone` and `determinize` for their own seat. Agents that never read the view
+    may set ``needs_view = False``: the table loop then passes an empty dict instead of
+    building it (both attributes are optional; without them the view is built and no
+    state is passed).
     """
 
     name: str

@@ -15,6 +15,7 @@ class RandomAgent:
 
     name = "random"
     needs_state = False
+    needs_view = False  # it chooses among the legal actions alone
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import typer
 
+from .play import play_command
+from .replay import replay_command
+from .simulate import simulate_command
+
 app = typer.Typer(
     name="gamenight",
     help="Play five modern tabletop games in the terminal, simulate thousands, replay any.",
@@ -37,6 +41,11 @@ def list_games() -> None:
             f"{game_id}\n[dim]{cls.title}[/dim]", f"{cls.min_players}-{cls.max_players}", options
         )
     Console().print(table)
+
+
+app.command("play")(play_command)
+app.command("replay")(replay_command)
+app.command("simulate")(simulate_command)
 
 
 def main() -> None:

@@ -73,6 +73,11 @@ class ActionCodec:
             action = cls(**fields)
         except TypeError as exc:
             raise IllegalAction(f"bad fields for {data['type']}: {exc}") from None
-        if action not in self._index:
+        index = self._index.get(action)
+        # Equal is not enough: 1.0 and True equal 1, but a field must keep its own type.
+        if index is None or any(
+            type(value) is not type(getattr(self.actions[index], name))
+            for name, value in fields.items()
+        ):
             raise IllegalAction(f"{data!r} is not an action of this game")
-        return action
+        return self.actions[index]

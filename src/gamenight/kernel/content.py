@@ -69,7 +69,11 @@ def _describe(name: str, raw: dict[str, Any], exc: ValidationError) -> str:
         where = ".".join(str(part) for part in loc)
         card = _card_at(raw, loc)
         prefix = f"{name}: card {card!r}, " if card else f"{name}: "
-        lines.append(f"{prefix}field {where!r}: {error['msg']}")
+        field = f"field {where!r}: " if where else ""  # empty for whole-file checks
+        # A validator's own message, without pydantic's "Value error, " in front.
+        cause = error.get("ctx", {}).get("error") if error["type"] == "value_error" else None
+        message = str(cause) if cause is not None else error["msg"]
+        lines.append(f"{prefix}{field}{message}")
     return "\n".join(lines)
 
 

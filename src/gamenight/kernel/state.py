@@ -56,6 +56,8 @@ class GameRecord:
     def from_json(text: str) -> GameRecord:
         try:
             data = json.loads(text)
+            if not isinstance(data["game"], str) or not isinstance(data["options"], dict):
+                raise TypeError("'game' must be a string and 'options' an object")
             return GameRecord(
                 game_id=data["game"],
                 players=data["players"],
@@ -112,7 +114,7 @@ class State(ABC):
             raise IllegalAction(f"expected an action, got {action!r}")
         if seat not in self.actors():
             raise IllegalAction(self._not_your_turn(seat))
-        if action not in self._legal(seat):
+        if not self._is_legal(seat, action):
             raise IllegalAction(f"{action} is not legal for seat {seat} now")
         self.history.append((seat, action))
         self._apply(seat, action)
@@ -159,6 +161,14 @@ class State(ABC):
         Values are numbers, or lists with one number per seat.
         """
         return {}
+
+    def moment(self, action: Action) -> float | None:
+        """Real-time games: when `action` would happen (ms since the step began), else ``None``.
+
+        Where it is not ``None``, the table loop asks every actor for its next action and
+        applies the earliest, so that timed actions arrive in time order.
+        """
+        return None
 
     def events_for(self, seat: int | None) -> list[Event]:
         """The events `seat` may see (``None`` = spectator: public events only)."""
@@ -229,6 +239,11 @@ class State(ABC):
     @abstractmethod
     def _legal(self, seat: int) -> list[Action]:
         """Legal actions of a seat known to be in `actors`."""
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        """Whether an action of an acting seat is legal. Games whose actions carry free
+        values (a reaction time in ms) accept more than the finite `legal_actions` list."""
+        return action in self._legal(seat)
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:

@@ -20,7 +20,11 @@ def play(
 
     When several seats may act (a response window), they are asked in seat order and each
     answer is applied at once, so a material play re-opens the window as the rules say.
-    `observer(state, seat, action)` is called after every applied action.
+    In a real-time step (the first actor's action has a `State.moment`), every actor
+    proposes its next timed action and only the earliest is applied (ties: the order of
+    `actors`); the others are asked again, seeing what it changed.
+    `observer(state, seat, action)` is called after every applied action. An agent that
+    sets ``needs_view = False`` gets an empty dict instead of a view nobody reads.
     """
     if len(agents) != state.num_players:
         raise ValueError(
@@ -28,14 +32,28 @@ def play(
         )
     done = 0
     clock = Clock()
-    while not state.is_over() and (max_actions is None or done < max_actions):
-        seat = state.actors()[0]
-        agent = agents[seat]
+    # Looked up once: the loop is the hot path of every simulation.
+    wants_view = [getattr(agent, "needs_view", True) for agent in agents]
+    wants_state = [getattr(agent, "needs_state", False) for agent in agents]
+
+    def ask(seat: int) -> Action:
         legal = state.legal_actions(seat)
-        if getattr(agent, "needs_state", False):
-            action = agent.act(state.view(seat), legal, clock, state=state)
-        else:
-            action = agent.act(state.view(seat), legal, clock)
+        view = state.view(seat) if wants_view[seat] else {}
+        if wants_state[seat]:
+            return agents[seat].act(view, legal, clock, state=state)
+        return agents[seat].act(view, legal, clock)
+
+    while not state.is_over() and (max_actions is None or done < max_actions):
+        actors = state.actors()
+        seat = actors[0]
+        action = ask(seat)
+        when = state.moment(action)
+        if when is not None:
+            for other in actors[1:]:
+                proposal = ask(other)
+                at = state.moment(proposal)
+                if at is not None and at < when:
+                    seat, action, when = other, proposal, at
         state.apply(seat, action)
         done += 1
         if observer is not None:

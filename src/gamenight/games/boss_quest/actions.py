@@ -65,12 +65,16 @@ class ChooseWeapon(Action):
     weapon: int
 
 
+# One shared instance of every action, by its number: the engine hands these out instead
+# of building new ones for each legal-action list (frozen dataclasses are slow to create).
+EQUIPS = (None, *(Equip(n) for n in range(1, MAX_EQUIP + 1)))  # EQUIPS[n] is Equip(n)
+ACTIVATE = tuple(Activate(s) for s in range(MAX_SLOTS))
+DISCARD = tuple(Discard(s) for s in range(MAX_SLOTS))
+VISIT_MAGE = VisitMage()
+CHOOSE_PLAYER = tuple(ChoosePlayer(s) for s in range(MAX_SEATS))
+CHOOSE_SPELL = tuple(ChooseSpell(s) for s in range(MAX_SLOTS))
+CHOOSE_WEAPON = tuple(ChooseWeapon(w) for w in range(NUM_WEAPONS))
+
 CODEC = ActionCodec(
-    [Equip(n) for n in range(1, MAX_EQUIP + 1)]
-    + [Activate(s) for s in range(MAX_SLOTS)]
-    + [Discard(s) for s in range(MAX_SLOTS)]
-    + [VisitMage()]
-    + [ChoosePlayer(s) for s in range(MAX_SEATS)]
-    + [ChooseSpell(s) for s in range(MAX_SLOTS)]
-    + [ChooseWeapon(w) for w in range(NUM_WEAPONS)]
+    [*EQUIPS[1:], *ACTIVATE, *DISCARD, VISIT_MAGE, *CHOOSE_PLAYER, *CHOOSE_SPELL, *CHOOSE_WEAPON]
 )

@@ -51,7 +51,7 @@ def fight(state: BossQuestState) -> None:
     """Resolve the battle: hearts lost, keys won, everything revealed."""
     n = state.num_players
     hp = state.boss_hp()
-    attacks = [state.attack(s) for s in range(n)]
+    attacks = state.attacks()
     effects = state.active_effects()
     wounded = [s for s in range(n) if attacks[s] > hp and "mercy" not in effects]
     for s in wounded:

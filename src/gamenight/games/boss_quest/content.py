@@ -98,13 +98,17 @@ class Components(ContentModel):
 
     @model_validator(mode="after")
     def _check_references(self) -> Components:
-        colours = {c.id for c in self.weapons.colours}
+        colours = [c.id for c in self.weapons.colours]
+        ids: set[str] = set()
         for spell in self.spells:
             if spell.colour is not None and spell.colour not in colours:
-                raise ValueError(f"spell {spell.id!r} requires unknown colour {spell.colour!r}")
-        ids = [s.id for s in self.spells]
-        if len(set(ids)) != len(ids):
-            raise ValueError("spell ids must be unique")
+                raise ValueError(
+                    f"spell {spell.id!r}: colour {spell.colour!r} is not a weapon colour "
+                    f"({', '.join(colours)})"
+                )
+            if spell.id in ids:
+                raise ValueError(f"spell id {spell.id!r} is used twice")
+            ids.add(spell.id)
         return self
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .content import BOSS_HP, NUM_WEAPONS, SPELLS, VALUES, weapon_id
-from .state import AVAILABLE, EQUIP, BossQuestState
+from .state import ACTIVE, AVAILABLE, EQUIP, BossQuestState
 
 
 def rig(
@@ -18,6 +18,10 @@ def rig(
     deck: Sequence[str] = (),
     spells: Sequence[str] | None = None,
     mystery: bool | None = None,
+    active: Sequence[str | tuple[str, int]] = (),
+    spell_deck: Sequence[str] | None = None,
+    boss_deck: Sequence[int] | None = None,
+    round: int | None = None,
     hearts: Sequence[int] | None = None,
     keys: Sequence[int] | None = None,
     turn: int | None = None,
@@ -31,6 +35,13 @@ def rig(
     - `deck`: the weapon deck's top cards, top first; every other weapon lies below them.
     - `spells`: the spell keys laid out beside the Mage (``"attack+2"``, ``"mercy"``...),
       all available; `mystery` lays the last one face down (default: no Mystery).
+    - `active`: spells already activated this round, in the slots after `spells`: a light
+      spell's key, or ``(key, seat)`` for an attack spell placed in front of `seat`.
+    - `spell_deck`: the spell deck, top first; every spell neither laid out nor in it lies
+      in the (face-up) discard pile. Without it, every other spell is in the deck.
+    - `boss_deck`: the boss deck as HPs, top first; the other bosses (not `boss`) lie in
+      the discard pile.
+    - `round`: the round number.
     - `hearts`, `keys`: per seat; `turn`: who acts; `armorer`; `visited`: seats that have
       already visited the Mage.
     """
@@ -67,16 +78,14 @@ def rig(
     holding = {state.hidden[s] for s in range(n)} | {w for v in state.visible for w in v}
     rest = [w for w in range(NUM_WEAPONS) if w not in holding and w not in top]
     state.weapon_deck = rest[::-1] + top[::-1]  # the top card is the last element
-    if spells is not None:
-        by_key = {}
-        for i, spell in enumerate(SPELLS):
-            by_key.setdefault(spell.key, []).append(i)
-        state.slots = [by_key[key].pop() for key in spells]
-        pool = [i for i in range(len(SPELLS)) if i not in state.slots]
-        state.spell_deck, state.spell_discard, state.spell_discard_unseen = pool, [], []
-        state.slot_status = [AVAILABLE] * len(state.slots)
-        state.slot_target = [-1] * len(state.slots)
-        state.mystery = len(state.slots) - 1 if mystery and state.slots else -1
+    if spells is not None or active or spell_deck is not None:
+        _rig_spells(state, spells, mystery, active, spell_deck)
+    if boss_deck is not None:
+        state.boss_deck = [BOSS_HP.index(hp) for hp in reversed(boss_deck)]
+        placed = {state.boss, *state.boss_deck}
+        state.boss_discard = [b for b in range(len(BOSS_HP)) if b not in placed]
+    if round is not None:
+        state.round = round
     if hearts is not None:
         state.hearts = list(hearts)
     if keys is not None:
@@ -92,6 +101,33 @@ def rig(
     state.history.clear()
     state.announce_busts()
     return state
+
+
+def _rig_spells(
+    state: BossQuestState,
+    spells: Sequence[str] | None,
+    mystery: bool | None,
+    active: Sequence[str | tuple[str, int]],
+    spell_deck: Sequence[str] | None,
+) -> None:
+    """Lay out the round's spells (available, then active) and stack the spell decks."""
+    by_key: dict[str, list[int]] = {}
+    for i, spell in enumerate(SPELLS):
+        by_key.setdefault(spell.key, []).append(i)
+    if spells is None:  # keep the round's spells
+        spells = [SPELLS[i].key for i in state.slots]
+    placed = [(key, -1) if isinstance(key, str) else key for key in active]
+    state.slots = [by_key[key].pop() for key in spells] + [by_key[key].pop() for key, _ in placed]
+    state.slot_status = [AVAILABLE] * len(spells) + [ACTIVE] * len(placed)
+    state.slot_target = [-1] * len(spells) + [seat for _, seat in placed]
+    state.mystery = len(spells) - 1 if mystery and spells else -1
+    pool = [i for i in range(len(SPELLS)) if i not in state.slots]
+    if spell_deck is None:
+        state.spell_deck, state.spell_discard = pool, []
+    else:
+        state.spell_deck = [by_key[key].pop() for key in reversed(spell_deck)]
+        state.spell_discard = [i for i in pool if i not in state.spell_deck]
+    state.spell_discard_unseen = []
 
 
 def describe(state: BossQuestState) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from gamenight.kernel import Action
 
-from .actions import ChoosePlayer, ChooseSpell, ChooseWeapon
+from .actions import CHOOSE_PLAYER, CHOOSE_SPELL, CHOOSE_WEAPON
 from .content import INSTANT_EFFECTS, SPELLS, VALUES, Spell
 
 if TYPE_CHECKING:
@@ -41,13 +41,13 @@ def target_choices(state: BossQuestState, seat: int, slot: int) -> list[Action]:
     """The choices for the target of the spell being activated in `slot`."""
     effect = SPELLS[state.slots[slot]].effect
     if effect == "attack":
-        return [ChoosePlayer(s) for s in range(state.num_players)]
+        return list(CHOOSE_PLAYER[: state.num_players])
     if effect == "swap":
-        return [ChoosePlayer(s) for s in range(state.num_players) if s != seat]
+        return [CHOOSE_PLAYER[s] for s in range(state.num_players) if s != seat]
     if effect == "cancel":
-        return [ChooseSpell(s) for s in cancellable_slots(state)]
+        return [CHOOSE_SPELL[s] for s in cancellable_slots(state)]
     weapons = [state.hidden[seat], *state.visible[seat]]
-    return [ChooseWeapon(w) for w in sorted(weapons)]
+    return [CHOOSE_WEAPON[w] for w in sorted(weapons)]
 
 
 def activate(state: BossQuestState, seat: int, slot: int) -> bool:

@@ -9,13 +9,25 @@ Seats are numbered clockwise; "the player on the left" of seat ``s`` is ``s + 1`
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from gamenight.kernel import Action, Option, Outcome, State, register
 from gamenight.kernel.rng import Rng
 
 from . import battle, spells, views
-from .actions import CODEC, MAX_EQUIP, MAX_SLOTS, Activate, Discard, Equip, VisitMage
+from .actions import (
+    ACTIVATE,
+    CODEC,
+    DISCARD,
+    EQUIPS,
+    MAX_EQUIP,
+    MAX_SLOTS,
+    VISIT_MAGE,
+    Activate,
+    Discard,
+    Equip,
+)
 from .content import BOSS_HP, SPELLS, VALUES, WEAPON_VALUE
 
 # Slot statuses of the spells laid out beside the Mage.
@@ -65,6 +77,10 @@ _LISTS = (
     "winners",
     "losers",
 )
+
+
+# Ids of the codec's action instances (alive as long as the codec): see `_is_legal`.
+_SHARED_ACTIONS = frozenset(map(id, CODEC.actions))
 
 
 def _default_key_target(players: int) -> int:
@@ -263,15 +279,23 @@ class BossQuestState(State):
                 most = 0
             else:
                 most = MAX_EQUIP
-            actions.extend(Equip(k) for k in range(1, min(most, len(self.weapon_deck)) + 1))
+            actions.extend(EQUIPS[1 : min(most, len(self.weapon_deck)) + 1])
         for slot, status in enumerate(self.slot_status):
             if status == AVAILABLE:
                 if slot == self.mystery or spells.can_activate(self, SPELLS[self.slots[slot]]):
-                    actions.append(Activate(slot))
-                actions.append(Discard(slot))
+                    actions.append(ACTIVATE[slot])
+                actions.append(DISCARD[slot])
         if AVAILABLE not in self.slot_status:
-            actions.append(VisitMage())
+            actions.append(VISIT_MAGE)
         return actions
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        # Every field is an int: Equip(1.0) equals Equip(1) but would break list indexing.
+        # The shared instances `_legal` hands out are well formed: no need to look inside.
+        return action in self._legal(seat) and (
+            id(action) in _SHARED_ACTIONS
+            or all(type(getattr(action, field.name)) is int for field in dataclasses.fields(action))
+        )
 
     def _apply(self, seat: int, action: Action) -> None:
         if self.pending >= 0:
@@ -362,22 +386,36 @@ class BossQuestState(State):
                     hp += spell.amount
         return hp
 
-    def attack_bonus(self, seat: int) -> int:
-        """The sum of active attack spells placed in front of `seat`."""
-        bonus = 0
+    def attack_bonuses(self) -> list[int]:
+        """Per seat, the sum of active attack spells placed in front of it."""
+        bonuses = [0] * self.num_players
         for slot, status in enumerate(self.slot_status):
-            if status == ACTIVE and self.slot_target[slot] == seat:
+            if status == ACTIVE:
                 spell = SPELLS[self.slots[slot]]
                 if spell.effect == "attack":
-                    bonus += spell.amount
-        return bonus
+                    bonuses[self.slot_target[slot]] += spell.amount
+        return bonuses
+
+    def attack_bonus(self, seat: int) -> int:
+        """The sum of active attack spells placed in front of `seat`."""
+        return self.attack_bonuses()[seat]
+
+    def attacks(self) -> list[int]:
+        """Every seat's current attack: every weapon plus active attack spells.
+
+        All seats in one pass over the spells: the engine needs them after every action.
+        """
+        attacks = self.attack_bonuses()
+        for seat, weapons in enumerate(self.visible):
+            total = WEAPON_VALUE[self.hidden[seat]]
+            for weapon in weapons:
+                total += WEAPON_VALUE[weapon]
+            attacks[seat] += total
+        return attacks
 
     def attack(self, seat: int) -> int:
         """`seat`'s current attack: every weapon plus active attack spells."""
-        total = WEAPON_VALUE[self.hidden[seat]] + self.attack_bonus(seat)
-        for weapon in self.visible[seat]:
-            total += WEAPON_VALUE[weapon]
-        return total
+        return self.attacks()[seat]
 
     def active_effects(self) -> list[str]:
         """Effects of the active spells (with repeats)."""
@@ -394,25 +432,28 @@ class BossQuestState(State):
         and its absence tell everybody something about the hidden weapon's value.
         """
         hp = self.boss_hp()
-        for seat in range(self.num_players):
-            attack = self.attack(seat)
-            shown = attack - WEAPON_VALUE[self.hidden[seat]]
+        hidden, lo, hi, bust = self.hidden, self.hidden_lo, self.hidden_hi, self.bust
+        for seat, attack in enumerate(self.attacks()):
+            limit = hp - attack + WEAPON_VALUE[hidden[seat]]  # the most the hidden one may be
             is_bust = attack > hp
             if is_bust:
-                self.hidden_lo[seat] = max(self.hidden_lo[seat], hp - shown + 1)
-            else:
-                self.hidden_hi[seat] = min(self.hidden_hi[seat], hp - shown)
-            if is_bust != self.bust[seat]:
-                self.bust[seat] = is_bust
+                if lo[seat] <= limit:
+                    lo[seat] = limit + 1
+            elif hi[seat] > limit:
+                hi[seat] = limit
+            if is_bust != bust[seat]:
+                bust[seat] = is_bust
                 self.log("bust", seat=seat, bust=is_bust)
 
     # ----- copying and persistence ------------------------------------------------------
 
     def _copy_into(self, new: State) -> None:
+        # Straight through the instance dicts: about half the time of getattr/setattr.
+        mine, theirs = self.__dict__, new.__dict__
         for name in _SCALARS:
-            setattr(new, name, getattr(self, name))
+            theirs[name] = mine[name]
         for name in _LISTS:
-            setattr(new, name, getattr(self, name).copy())
+            theirs[name] = mine[name].copy()
         new.visible = [weapons.copy() for weapons in self.visible]
 
     def _resample_hidden(self, seat: int | None, rng: Rng) -> None:

@@ -24,11 +24,12 @@ def view(state: BossQuestState, seat: int | None) -> dict[str, Any]:
     """Exactly what `seat` may know (``None``: a spectator)."""
     n = state.num_players
     players = []
+    bonuses = state.attack_bonuses()
     for s in range(n):
         sees_hidden = seat is not None and state.known[s] >> seat & 1
         hidden = state.hidden[s]
         visible = state.visible[s]
-        bonus = state.attack_bonus(s)
+        bonus = bonuses[s]
         shown = sum(WEAPON_VALUE[w] for w in visible) + bonus
         players.append(
             {

@@ -1,0 +1,103 @@
+"""The human seat: an agent that shows the table in the terminal and asks for a choice."""
+
+from __future__ import annotations
+
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.markup import escape
+
+from gamenight.agents.base import Clock
+from gamenight.kernel import Action, State
+
+from .render import Renderer
+
+
+def read_line(console: Console, prompt: str, stdin: TextIO | None = None) -> str:
+    """Print `prompt` and read one line (from `stdin`, else the terminal).
+
+    The end of input raises `EOFError`, as Ctrl-D does at the terminal.
+    """
+    console.print(prompt, end="")
+    if stdin is None:
+        return input()
+    line = stdin.readline()
+    if not line:
+        raise EOFError
+    return line.rstrip("\r\n")
+
+
+class HumanAgent:
+    """A person at the terminal, playing `seat`.
+
+    Before each choice it tells what happened since the last one (from the seat's own
+    events), shows the table from the seat's view, and lists the legal actions by number.
+    `console` and `stdin` default to the terminal; tests pass their own streams.
+    """
+
+    name = "human"
+    # The state is read only for the seat's own events (`state.events_for(seat)`).
+    needs_state = True
+
+    def __init__(
+        self,
+        seat: int,
+        renderer: Renderer,
+        lang: str = "en",
+        console: Console | None = None,
+        stdin: TextIO | None = None,
+    ) -> None:
+        self.seat = seat
+        self.renderer = renderer
+        self.lang = lang
+        self.console = console or Console(highlight=False)
+        self.stdin = stdin
+        self._told = 0  # how many of the seat's events have been told
+
+    def act(
+        self,
+        view: dict[str, Any],
+        legal: list[Action],
+        clock: Clock | None = None,
+        state: State | None = None,
+    ) -> Action:
+        """Show the table and ask for one of `legal` by its number."""
+        if state is not None:
+            self.catch_up(state)
+        console = self.console
+        console.print(self.renderer.table(view, self.lang, me=self.seat))
+        console.print("[bold]Your move:[/]")
+        for number, action in enumerate(legal, 1):
+            console.print(
+                f"  [bold cyan]{number:>2}[/]  {self.renderer.choice(view, action, self.lang)}"
+            )
+        return legal[self._ask_number(len(legal)) - 1]
+
+    def catch_up(self, state: State) -> None:
+        """Tell what happened since the last prompt, as this seat saw it."""
+        seen = state.events_for(self.seat)
+        lines = self.renderer.events(seen[self._told :], self.lang, me=self.seat)
+        self._told = len(seen)
+        if lines:
+            self.console.rule(style="dim")
+            for line in lines:
+                self.console.print(line)
+            self.console.print()
+
+    def _ask_number(self, count: int) -> int:
+        """A number from 1 to `count`; anything else is asked again with the reason."""
+        while True:
+            text = read_line(self.console, escape(f"Choice [1-{count}]: "), self.stdin).strip()
+            try:
+                number = int(text)
+            except ValueError:
+                number = None
+            if number is not None and 1 <= number <= count:
+                return number
+            if not text:
+                reason = "Nothing typed"
+            elif number is None:
+                reason = f"{escape(repr(text))} is not a number"
+            else:
+                reason = f"{number} is not a choice"
+            self.console.print(f"[red]{reason}[/]: type a number from 1 to {count}.")

@@ -1,0 +1,89 @@
+"""`gamenight replay`: step through a recorded game, every hidden card shown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console, RenderableType
+
+import gamenight
+from gamenight.kernel import GameRecord, State
+
+from .human import read_line
+from .play import INTERRUPTED, LANG_HELP, Lang, fail
+from .render import Renderer, renderer
+
+
+def load_record(path: Path) -> GameRecord:
+    """Read a game record and check that it replays; a bad file fails with one line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        fail(f"{path}: cannot read: {exc.strerror or exc}")
+    except UnicodeDecodeError:
+        fail(f"{path}: not a text file")
+    try:
+        record = GameRecord.from_json(text)
+        gamenight.replay(record)
+    except ValueError as exc:
+        fail(f"{path}: {exc}")
+    return record
+
+
+def replay_command(
+    file: Annotated[
+        Path, typer.Argument(help="a game record (JSON), as written by play --save or simulate")
+    ],
+    step: Annotated[
+        bool, typer.Option("--step/--no-step", help="wait for Enter after each action")
+    ] = True,
+    lang: Annotated[Lang, typer.Option(help=LANG_HELP)] = "en",
+) -> None:
+    """Replay a recorded game action by action, showing every seat's hidden cards."""
+    record = load_record(file)
+    try:
+        draw = renderer(record.game_id)
+    except ValueError as exc:
+        fail(str(exc))
+    console = Console(highlight=False)
+    state = gamenight.make(record.game_id, record.players, record.seed, **record.options)
+    total = len(record.actions)
+    console.print(
+        f"[bold]{type(state).title}[/] replay of {file}: {record.players} players, "
+        f"seed {record.seed}, {total} actions.",
+        soft_wrap=True,
+    )
+    _show(console, draw, state, 0, lang)
+    console.print(_table(draw, state, lang))
+    try:
+        for number, (seat, action) in enumerate(record.actions, 1):
+            if step and read_line(console, "[dim]Enter: next · q: quit[/] ").strip().lower() == "q":
+                console.print(f"Replay stopped before action {number} of {total}.")
+                return
+            told = len(state.events)
+            state.apply(seat, state.codec.from_json(action))
+            console.rule(f"Action {number}/{total} · seat {seat}", align="left", style="dim")
+            _show(console, draw, state, told, lang)
+            if step:
+                console.print(_table(draw, state, lang))
+    except (EOFError, KeyboardInterrupt):
+        console.print("\nReplay left.")
+        raise typer.Exit(INTERRUPTED) from None
+    if not step:
+        console.print(_table(draw, state, lang))
+    if state.is_over():
+        console.print(draw.result(state.view(None), lang))
+
+
+def _show(console: Console, draw: Renderer, state: State, since: int, lang: str) -> None:
+    """Every event from `since` on, private ones included: a replay hides nothing."""
+    for line in draw.events(state.events[since:], lang):
+        console.print(line)
+
+
+def _table(draw: Renderer, state: State, lang: str) -> RenderableType:
+    """The spectator's table, each seat's hidden cards taken from that seat's own view."""
+    seats = [state.view(seat) for seat in range(state.num_players)]
+    return draw.table(state.view(None), lang, reveal=seats)

@@ -1,0 +1,207 @@
+"""`gamenight simulate`: play many games with bots and report win rates and figures."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from gamenight.kernel.registry import game_class
+from gamenight.sim import Rate, SimulationResult, simulate
+
+CAPTION = (
+    "A shared win counts as a win for each winner. Seating rotates one seat per game. "
+    "Intervals: 95% Wilson."
+)
+
+
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="The game id (see `gamenight games`).")],
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Seats per game (default: one per agent named, at least the minimum).",
+        ),
+    ] = None,
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents",
+            "-a",
+            help="Comma-separated agent names seated in order; the last one fills the "
+            "remaining seats. Seating rotates by one seat each game to remove seat bias.",
+        ),
+    ] = "random",
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", help="Seed of the whole run (default: random).")
+    ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", help="Processes to spread the games over.")
+    ] = 1,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="Write each game's record to DIR/game-00001.json..."),
+    ] = None,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", help="Write the summary to FILE as JSON.")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="A game option as name=value (repeatable)."),
+    ] = None,
+) -> None:
+    """Play many games with bots; print win rates per seat and per agent, and game figures.
+
+    Results depend only on the seed, never on --workers.
+    """
+    try:
+        names = [name.strip() for name in agents.split(",")]
+        if players is None:
+            players = max(len(names), game_class(game).min_players)
+        if json_file is not None and not json_file.parent.is_dir():
+            raise ValueError(f"cannot write {json_file}: no folder {json_file.parent}")
+        with _progress_bar() as bar:
+            task = bar.add_task("games", total=games)
+
+            def advance(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            result = simulate(
+                game,
+                games=games,
+                players=players,
+                agents=names,
+                seed=seed,
+                workers=workers,
+                save_dir=save,
+                options=parse_options(option or []),
+                progress=advance,
+            )
+        if json_file is not None:
+            try:
+                json_file.write_text(json.dumps(result.to_dict(), indent=2) + "\n")
+            except OSError as exc:
+                raise ValueError(f"cannot write {json_file}: {exc.strerror}") from None
+    except ValueError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+
+    console = Console()
+    console.print(_headline(result))
+    console.print(_seat_table(result))
+    console.print(_agent_table(result))
+    if save is not None:
+        console.print(f"Saved {result.games:,} game records in {save}", soft_wrap=True)
+
+
+def parse_options(items: list[str]) -> dict[str, Any]:
+    """``["key_target=3", "mystery=false"]`` -> ``{"key_target": 3, "mystery": False}``."""
+    options: dict[str, Any] = {}
+    for item in items:
+        name, sep, text = item.partition("=")
+        if not sep or not name.strip():
+            raise ValueError(f"--option expects name=value, got {item!r}")
+        options[name.strip()] = _parse_value(text.strip())
+    return options
+
+
+def _parse_value(text: str) -> Any:
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+class _RateColumn(ProgressColumn):
+    """Games per second."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:,.0f} games/s", style="cyan")
+
+
+def _progress_bar() -> Progress:
+    """A progress bar on stderr (games done, rate, elapsed, ETA), gone when finished."""
+    console = Console(stderr=True)
+    return Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,  # no stray blank line in pipes and logs
+    )
+
+
+def _percent(rate: Rate) -> tuple[str, str]:
+    low, high = rate.interval
+    return f"{rate.rate:.1%}", f"{low:.1%}–{high:.1%}"
+
+
+def _headline(result: SimulationResult) -> str:
+    means = [f"mean {key.replace('_', ' ')} {value:.2f}" for key, value in result.figures.items()]
+    means.append(f"mean actions {result.mean_actions:.1f}")
+    if result.no_winner:
+        means.append(f"{result.no_winner:,} games without a winner")
+    return (
+        f"[bold]{result.game_id}[/bold] · {result.players} players · {result.games:,} games"
+        f" · seed {result.seed}\n{' · '.join(means)}"
+        f"\n[dim]{result.elapsed:.1f} s, {result.games_per_second:,.0f} games/s[/dim]"
+    )
+
+
+def _seat_table(result: SimulationResult) -> Table:
+    table = Table(title="Win rate by seat")
+    for column in ("seat", "win rate", "95% interval", "wins"):
+        table.add_column(column, justify="right")
+    for seat, rate in enumerate(result.seats):
+        table.add_row(str(seat), *_percent(rate), f"{rate.wins:,} / {rate.trials:,}")
+    return table
+
+
+def _agent_table(result: SimulationResult) -> Table:
+    table = Table(title="By agent", caption=CAPTION, caption_justify="left")
+    table.add_column("agent")
+    for column in ("seats", "win rate", "95% interval"):
+        table.add_column(column, justify="right")
+    first = next(iter(result.agents.values()))
+    # Per-seat figures, per round when the game counts rounds, else per game.
+    per = "round" if first.per_round else "game"
+    keys = list(first.per_round or first.per_game)
+    for key in keys:
+        table.add_column(f"{key.replace('_', ' ')} / {per}", justify="right")
+    for agent in result.agents.values():
+        figures = agent.per_round if per == "round" else agent.per_game
+        table.add_row(
+            agent.name,
+            f"{result.lineup.count(agent.name)}",
+            *_percent(agent.wins),
+            *(f"{figures.get(key, 0.0):.3f}" for key in keys),
+        )
+    return table

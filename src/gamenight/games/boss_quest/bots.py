@@ -1,0 +1,679 @@
+"""Boss Quest bots: ``heuristic``, a player that reasons like a careful person.
+
+It reads only its own view, and values every choice with one small model of the round:
+
+- **What it does not know.** The unseen weapons are all 35 minus every face-up weapon and
+  every hidden one it knows (its own; both after a Swap). The next card is drawn from them;
+  a rival's hidden weapon is one of them whose value lies in that rival's public range
+  (narrowed by every bust announcement, or its absence).
+- **What the rivals will do.** A rival who has visited the Mage, or announced a bust, keeps
+  the attack it has. A rival still equipping is expected to draw one card at a time until
+  it is within `RIVAL_STOP_GAP` of the HP (one card at most during Last call).
+- **What a position is worth.** Its expected keys this round (the round's key with ties
+  and Runner-up, Bonus keys, perfect hits, a game won at the key target), minus the
+  rivals' expected keys weighted by how threatening each is (the closer to the key target,
+  the more), minus the expected cost of a lost heart (the last one loses the game), plus
+  the rivals' expected lost hearts (a rival's last heart ends the game: good when the bot
+  leads, bad otherwise).
+
+Its turn is then a choice between drawing and visiting the Mage:
+
+- **Draw or stop.** An optimal-stopping recursion over its attack: at each attack it may
+  stop (visit the Mage, perhaps fixing an overshoot or reaching a perfect hit with a spell
+  that changes the HP or its attack, if that spell is still there) or draw one more card.
+  It draws while the expected value of drawing beats stopping; it takes several cards at
+  once while the bust risk they add costs less than the turns they save.
+- **At the Mage.** Every legal visit is valued: activating a face-up spell on its best
+  target (its own overshoot fixed, a perfect hit, attack +2 on a rival near the HP, a
+  condition the leader fails, a Swap for a promising hidden weapon, an Exchange of a bad
+  weapon, a Cancel of what hurts it, Last call while it leads), or discarding one. Taking a
+  spell also keeps it from the rivals still to visit, so each spell adds the harm it could
+  do in a rival's hands. The face-down Mystery spell is activated blind only when the bot
+  is bust and nothing it can see saves it.
+
+Ties are broken by the bot's own seeded generator, so a bot with a given seed always plays
+the same game the same way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from gamenight.kernel import Action, State
+
+from .actions import Activate, ChoosePlayer, ChooseSpell, ChooseWeapon, Discard, Equip, VisitMage
+from .content import INSTANT_EFFECTS, NUM_WEAPONS, SPELLS, VALUES, WEAPON_COLOUR, WEAPON_VALUE
+
+# ----- tuning (values are in keys) -----------------------------------------------------------
+
+GAME_WIN = 3.0  # a key that reaches the key target is worth this much more
+HEART = 0.7  # losing a heart, with more than one left
+LAST_HEART = 4.0  # losing the last heart: the game ends and the bot loses
+RIVAL_HEART = 0.1  # a rival losing one of several hearts
+RIVAL_FALLS_BEHIND_ME = 3.0  # a rival losing its last heart while the bot leads: a win
+RIVAL_FALLS_AHEAD = -1.0  # ... while somebody else leads: the game ends without the bot
+THREAT = 0.6  # weight of a rival's keys (divided among the rivals), grown by its lead
+THREAT_LEAD = 1.5  # extra weight per fraction of the key target a rival holds
+RIVAL_STOP_GAP = 3  # a rival still equipping stops drawing this close to the HP
+SPELL_SURVIVES = 0.7  # chance that a face-up spell is still there after each rival's visit
+TEMPO = 0.02  # value of each extra card taken at once (a turn saved before rivals act)
+DENIAL = 0.5  # share of the harm a spell could do in a rival's hands counted as its value
+MYSTERY_MARGIN = 0.1  # the blind Mystery must beat the best visible option by this much
+
+PAIR = -1  # a condition: "Pair required" (others are a colour index)
+MAX_DRAWS = 8  # steps in a rival's drawing forecast
+EPSILON = 1e-9
+
+SPELL_BY_KEY = {spell.key: spell for spell in SPELLS}
+SPELL_COUNTS = Counter(spell.key for spell in SPELLS)
+
+Outcomes = list[tuple[float, "Position"]]  # a position reached with some probability
+
+
+# ----- the model of a round ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """What the bot believes about one seat's weapons."""
+
+    shown: int  # total of the face-up weapons
+    colours: tuple[int, ...]  # colours of the face-up weapons (-1: a colour not yet seen)
+    hidden: tuple[tuple[int, int, float], ...]  # the face-down one: (value, colour, probability)
+    cards: int  # weapon cards held (a tie goes to fewer)
+
+    def with_value(self, shift: int) -> Hand:
+        """The same hand, `shift` higher (cards drawn, colours unknown)."""
+        return replace(self, shown=self.shown + shift)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A round as the bot imagines it: hands, spells in play, who is done."""
+
+    base_hp: int
+    spells: tuple[tuple[int, str, int], ...]  # active spells: (slot, key, target seat or -1)
+    hands: tuple[Hand, ...]
+    settled: tuple[bool, ...]  # the seat's attack changes only by spells from now on
+    rival_draws: int  # how many more cards an unsettled rival may take
+
+    def hp(self) -> int:
+        return self.base_hp + sum(
+            SPELL_BY_KEY[key].amount
+            for _, key, _ in self.spells
+            if SPELL_BY_KEY[key].effect == "boss_hp"
+        )
+
+    def attack_shift(self, seat: int) -> int:
+        return sum(SPELL_BY_KEY[key].amount for _, key, target in self.spells if target == seat)
+
+    def effects(self) -> Counter[str]:
+        return Counter(SPELL_BY_KEY[key].effect for _, key, _ in self.spells)
+
+    def conditions(self) -> list[int]:
+        """Colour indexes (and `PAIR`) a seat must hold to win the round."""
+        found = []
+        for _, key, _ in self.spells:
+            spell = SPELL_BY_KEY[key]
+            if spell.effect == "require_colour":
+                found.append(spell.colour)
+            elif spell.effect == "require_pair":
+                found.append(PAIR)
+        return found
+
+    def attack_distribution(self, seat: int) -> dict[int, float]:
+        hand, shift = self.hands[seat], self.attack_shift(seat)
+        dist: dict[int, float] = {}
+        for value, _, p in hand.hidden:
+            attack = max(0, hand.shown + value + shift)
+            dist[attack] = dist.get(attack, 0.0) + p
+        return dist
+
+    def settle(self, seat: int) -> Position:
+        settled = list(self.settled)
+        settled[seat] = True
+        return replace(self, settled=tuple(settled))
+
+    def with_hand(self, seat: int, hand: Hand) -> Position:
+        hands = list(self.hands)
+        hands[seat] = hand
+        return replace(self, hands=tuple(hands))
+
+    def with_spell(self, key: str, target: int = -1) -> Position:
+        return replace(self, spells=(*self.spells, (-1, key, target)))
+
+    def without_spell(self, slot: int) -> Position:
+        return replace(self, spells=tuple(s for s in self.spells if s[0] != slot))
+
+    def swapped(self, seat: int, other: int) -> Position:
+        mine, theirs = self.hands[seat], self.hands[other]
+        return self.with_hand(seat, replace(mine, hidden=theirs.hidden)).with_hand(
+            other, replace(theirs, hidden=mine.hidden)
+        )
+
+    def last_call(self) -> Position:
+        return replace(self, rival_draws=1)
+
+
+def meet_probability(hand: Hand, conditions: list[int]) -> float:
+    """The chance that `hand` satisfies every Colour/Pair required condition."""
+    if not conditions:
+        return 1.0
+    total = 0.0
+    for _, colour, p in hand.hidden:
+        colours = (*hand.colours, colour)
+        known = [c for c in colours if c >= 0]
+        if all(
+            len(set(known)) < len(known) if c == PAIR else c in colours for c in conditions
+        ):
+            total += p
+    return total
+
+
+# ----- reading the view ----------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    """Everything the bot reads from its view once per decision."""
+
+    me: int
+    players: int
+    position: Position  # the round now
+    keys: list[int]
+    hearts: list[int]
+    key_target: int
+    card: list[tuple[int, float]]  # value distribution of the next weapon drawn
+    unseen_weapons: list[int]
+    my_weapons: list[int]  # hidden first
+    available: dict[int, str | None]  # slot -> face-up key, None for the Mystery
+    visitors_after_me: int  # rivals who will still visit the Mage this round
+    phase: str
+    last_equipper: bool  # everyone else has visited: one last equip, then the Mage
+    weapons_in_deck: int
+    unseen_spells: Counter[str]
+    pending: str | None  # the spell whose target the bot must choose
+
+
+def read_table(view: dict[str, Any]) -> Table:
+    me, seats = view["seat"], view["seats"]
+    seen = {w["id"] for s in seats for w in s["visible"]}
+    seen |= {s["hidden"]["id"] for s in seats if s["hidden"] is not None}
+    unseen = [w for w in range(NUM_WEAPONS) if w not in seen]
+    values = Counter(WEAPON_VALUE[w] for w in unseen)
+    card = [(v, values[v] / len(unseen)) for v in VALUES if values[v]] if unseen else []
+    hands = tuple(_hand(seat, unseen) for seat in seats)
+
+    spells, available = [], {}
+    pending = view["pending"]["slot"] if view["pending"] else -1
+    for slot in view["spells"]:
+        if slot["status"] == "active":
+            target = -1 if slot["target"] is None else slot["target"]
+            spells.append((slot["slot"], slot["spell"], target))
+        elif slot["status"] == "available" and slot["slot"] != pending:
+            available[slot["slot"]] = slot["spell"]
+    seen_spells = Counter(s["spell"] for s in view["spells"] if s["spell"] is not None)
+    seen_spells.update(view["spell_discard"])
+
+    unvisited = [s["seat"] for s in seats if not s["visited_mage"] and s["seat"] != me]
+    if view["phase"] == "last_call":
+        queue = view["last_call"]
+        unvisited = queue[queue.index(me) + 1 :] if me in queue else []
+    position = Position(
+        base_hp=view["boss"]["base_hp"],
+        spells=tuple(spells),
+        hands=hands,
+        settled=tuple(s["visited_mage"] or s["bust"] for s in seats),
+        rival_draws=1 if view["phase"] == "last_call" else MAX_DRAWS,
+    )
+    mine = seats[me]
+    return Table(
+        me=me,
+        players=view["players"],
+        position=position,
+        keys=[s["keys"] for s in seats],
+        hearts=[s["hearts"] for s in seats],
+        key_target=view["key_target"],
+        card=card,
+        unseen_weapons=unseen,
+        my_weapons=[mine["hidden"]["id"]] + [w["id"] for w in mine["visible"]],
+        available=available,
+        visitors_after_me=len(unvisited),
+        phase=view["phase"],
+        last_equipper=not unvisited and view["phase"] == "equip",
+        weapons_in_deck=view["weapon_deck"],
+        unseen_spells=SPELL_COUNTS - seen_spells,
+        pending=view["pending"]["spell"] if view["pending"] else None,
+    )
+
+
+def _hand(seat: dict[str, Any], unseen: list[int]) -> Hand:
+    visible = [w["id"] for w in seat["visible"]]
+    if seat["hidden"] is not None:
+        w = seat["hidden"]["id"]
+        hidden: tuple[tuple[int, int, float], ...] = ((WEAPON_VALUE[w], WEAPON_COLOUR[w], 1.0),)
+    else:
+        low, high = seat["hidden_range"]
+        candidates = [w for w in unseen if low <= WEAPON_VALUE[w] <= high] or unseen
+        hidden = _uniform(candidates)
+    return Hand(
+        shown=sum(WEAPON_VALUE[w] for w in visible),
+        colours=tuple(WEAPON_COLOUR[w] for w in visible),
+        hidden=hidden,
+        cards=seat["weapons"],
+    )
+
+
+def _uniform(weapons: list[int]) -> tuple[tuple[int, int, float], ...]:
+    """A hidden weapon equally likely to be any of `weapons` (grouped by value and colour)."""
+    counts = Counter((WEAPON_VALUE[w], WEAPON_COLOUR[w]) for w in weapons)
+    return tuple((v, c, n / len(weapons)) for (v, c), n in sorted(counts.items()))
+
+
+# ----- valuing a position --------------------------------------------------------------------
+
+
+class Judge:
+    """Values imagined positions of one round for the bot's seat (see the module docstring)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        n, target = table.players, table.key_target
+        self.threat = [
+            THREAT * (1 + THREAT_LEAD * table.keys[s] / target) / max(1, n - 1) for s in range(n)
+        ]
+        self._values: dict[Position, float] = {}
+        self._forecasts: dict[tuple[Any, ...], dict[int, float]] = {}
+
+    def value(self, position: Position) -> float:
+        """The bot's value of a round position where its own attack is settled."""
+        if position not in self._values:
+            self._values[position] = self._value(position)
+        return self._values[position]
+
+    def expected(self, outcomes: Outcomes) -> float:
+        return sum(p * self.value(position) for p, position in outcomes)
+
+    def _value(self, position: Position) -> float:
+        table, me = self.table, self.table.me
+        hp, effects = position.hp(), position.effects()
+        finals = [self._final_attack(position, s, hp) for s in range(table.players)]
+        busts = [sum(p for a, p in f.items() if a > hp) for f in finals]
+        meets = [meet_probability(hand, position.conditions()) for hand in position.hands]
+        # beats[r][x]: the chance that seat r ends in (x, hp] and may win; ties[r][x]: at x.
+        beats, ties = [], []
+        for final, meet in zip(finals, meets, strict=True):
+            above, tie = [0.0] * (hp + 2), [0.0] * (hp + 2)
+            for x in range(hp, -1, -1):
+                tie[x] = meet * final.get(x, 0.0)
+                above[x] = above[x + 1] + tie[x + 1]
+            beats.append(above)
+            ties.append(tie)
+        keys = [
+            self._expected_keys(s, finals[s], meets[s], beats, ties, hp, effects, position)
+            for s in range(table.players)
+        ]
+        value = keys[me] - sum(self.threat[r] * keys[r] for r in self._rivals())
+        if not effects["mercy"]:
+            value -= busts[me] * (LAST_HEART if table.hearts[me] == 1 else HEART)
+            value += sum(busts[r] * self._rival_heart(r) for r in self._rivals())
+        return value
+
+    def _rivals(self) -> Iterable[int]:
+        return (s for s in range(self.table.players) if s != self.table.me)
+
+    def _final_attack(self, position: Position, seat: int, hp: int) -> dict[int, float]:
+        dist = position.attack_distribution(seat)
+        if seat == self.table.me or position.settled[seat]:
+            return dist
+        return self._forecast(dist, hp, position.rival_draws)
+
+    def _forecast(self, dist: dict[int, float], hp: int, draws: int) -> dict[int, float]:
+        """A rival's final attack if it draws until it is `RIVAL_STOP_GAP` from the HP."""
+        key = (tuple(sorted(dist.items())), hp, draws)
+        if key not in self._forecasts:
+            final: dict[int, float] = {}
+            frontier = dist
+            for _ in range(draws):
+                drawing: dict[int, float] = {}
+                for attack, p in frontier.items():
+                    if attack >= hp - RIVAL_STOP_GAP or not self.table.card:
+                        final[attack] = final.get(attack, 0.0) + p
+                        continue
+                    for value, q in self.table.card:
+                        drawing[attack + value] = drawing.get(attack + value, 0.0) + p * q
+                frontier = drawing
+            for attack, p in frontier.items():
+                final[attack] = final.get(attack, 0.0) + p
+            self._forecasts[key] = final
+        return self._forecasts[key]
+
+    def _expected_keys(
+        self,
+        seat: int,
+        final: dict[int, float],
+        meet: float,
+        beats: list[list[float]],
+        ties: list[list[float]],
+        hp: int,
+        effects: Counter[str],
+        position: Position,
+    ) -> float:
+        """Keys `seat` expects from the battle (as `worth`), given everyone's final attack."""
+        if meet == 0.0:
+            return 0.0
+        others = [r for r in range(self.table.players) if r != seat]
+        cards = position.hands[seat].cards
+        fewer = [position.hands[r].cards < cards for r in others]
+        total = 0.0
+        for x, p in final.items():
+            if x > hp:
+                continue
+            if effects["runner_up"]:
+                win = _exactly_one([beats[r][x] for r in others])
+            else:
+                win = 1.0
+                for r, tie_lost in zip(others, fewer, strict=True):
+                    win *= 1.0 - beats[r][x] - (ties[r][x] if tie_lost else 0.0)
+            perfect = 1 if x == hp else 0
+            won = self._worth(seat, 1 + effects["bonus_key"] + perfect)
+            total += p * (win * won + (1.0 - win) * self._worth(seat, perfect))
+        return meet * total
+
+    def _worth(self, seat: int, keys: int) -> float:
+        """Keys won, plus the game if they reach the key target."""
+        if keys and self.table.keys[seat] + keys >= self.table.key_target:
+            return keys + GAME_WIN
+        return float(keys)
+
+    def _rival_heart(self, rival: int) -> float:
+        """What a rival's lost heart is worth to the bot."""
+        table = self.table
+        if table.hearts[rival] > 1:
+            return RIVAL_HEART
+        standing = [s for s in range(table.players) if s != rival]
+        best = max((table.keys[s], table.hearts[s]) for s in standing)
+        if (table.keys[table.me], table.hearts[table.me]) == best:
+            return RIVAL_FALLS_BEHIND_ME
+        return RIVAL_FALLS_AHEAD
+
+
+def _exactly_one(chances: list[float]) -> float:
+    """The chance that exactly one of independent events happens (Runner-up: one above)."""
+    total = 0.0
+    for i, p in enumerate(chances):
+        rest = p
+        for j, q in enumerate(chances):
+            if j != i:
+                rest *= 1.0 - q
+        total += rest
+    return total
+
+
+# ----- the bot -------------------------------------------------------------------------------
+
+
+class HeuristicBot:
+    """A careful Boss Quest player (see the module docstring)."""
+
+    name = "heuristic"
+    needs_state = False
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def act(
+        self,
+        view: dict[str, Any],
+        legal: list[Action],
+        clock: Any = None,
+        state: State | None = None,
+    ) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        table = read_table(view)
+        judge = Judge(table)
+        if table.pending is not None:
+            return self._choose_target(table, judge, legal)
+        return self._take_turn(table, judge, legal)
+
+    # ----- turns ----------------------------------------------------------------------------
+
+    def _take_turn(self, table: Table, judge: Judge, legal: list[Action]) -> Action:
+        draws = [a for a in legal if type(a) is Equip]
+        visits = [a for a in legal if type(a) is not Equip]
+        if draws and table.phase == "equip" and not table.last_equipper and _no_card_busts(table):
+            return self._best(self._draw_values(table, judge, draws, continuing=True))
+        visit_values = self._visit_values(table, judge, visits)
+        best_visit = max(visit_values.values())
+        if draws:
+            draw = self._draw_if_worth_it(table, judge, draws, best_visit)
+            if draw is not None:
+                return draw
+        return self._best(visit_values)
+
+    def _draw_if_worth_it(
+        self, table: Table, judge: Judge, draws: list[Action], best_visit: float
+    ) -> Action | None:
+        """Equip(k) if drawing beats visiting the Mage now, else None."""
+        me, position = table.me, table.position
+        stop_now = judge.value(position.settle(me))
+        if table.phase == "last_call":
+            # One card and no visit afterwards: compare with the best visit now.
+            values = self._draw_values(table, judge, draws, continuing=False, spells=0.0)
+            return self._best(values) if max(values.values()) > best_visit else None
+        if table.last_equipper:
+            # One last equip, then the Mage at once: the spells on the table are still there.
+            values = self._draw_values(table, judge, draws, continuing=False, spells=1.0)
+            fixed_now = self._stop_value(table, judge, _my_attack(table), 1.0)
+            return self._best(values) if max(values.values()) > fixed_now else None
+        values = self._draw_values(table, judge, draws, continuing=True)
+        # A spell worth taking now may be gone by the next visit.
+        gone = 1.0 - SPELL_SURVIVES**table.visitors_after_me
+        return self._best(values) if max(values.values()) > stop_now + gone * (
+            best_visit - stop_now
+        ) else None
+
+    def _draw_values(
+        self,
+        table: Table,
+        judge: Judge,
+        draws: list[Action],
+        continuing: bool,
+        spells: float | None = None,
+    ) -> dict[Action, float]:
+        """The value of each Equip(k), by optimal stopping over the bot's attack.
+
+        `continuing`: the bot may draw again on later turns. `spells`: the chance that a
+        face-up spell fixing its attack is still there when it visits the Mage.
+        """
+        if spells is None:
+            spells = SPELL_SURVIVES**table.visitors_after_me
+        hp, start = table.position.hp(), _my_attack(table)
+        top = hp + 1 + 4 * max(VALUES)
+
+        def stop(attack: int) -> float:
+            return self._stop_value(table, judge, min(attack, hp + 1 + 2), spells)
+
+        best = {a: stop(a) for a in range(hp + 1, top + 1)}
+        if continuing:
+            for attack in range(hp, start - 1, -1):
+                draw = sum(p * best[attack + v] for v, p in table.card)
+                best[attack] = max(stop(attack), draw)
+        else:
+            for attack in range(start, hp + 1):
+                best[attack] = stop(attack)
+        values = {}
+        for action in draws:
+            sums = _sum_of_cards(table.card, action.count)
+            values[action] = sum(p * best[start + s] for s, p in sums.items())
+            values[action] += TEMPO * (action.count - 1)
+        return values
+
+    def _stop_value(self, table: Table, judge: Judge, attack: int, spells: float) -> float:
+        """Stop at `attack`: the settled value, or better with a face-up spell that moves
+        the bot's attack against the HP (counted with the chance it is still there)."""
+        settled = table.position.settle(table.me)
+
+        def at(a: int) -> float:
+            hand = settled.hands[table.me]
+            return judge.value(settled.with_hand(table.me, hand.with_value(a - _my_attack(table))))
+
+        plain = at(attack)
+        if not spells:
+            return plain
+        fixed = max((at(attack + shift) for shift in _self_shifts(table)), default=plain)
+        return plain + spells * max(0.0, fixed - plain)
+
+    # ----- the Mage -------------------------------------------------------------------------
+
+    def _visit_values(self, table: Table, judge: Judge, visits: list[Action]) -> dict[Action, float]:
+        settled = table.position.settle(table.me)
+        nothing = judge.value(settled)
+        denial = {slot: self._denial(table, judge, settled, key) for slot, key in table.available.items()}
+        values: dict[Action, float] = {}
+        for action in visits:
+            if type(action) is VisitMage:
+                values[action] = nothing
+            elif type(action) is Discard:
+                values[action] = nothing + denial[action.slot]
+            elif table.available[action.slot] is not None:
+                uses = _uses(table, settled, table.available[action.slot])
+                best = max(judge.expected(outcomes) for _, outcomes in uses)
+                values[action] = best + denial[action.slot]
+        mystery = next((a for a in visits if type(a) is Activate and a not in values), None)
+        if mystery is not None:
+            values[mystery] = self._blind_value(table, judge, settled, max(values.values()))
+        return values
+
+    def _denial(self, table: Table, judge: Judge, settled: Position, key: str | None) -> float:
+        """What taking a spell is worth for keeping it from the rivals still to visit: a
+        share of the worst it could do to the bot in their hands."""
+        if key is None or not table.visitors_after_me:
+            return 0.0
+        spell = SPELL_BY_KEY[key]
+        if spell.effect in ("swap", "exchange"):
+            return 0.0  # what they do depends on hands the bot cannot see
+        worst = min(judge.expected(outcomes) for _, outcomes in _uses(table, settled, key))
+        return DENIAL * max(0.0, judge.value(settled) - worst)
+
+    def _blind_value(self, table: Table, judge: Judge, settled: Position, best: float) -> float:
+        """The Mystery spell activated blind: only when the bot is bust, and only if the
+        unseen spells promise clearly more than the best visible option (so a visible
+        rescue always wins)."""
+        if _my_attack(table) <= settled.hp():
+            return float("-inf")
+        total = sum(table.unseen_spells.values())
+        if not total:
+            return float("-inf")
+        expected = 0.0
+        for key, count in table.unseen_spells.items():
+            uses = _uses(table, settled, key)
+            expected += count / total * max(judge.expected(outcomes) for _, outcomes in uses)
+        return expected if expected > best + MYSTERY_MARGIN else float("-inf")
+
+    def _choose_target(self, table: Table, judge: Judge, legal: list[Action]) -> Action:
+        settled = table.position.settle(table.me)
+        values = {
+            action: judge.expected(outcomes)
+            for action, outcomes in _uses(table, settled, table.pending)
+            if action in legal
+        }
+        return self._best(values) if values else self._rng.choice(legal)
+
+    def _best(self, values: dict[Action, float]) -> Action:
+        top = max(values.values())
+        return self._rng.choice([a for a, v in values.items() if v >= top - EPSILON])
+
+
+# ----- what a spell can do -------------------------------------------------------------------
+
+
+def _uses(table: Table, settled: Position, key: str) -> list[tuple[Action | None, Outcomes]]:
+    """Every way the bot could use spell `key` now: (target choice, resulting positions).
+
+    A spell with nothing to act on (Cancel with no spell in play, Exchange with an empty
+    deck) fizzles: one use that changes nothing.
+    """
+    me, spell = table.me, SPELL_BY_KEY[key]
+    seats = range(table.players)
+    if spell.effect == "attack":
+        return [(ChoosePlayer(s), [(1.0, settled.with_spell(key, s))]) for s in seats]
+    if spell.effect == "swap":
+        others = [s for s in seats if s != me]
+        return [(ChoosePlayer(s), [(1.0, settled.swapped(me, s))]) for s in others]
+    if spell.effect == "cancel":
+        targets = [slot for slot, k, _ in settled.spells if SPELL_BY_KEY[k].effect not in INSTANT_EFFECTS]
+        if targets:
+            return [(ChooseSpell(slot), [(1.0, settled.without_spell(slot))]) for slot in targets]
+    elif spell.effect == "exchange":
+        if table.weapons_in_deck:
+            return [(ChooseWeapon(w), _exchanged(table, settled, w)) for w in table.my_weapons]
+    elif spell.effect == "last_call":
+        return [(None, [(1.0, settled.last_call())])]
+    else:
+        return [(None, [(1.0, settled.with_spell(key))])]
+    return [(None, [(1.0, settled)])]
+
+
+def _exchanged(table: Table, settled: Position, weapon: int) -> Outcomes:
+    """The bot gives `weapon` for the deck's top card (drawn from the unseen weapons)."""
+    me, hand = table.me, settled.hands[table.me]
+    if weapon == table.my_weapons[0]:
+        fresh = replace(hand, hidden=_uniform(table.unseen_weapons))
+        return [(1.0, settled.with_hand(me, fresh))]
+    colours = list(hand.colours)
+    colours.remove(WEAPON_COLOUR[weapon])
+    outcomes = []
+    for value, p in table.card:
+        drawn = replace(
+            hand, shown=hand.shown - WEAPON_VALUE[weapon] + value, colours=(*colours, -1)
+        )
+        outcomes.append((p, settled.with_hand(me, drawn)))
+    return outcomes
+
+
+def _self_shifts(table: Table) -> list[int]:
+    """How far face-up spells could move the bot's attack relative to the HP."""
+    shifts = []
+    for key in table.available.values():
+        if key is None:
+            continue
+        spell = SPELL_BY_KEY[key]
+        if spell.effect == "attack":
+            shifts.append(spell.amount)
+        elif spell.effect == "boss_hp":
+            shifts.append(-spell.amount)
+    return shifts
+
+
+def _my_attack(table: Table) -> int:
+    (attack,) = table.position.attack_distribution(table.me)
+    return attack
+
+
+def _no_card_busts(table: Table) -> bool:
+    return _my_attack(table) + max(VALUES) <= table.position.hp()
+
+
+def _sum_of_cards(card: list[tuple[int, float]], count: int) -> dict[int, float]:
+    """The distribution of the total of `count` cards (drawn as if with replacement)."""
+    sums = {0: 1.0}
+    for _ in range(count):
+        nxt: dict[int, float] = {}
+        for total, p in sums.items():
+            for value, q in card:
+                nxt[total + value] = nxt.get(total + value, 0.0) + p * q
+        sums = nxt
+    return sums
+
+
+def _heuristic(seed: int | None = None) -> HeuristicBot:
+    return HeuristicBot(seed)
+
+
+BOTS: dict[str, Callable[[int | None], HeuristicBot]] = {"heuristic": _heuristic}

@@ -1,0 +1,193 @@
+"""Running many games with agents, in one process or spread over several.
+
+Every game is rebuilt from ``(seed, game index)`` alone: its own seed, its agents' seeds
+and its seating derive from them, and the totals are merged in a fixed chunk order. So a
+simulation gives the same figures whatever the number of worker processes.
+
+Seating: the agent names fill seats 0, 1, 2... in the order given; when fewer names than
+players are given, the last one fills the remaining seats. To remove seat bias the seating
+rotates by one seat each game: in game ``i`` the agent listed at position ``j`` sits in
+seat ``(j + i) % players``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gamenight import agents as agent_registry
+from gamenight.kernel import make
+from gamenight.play import play
+
+from .result import SimulationResult, summarize
+from .stats import GameSummary, Tally
+
+Progress = Callable[[int, int], None]  # (games done, games in all)
+
+MAX_CHUNK = 250  # games per unit of work: small enough for a live progress bar
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """Everything a worker needs to play any game of the simulation."""
+
+    game_id: str
+    players: int
+    options: dict[str, Any]
+    lineup: tuple[str, ...]
+    seed: int
+    save_dir: str | None
+
+
+def derive_seed(seed: int, game: int, stream: int) -> int:
+    """A 63-bit seed for `stream` (0: the game, 1 + seat: that seat's agent) of a game."""
+    digest = hashlib.blake2b(f"{seed}:{game}:{stream}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def lineup_for(agents: Sequence[str], players: int) -> tuple[str, ...]:
+    """The agent of each seat before rotation: names in order, the last filling the rest.
+
+    `agents` is a list of names or one comma-separated string (``"heuristic,random"``).
+    """
+    if isinstance(agents, str):
+        agents = agents.split(",")
+    names = [name.strip() for name in agents]
+    if not names or not all(names):
+        raise ValueError("give at least one agent name (e.g. random)")
+    if len(names) > players:
+        raise ValueError(f"{len(names)} agents given for {players} players")
+    return tuple(names + [names[-1]] * (players - len(names)))
+
+
+def seating(lineup: Sequence[str], game: int) -> tuple[str, ...]:
+    """The agent of each seat in game number `game` (0-based): rotated by one per game."""
+    n = len(lineup)
+    return tuple(lineup[(seat - game) % n] for seat in range(n))
+
+
+def record_path(save_dir: str | Path, game: int) -> Path:
+    """Where game number `game` (0-based) is saved: ``game-00001.json`` for the first."""
+    return Path(save_dir) / f"game-{game + 1:05d}.json"
+
+
+def play_game(plan: _Plan, game: int) -> GameSummary:
+    """Play game number `game` of the simulation to the end."""
+    state = make(plan.game_id, plan.players, derive_seed(plan.seed, game, 0), **plan.options)
+    seats = seating(plan.lineup, game)
+    bots = [
+        agent_registry.make(name, plan.game_id, derive_seed(plan.seed, game, 1 + seat))
+        for seat, name in enumerate(seats)
+    ]
+    try:
+        play(state, bots)
+    except Exception as exc:
+        raise RuntimeError(
+            f"game {game + 1} (seed {state.seed}, seats {', '.join(seats)}) failed: {exc}"
+        ) from exc
+    if plan.save_dir is not None:
+        record_path(plan.save_dir, game).write_text(state.record().to_json())
+    return GameSummary(seats, state.outcome().winners, len(state.history), state.stats())
+
+
+def _play_chunk(plan: _Plan, start: int, stop: int) -> Tally:
+    tally = Tally()
+    for game in range(start, stop):
+        tally.add(play_game(plan, game))
+    return tally
+
+
+def _chunks(games: int) -> list[tuple[int, int]]:
+    # The split depends on the number of games only, so the merge order (and with it
+    # every floating-point sum) is the same whatever the number of workers.
+    size = max(1, min(MAX_CHUNK, games // 100))
+    return [(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+def simulate(
+    game_id: str,
+    games: int,
+    players: int,
+    agents: Sequence[str] = ("random",),
+    seed: int | None = None,
+    workers: int = 1,
+    save_dir: str | Path | None = None,
+    options: Mapping[str, Any] | None = None,
+    progress: Progress | None = None,
+) -> SimulationResult:
+    """Play `games` games of `game_id` with the named agents and return the figures.
+
+    Agents are seated as the module docstring says. Without a seed a random one is drawn
+    (it is in the result, to repeat the run). `workers` > 1 spreads the games over that
+    many processes. `save_dir` receives each game's record (``game-00001.json``...), which
+    `gamenight.replay` rebuilds. `progress(done, total)` is called as games finish.
+    Bad arguments (game, player count, agent, option, counts) raise `ValueError`.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a positive integer, got {games!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a positive integer, got {workers!r}")
+    options = dict(options or {})
+    probe = make(game_id, players, 0, **options)  # checks the game, players and options
+    lineup = lineup_for(agents, players)
+    for name in dict.fromkeys(lineup):
+        agent_registry.make(name, game_id, 0)  # an unknown name fails here, not in a worker
+    if seed is None:
+        seed = secrets.randbits(63)
+    if save_dir is not None:
+        try:
+            Path(save_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValueError(f"cannot save game records in {save_dir}: {exc.strerror}") from None
+    plan = _Plan(
+        game_id, players, options, lineup, seed, None if save_dir is None else str(save_dir)
+    )
+
+    started = time.perf_counter()
+    chunks = _chunks(games)
+    tallies = _run(plan, chunks, workers, progress or (lambda done, total: None))
+    total = Tally()
+    for tally in tallies:
+        total.merge(tally)
+    return summarize(
+        total, game_id, seed, dict(probe.options), lineup, time.perf_counter() - started
+    )
+
+
+def _run(
+    plan: _Plan, chunks: list[tuple[int, int]], workers: int, progress: Progress
+) -> list[Tally]:
+    """Play every chunk; the tallies come back in chunk order."""
+    games = chunks[-1][1]
+    done = 0
+    if workers == 1 or len(chunks) == 1:
+        tallies = []
+        for start, stop in chunks:
+            tallies.append(_play_chunk(plan, start, stop))
+            done += stop - start
+            progress(done, games)
+        return tallies
+    results: list[Tally | None] = [None] * len(chunks)
+    # "spawn": fresh workers, safe whatever threads this process runs (a progress bar).
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=context)
+    try:
+        futures = {
+            pool.submit(_play_chunk, plan, start, stop): i for i, (start, stop) in enumerate(chunks)
+        }
+        for future in as_completed(futures):
+            i = futures[future]
+            results[i] = future.result()
+            done += chunks[i][1] - chunks[i][0]
+            progress(done, games)
+    finally:
+        # On an error (or Ctrl-C) drop the games not started yet instead of playing them.
+        pool.shutdown(wait=True, cancel_futures=True)
+    return [tally for tally in results if tally is not None]

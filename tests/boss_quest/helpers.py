@@ -1,0 +1,73 @@
+"""Shared helpers of the Boss Quest scenario tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamenight.games.boss_quest import BossQuestState
+from gamenight.games.boss_quest.content import COLOURS, weapon_id
+from gamenight.kernel import Action, Rng
+from gamenight.testing import rigged
+
+ALL_WEAPONS = [f"{colour} {value}" for colour in COLOURS for value in range(1, 8)]
+
+
+def game(players: int = 3, **setup: Any) -> BossQuestState:
+    """A rigged Boss Quest position (keywords: see ``games/boss_quest/rig.py``)."""
+    return rigged("boss-quest", players=players, **setup)
+
+
+def last_visit(players: int = 3, **setup: Any) -> BossQuestState:
+    """A position where every seat but the last in turn order has visited the Mage.
+
+    The Armorer is the last seat, so turns run 0, 1, ...; the last seat's visit starts
+    the battle.
+    """
+    last = players - 1
+    return game(players, armorer=last, turn=last, visited=range(last), **setup)
+
+
+def low_hands(players: int) -> dict[str, Any]:
+    """Rig keywords giving every seat two low weapons (values 1 and 2, or 3 and 4)."""
+    hidden, visible = {}, {}
+    for seat in range(players):
+        colour, low = COLOURS[seat % len(COLOURS)], 1 + 2 * (seat // len(COLOURS))
+        hidden[seat], visible[seat] = f"{colour} {low}", [f"{colour} {low + 1}"]
+    return {"hidden": hidden, "visible": visible}
+
+
+def play(state: BossQuestState, *moves: tuple[int, Action]) -> None:
+    """Apply ``(seat, action)`` moves in order."""
+    for seat, action in moves:
+        state.apply(seat, action)
+
+
+def events(state: BossQuestState, kind: str) -> list[dict[str, Any]]:
+    """The data of every event of one kind, oldest first."""
+    return [event.data for event in state.events if event.kind == kind]
+
+
+def battle(state: BossQuestState) -> dict[str, Any]:
+    """The data of the one battle fought since the position was rigged."""
+    (fought,) = events(state, "battle")
+    return fought
+
+
+def wid(name: str) -> int:
+    """A weapon's id from its name (``"red 5"``)."""
+    return weapon_id(name)
+
+
+def others(*names: str) -> list[str]:
+    """Every weapon except `names`, for rigs that empty the deck."""
+    return [w for w in ALL_WEAPONS if w not in names]
+
+
+def random_moves(state: BossQuestState, steps: int, seed: int = 0) -> None:
+    """Play up to `steps` uniformly random legal actions (fewer if the game ends)."""
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_over():
+            return
+        seat = state.actors()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))

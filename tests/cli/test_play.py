@@ -1,0 +1,187 @@
+"""`gamenight play` through Typer's test runner, and the human seat on its own."""
+
+from __future__ import annotations
+
+import builtins
+import io
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import gamenight
+from gamenight.agents import RandomAgent
+from gamenight.cli import render
+from gamenight.cli.app import app
+from gamenight.cli.human import HumanAgent
+from gamenight.games.boss_quest.content import COLOUR_NAMES, SPELLS, weapon_name
+from gamenight.kernel import GameRecord
+from gamenight.play import play
+
+runner = CliRunner()
+DRAW = render.renderer("boss-quest")
+# Three players, random bots, two keys to win: a short game.
+GAME = ["play", "boss-quest", "-p", "3", "--bots", "random", "--seed", "5", "-o", "key_target=2"]
+ALWAYS_FIRST = "1\n" * 3000  # far more answers than a short game asks for
+
+
+def plain(renderable: object) -> str:
+    """What a renderable looks like on a wide terminal without colours."""
+    out = io.StringIO()
+    Console(file=out, width=200, color_system=None, highlight=False).print(renderable)
+    return out.getvalue()
+
+
+def check_seat0_chose_first(record: GameRecord) -> None:
+    """Replay `record` and check seat 0 always took the first legal action (typed 1)."""
+    state = gamenight.make(record.game_id, record.players, record.seed, **record.options)
+    for seat, action_json in record.actions:
+        action = state.codec.from_json(action_json)
+        if seat == 0:
+            assert action == state.legal_actions(0)[0]
+        state.apply(seat, action)
+
+
+def test_a_full_game_played_at_the_prompt_is_saved_and_replays(tmp_path):
+    path = tmp_path / "game.json"
+    result = runner.invoke(app, [*GAME, "--save", str(path)], input=ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output
+    record = GameRecord.from_json(path.read_text())
+    assert (record.game_id, record.players, record.seed) == ("boss-quest", 3, 5)
+    assert record.options["key_target"] == 2
+    check_seat0_chose_first(record)
+    final = gamenight.replay(record)
+    assert final.is_over()
+    winners = final.outcome().winners
+    names = " and ".join("you" if s == 0 else f"seat {s}" for s in winners)
+    assert f"Winner{'s' if len(winners) > 1 else ''}: {names}" in result.output
+    view = final.view(0)
+    for player in view["seats"]:
+        seat = f"Seat {player['seat']}" + (" (you)" if player["seat"] == 0 else "")
+        assert any(
+            line.split()[: len(seat.split())] == seat.split() and f"{player['keys']}/2" in line
+            for line in result.output.splitlines()
+        ), f"no final line for {seat}"
+    assert f"Game record saved to {path}" in result.output
+    # The same seed and the same answers give the same game.
+    again = tmp_path / "again.json"
+    runner.invoke(app, [*GAME, "--save", str(again)], input=ALWAYS_FIRST)
+    assert again.read_text() == path.read_text()
+
+
+def test_bad_answers_are_asked_again_with_the_reason(tmp_path):
+    path = tmp_path / "game.json"
+    answers = "abc\n\n99\n0\n-1\n" + ALWAYS_FIRST
+    result = runner.invoke(app, [*GAME, "--save", str(path)], input=answers)
+    assert result.exit_code == 0, result.output
+    assert "'abc' is not a number" in result.output
+    assert "Nothing typed" in result.output
+    assert "99 is not a choice" in result.output
+    assert "0 is not a choice" in result.output
+    assert "-1 is not a choice" in result.output
+    # None of the bad answers chose anything: seat 0 still always took choice 1.
+    check_seat0_chose_first(GameRecord.from_json(path.read_text()))
+
+
+def test_ctrl_d_leaves_cleanly():
+    result = runner.invoke(app, GAME, input="1\n")
+    assert result.exit_code == 130
+    assert "You left the table." in result.output
+    assert "Traceback" not in result.output
+
+
+def test_ctrl_c_leaves_cleanly(monkeypatch):
+    def interrupted(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(builtins, "input", interrupted)
+    result = runner.invoke(app, GAME)
+    assert result.exit_code == 130
+    assert "You left the table." in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "nosuchbot"], "unknown agent 'nosuchbot'"),
+        (["-o", "key_target=0"], "key_target' must be at least 1"),
+        (["-o", "key_target=many"], "key_target' must be an integer"),
+        (["-o", "colour=red"], "unknown option(s) colour"),
+        (["-o", "nonsense"], "--option expects name=value"),
+        (["--seat", "3"], "--seat must be a seat of the table, 0 to 2"),
+        (["-p", "9"], "takes 2 to 6 players, got 9"),
+        (["--save", "no/such/dir/game.json"], "no directory no/such/dir"),
+    ],
+)
+def test_bad_arguments_give_a_clean_error(args, message):
+    result = runner.invoke(app, ["play", "boss-quest", "-p", "3", "--bots", "random", *args])
+    assert result.exit_code == 2
+    assert result.output.startswith("error: ")
+    assert message in result.output
+    assert result.output.count("\n") == 1
+
+
+def test_an_unknown_game_is_a_clean_error():
+    result = runner.invoke(app, ["play", "chess", "-p", "2"])
+    assert result.exit_code == 2
+    assert "unknown game 'chess'" in result.output
+
+
+def test_lang_ru_names_cards_and_colours_as_the_rulebook_does():
+    result = runner.invoke(app, [*GAME, "--lang", "ru"], input="")
+    assert result.exit_code == 130
+    view = gamenight.make("boss-quest", 3, 5, key_target=2).view(0)
+    names = {spell.key: spell.name for spell in SPELLS}
+    for spell in view["spells"]:
+        if spell["spell"] is not None:
+            assert names[spell["spell"]].get("ru") in result.output
+    hidden = view["seats"][0]["hidden"]
+    colour = COLOUR_NAMES[hidden["colour"]].get("ru")
+    assert f"Your hidden weapon: {colour} {hidden['value']}" in result.output
+
+
+def test_the_human_seat_reads_injected_streams_and_tells_its_own_events():
+    state = gamenight.make("boss-quest", 3, seed=11)
+    seat = state.actors()[0]
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None, highlight=False)
+    human = HumanAgent(seat, DRAW, console=console, stdin=io.StringIO("x\n3\n"))
+    legal = state.legal_actions(seat)
+    assert human.act(state.view(seat), legal, state=state) == legal[2]
+    text = out.getvalue()
+    assert "'x' is not a number: type a number from 1 to" in text
+    hidden = state.view(seat)["seats"][seat]["hidden"]
+    assert f"Your hidden weapon: {hidden['colour']} {hidden['value']}" in text
+    with pytest.raises(EOFError):
+        human.act(state.view(seat), legal, state=state)
+
+
+def test_the_seats_table_and_lines_never_show_another_hidden_weapon():
+    for seed in range(3):
+        state = gamenight.make("boss-quest", 4, seed)
+        told = 0
+
+        def check(state, seat, action):
+            nonlocal told
+            # A battle reveals every hidden weapon: check the position before it only.
+            events = state.events_for(0)
+            fresh, told = events[told:], len(events)
+            if state.is_over() or any(e.kind == "battle" for e in fresh):
+                return
+            view = state.view(0)
+            text = plain(DRAW.table(view, "en", me=0))
+            text += "\n".join(DRAW.events(fresh, "en", me=0))
+            text += "\n".join(DRAW.choice(view, a, "en") for a in state.legal_actions(0))
+            for other in range(1, 4):
+                if view["seats"][other]["hidden"] is None:
+                    # Every weapon card is unique, so its name shows only where it lies.
+                    assert weapon_name(state.hidden[other]) not in text
+
+        play(state, [RandomAgent(seed * 10 + s) for s in range(4)], observer=check)
+
+
+def test_a_game_without_a_renderer_module_cannot_be_played_yet(monkeypatch):
+    monkeypatch.setattr(render, "game_class", lambda game_id: None)  # as if it were registered
+    with pytest.raises(ValueError, match="munchkin cannot be played in the terminal yet"):
+        render.renderer("munchkin")
