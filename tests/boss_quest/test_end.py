@@ -119,7 +119,8 @@ def test_when_every_player_falls_the_most_keys_among_all_win():
     state = end_round(2, keys=[2, 1], hearts=[1, 1], **both_bust)
     assert state.hearts == [0, 0]
     assert state.outcome().winners == (0,)
-    assert game_over(state)["losers"] == [0, 1]
+    assert game_over(state)["losers"] == [1]  # the winner fell too, but is not a loser
+    assert state.outcome().scores == (1.0, -1.0)
 
 
 def test_the_key_target_decides_when_someone_also_loses_their_last_heart():

@@ -108,8 +108,46 @@ def simulate_command(
     console.print(_headline(result))
     console.print(_seat_table(result))
     console.print(_agent_table(result))
+    cards = _card_table(result)
+    if cards is not None:
+        console.print(cards)
     if save is not None:
         console.print(f"Saved {result.games:,} game records in {save}", soft_wrap=True)
+
+
+def _card_table(result: SimulationResult) -> Table | None:
+    """Per card, over every seat-game: how often it was hired, and how often its hirers won.
+
+    Games report these as per-seat figures ``hired:<card>`` and ``hired_won:<card>`` (1 when
+    the seat hired a copy of that card, and also won); other games have no such table.
+    """
+    hired: dict[str, float] = {}
+    won: dict[str, float] = {}
+    seat_games = 0
+    for agent in result.agents.values():
+        played = agent.wins.trials
+        seat_games += played
+        for key, mean in agent.per_game.items():
+            figure, _, card = key.partition(":")
+            if figure == "hired":
+                hired[card] = hired.get(card, 0.0) + mean * played
+            elif figure == "hired_won":
+                won[card] = won.get(card, 0.0) + mean * played
+    if not hired:
+        return None
+    table = Table(title="By card")
+    for column in ("card", "hired in", "hirers' win rate", "95% interval"):
+        table.add_column(column, justify="left" if column == "card" else "right")
+
+    def rate(card: str) -> float:
+        return won.get(card, 0.0) / hired[card] if hired[card] else 0.0
+
+    for card in sorted(hired, key=rate, reverse=True):
+        count = hired[card]
+        share = f"{count / seat_games:.1%}" if seat_games else "-"
+        wins = Rate(round(won.get(card, 0.0)), round(count))
+        table.add_row(card, share, *(_percent(wins) if count else ("-", "-")))
+    return table
 
 
 def parse_options(items: list[str]) -> dict[str, Any]:
@@ -193,7 +231,8 @@ def _agent_table(result: SimulationResult) -> Table:
     first = next(iter(result.agents.values()))
     # Per-seat figures, per round when the game counts rounds, else per game.
     per = "round" if first.per_round else "game"
-    keys = list(first.per_round or first.per_game)
+    # Per-card figures (``name:card``) have their own table.
+    keys = [key for key in first.per_round or first.per_game if ":" not in key]
     for key in keys:
         table.add_column(f"{key.replace('_', ' ')} / {per}", justify="right")
     for agent in result.agents.values():

@@ -14,6 +14,8 @@ from .state import GameRecord, State
 # game id -> module that registers it; imported on first use so `import gamenight` stays light.
 _GAME_MODULES = {
     "boss-quest": "gamenight.games.boss_quest",
+    "meow-dark-lord": "gamenight.games.meow_dark_lord",
+    "ninja-master": "gamenight.games.ninja_master",
 }
 _REGISTRY: dict[str, type[State]] = {}
 

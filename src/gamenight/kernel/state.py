@@ -112,7 +112,7 @@ class State(ABC):
         """Apply `seat`'s action. An illegal one raises `IllegalAction` and changes nothing."""
         if not isinstance(action, Action):
             raise IllegalAction(f"expected an action, got {action!r}")
-        if seat not in self.actors():
+        if type(seat) is not int or seat not in self.actors():
             raise IllegalAction(self._not_your_turn(seat))
         if not self._is_legal(seat, action):
             raise IllegalAction(f"{action} is not legal for seat {seat} now")
@@ -225,7 +225,7 @@ class State(ABC):
     def _not_your_turn(self, seat: int) -> str:
         if self.is_over():
             return "the game is over"
-        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+        if type(seat) is not int or not 0 <= seat < self.num_players:
             return f"there is no seat {seat!r} (seats are 0..{self.num_players - 1})"
         waiting = ", ".join(str(s) for s in self.actors())
         return f"seat {seat} may not act now; waiting for seat {waiting}"

@@ -22,7 +22,8 @@ def play(
     answer is applied at once, so a material play re-opens the window as the rules say.
     In a real-time step (the first actor's action has a `State.moment`), every actor
     proposes its next timed action and only the earliest is applied (ties: the order of
-    `actors`); the others are asked again, seeing what it changed.
+    `actors`); the others are asked again, seeing what it changed. A seat whose agent is
+    ``None`` (played outside this loop, like an RL learner's) is not asked for a proposal.
     `observer(state, seat, action)` is called after every applied action. An agent that
     sets ``needs_view = False`` gets an empty dict instead of a view nobody reads.
     """
@@ -50,6 +51,8 @@ def play(
         when = state.moment(action)
         if when is not None:
             for other in actors[1:]:
+                if agents[other] is None:
+                    continue
                 proposal = ask(other)
                 at = state.moment(proposal)
                 if at is not None and at < when:

@@ -31,7 +31,7 @@ from .stats import GameSummary, Tally
 
 Progress = Callable[[int, int], None]  # (games done, games in all)
 
-MAX_CHUNK = 250  # games per unit of work: small enough for a live progress bar
+MAX_CHUNK = 50  # games per unit of work: small enough for a live progress bar with slow bots
 
 
 @dataclass(frozen=True)
@@ -141,6 +141,8 @@ def simulate(
         agent_registry.make(name, game_id, 0)  # an unknown name fails here, not in a worker
     if seed is None:
         seed = secrets.randbits(63)
+    elif isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
     if save_dir is not None:
         try:
             Path(save_dir).mkdir(parents=True, exist_ok=True)

@@ -95,7 +95,7 @@ def check_end(state: BossQuestState) -> bool:
     elif fallen:
         standing = [s for s in everyone if s not in fallen] or everyone
         winners, reason = _best(state, standing), "last_heart"
-        state.losers = fallen
+        state.losers = [s for s in fallen if s not in winners]
     elif state.round >= state.options["max_rounds"]:
         winners, reason = _best(state, everyone), "round_limit"
     else:

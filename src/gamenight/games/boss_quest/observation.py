@@ -45,9 +45,27 @@ from .content import BOSS_HP, NUM_WEAPONS, SPELL_KEYS, SPELLS, VALUES
 
 STATUSES = ("available", "active", "discarded", "used", "cancelled")
 PHASES = ("equip", "last_call", "over")
+# Each seat's numbers, in this order, then its hidden one-hot and visible bits.
+SEAT_FIELDS = (
+    "hearts",
+    "keys",
+    "weapons",
+    "attack_bonus",
+    "visible_attack",
+    "known",
+    "attack",
+    "hidden_lo",
+    "hidden_hi",
+    "bust",
+    "visited",
+    "winner",
+    "loser",
+)
+SEAT_WIDTH = len(SEAT_FIELDS) + 2 * NUM_WEAPONS
 SCORES = (-1.0, 1.0)  # outcome().scores: winners 1, losers -1, others 0
 
 _SPELL_INDEX = {key: j for j, key in enumerate(SPELL_KEYS)}
+_STATUS_INDEX = {status: j for j, status in enumerate(STATUSES)}
 _DARK = {spell.key for spell in SPELLS if spell.dark}
 _COPIES = {key: sum(spell.key == key for spell in SPELLS) for key in SPELL_KEYS}
 # Extremes of the boss's HP shift and of a seat's attack bonus, every such spell active.
@@ -65,10 +83,21 @@ _BONUS_KEYS = sum(spell.effect == "bonus_key" for spell in SPELLS)
 
 def layout(players: int, options: Mapping[str, Any]) -> list[tuple[str, float, float]]:
     """``(name, low, high)`` of every float `encode` returns, in order."""
-    n, seats, slots = players, range(players), range(MAX_SLOTS)
+    n = players
     # A battle gives a round winner 1 key plus every active Bonus key, and a perfect hit
     # 1 more; the game ends at the first battle that brings someone to the key target.
     most_keys = options["key_target"] - 1 + 1 + _BONUS_KEYS + 1
+    most_attack = _ALL_WEAPONS_VALUE + _BONUS[1]
+    seat_bounds = {
+        "hearts": (0, options["hearts"]),
+        "keys": (0, most_keys),
+        "weapons": (0, NUM_WEAPONS),
+        "attack_bonus": _BONUS,
+        "visible_attack": (_BONUS[0], most_attack),
+        "attack": (min(0, _BONUS[0]), most_attack),
+        "hidden_lo": (0, VALUES[-1]),
+        "hidden_hi": (0, VALUES[-1]),
+    }
     out: list[tuple[str, float, float]] = []
 
     def add(name: str, low: float, high: float, count: int | None = None) -> None:
@@ -91,87 +120,86 @@ def layout(players: int, options: Mapping[str, Any]) -> list[tuple[str, float, f
     add("last_equip_done", 0, 1)
     add("pending", 0, 1, MAX_SLOTS)
     add("last_call", 0, 1, n)
-    for k in slots:
+    for k in range(MAX_SLOTS):
         add(f"slot[{k}].present", 0, 1)
         add(f"slot[{k}].mystery", 0, 1)
         out.extend((f"slot[{k}].spell.{key}", 0, 1) for key in SPELL_KEYS)
         out.extend((f"slot[{k}].status.{status}", 0, 1) for status in STATUSES)
         add(f"slot[{k}].target", 0, 1, n)
     out.extend((f"discard.{key}", 0, _COPIES[key]) for key in SPELL_KEYS)
-    for i in seats:
-        add(f"seat[{i}].hearts", 0, options["hearts"])
-        add(f"seat[{i}].keys", 0, most_keys)
-        add(f"seat[{i}].weapons", 0, NUM_WEAPONS)
-        add(f"seat[{i}].attack_bonus", _BONUS[0], _BONUS[1])
-        add(f"seat[{i}].visible_attack", _BONUS[0], _ALL_WEAPONS_VALUE + _BONUS[1])
-        add(f"seat[{i}].known", 0, 1)
-        add(f"seat[{i}].attack", min(0, _BONUS[0]), _ALL_WEAPONS_VALUE + _BONUS[1])
-        add(f"seat[{i}].hidden_lo", 0, VALUES[-1])
-        add(f"seat[{i}].hidden_hi", 0, VALUES[-1])
-        for flag in ("bust", "visited", "winner", "loser"):
-            add(f"seat[{i}].{flag}", 0, 1)
+    for i in range(n):
+        for field in SEAT_FIELDS:
+            add(f"seat[{i}].{field}", *seat_bounds.get(field, (0, 1)))
         add(f"seat[{i}].hidden", 0, 1, NUM_WEAPONS)
         add(f"seat[{i}].visible", 0, 1, NUM_WEAPONS)
     return out
 
 
 def encode(view: dict[str, Any]) -> list[float]:
-    """The floats `layout` describes, from a view (a seat's or a spectator's)."""
-    n = view["players"]
-    out: list[float] = []
-    out.extend(_one_hot(view["seat"], n))
-    to_act = view["to_act"]
-    out.extend(1.0 if i in to_act else 0.0 for i in range(n))
-    out.extend(_one_hot(view["armorer"], n))
-    out.append(view["round"])
-    out.append(view["key_target"])
-    out.extend(1.0 if view["phase"] == phase else 0.0 for phase in PHASES)
-    out.append(view["boss"]["base_hp"])
-    out.append(view["boss"]["hp"])
-    out.append(view["bosses_in_deck"])
-    out.append(view["weapon_deck"])
-    out.append(1.0 if view["last_equip_done"] else 0.0)
-    pending = view["pending"]
-    out.extend(_one_hot(pending["slot"] if pending else None, MAX_SLOTS))
-    last_call = view["last_call"]
-    out.extend(1.0 if i in last_call else 0.0 for i in range(n))
+    """The floats `layout` describes, from a view (a seat's or a spectator's).
 
-    spells = view["spells"]
-    empty_slot = [0.0] * (2 + len(SPELL_KEYS) + len(STATUSES) + n)
-    for k in range(MAX_SLOTS):
-        if k >= len(spells):
-            out.extend(empty_slot)
-            continue
-        slot = spells[k]
+    The fixed-size header is built as a list; the spell slots, the discard counts and
+    the seats are written at fixed offsets into zeros (no per-feature lookups).
+    """
+    n = view["players"]
+    seat, to_act, last_call = view["seat"], view["to_act"], view["last_call"]
+    pending, boss = view["pending"], view["boss"]
+    out = _one_hot(seat, n)
+    out += [1.0 if i in to_act else 0.0 for i in range(n)]
+    out += _one_hot(view["armorer"], n)
+    out += [view["round"], view["key_target"]]
+    out += [1.0 if view["phase"] == phase else 0.0 for phase in PHASES]
+    out += [boss["base_hp"], boss["hp"], view["bosses_in_deck"], view["weapon_deck"]]
+    out.append(1.0 if view["last_equip_done"] else 0.0)
+    out += _one_hot(pending["slot"] if pending else None, MAX_SLOTS)
+    out += [1.0 if i in last_call else 0.0 for i in range(n)]
+
+    slots_at = len(out)
+    slot_width = 2 + len(SPELL_KEYS) + len(STATUSES) + n
+    discard_at = slots_at + MAX_SLOTS * slot_width
+    seats_at = discard_at + len(SPELL_KEYS)
+    out += [0.0] * (seats_at + n * SEAT_WIDTH - slots_at)
+
+    status_at, target_at = 2 + len(SPELL_KEYS), 2 + len(SPELL_KEYS) + len(STATUSES)
+    for k, slot in enumerate(view["spells"]):
+        at = slots_at + k * slot_width
         key = slot["spell"]
-        out.append(1.0)
-        out.append(1.0 if slot["mystery"] else 0.0)
-        out.extend(_one_hot(_SPELL_INDEX[key] if key else None, len(SPELL_KEYS)))
-        out.extend(1.0 if slot["status"] == status else 0.0 for status in STATUSES)
-        out.extend(_one_hot(slot["target"] if key in _DARK else None, n))
-    discarded = view["spell_discard"]
-    out.extend(float(discarded.count(key)) for key in SPELL_KEYS)
+        out[at] = 1.0
+        if slot["mystery"]:
+            out[at + 1] = 1.0
+        if key is not None:
+            out[at + 2 + _SPELL_INDEX[key]] = 1.0
+            if key in _DARK and slot["target"] is not None:
+                out[at + target_at + slot["target"]] = 1.0
+        out[at + status_at + _STATUS_INDEX[slot["status"]]] = 1.0
+    for key in view["spell_discard"]:
+        out[discard_at + _SPELL_INDEX[key]] += 1.0
 
     winners, losers = view["winners"], view["losers"]
+    hidden_at, visible_at = len(SEAT_FIELDS), len(SEAT_FIELDS) + NUM_WEAPONS
     for player in view["seats"]:
         i, hidden = player["seat"], player["hidden"]
-        out.append(player["hearts"])
-        out.append(player["keys"])
-        out.append(player["weapons"])
-        out.append(player["attack_bonus"])
-        out.append(player["visible_attack"])
-        out.append(0.0 if hidden is None else 1.0)
-        out.append(0.0 if hidden is None else player["attack"])
-        out.extend(player["hidden_range"])
-        out.append(1.0 if player["bust"] else 0.0)
-        out.append(1.0 if player["visited_mage"] else 0.0)
-        out.append(1.0 if i in winners else 0.0)
-        out.append(1.0 if i in losers else 0.0)
-        out.extend(_one_hot(hidden["id"] if hidden else None, NUM_WEAPONS))
-        visible = [0.0] * NUM_WEAPONS
+        at = seats_at + i * SEAT_WIDTH
+        low, high = player["hidden_range"]
+        out[at : at + hidden_at] = [  # in the order of SEAT_FIELDS
+            player["hearts"],
+            player["keys"],
+            player["weapons"],
+            player["attack_bonus"],
+            player["visible_attack"],
+            0.0 if hidden is None else 1.0,
+            0.0 if hidden is None else player["attack"],
+            low,
+            high,
+            1.0 if player["bust"] else 0.0,
+            1.0 if player["visited_mage"] else 0.0,
+            1.0 if i in winners else 0.0,
+            1.0 if i in losers else 0.0,
+        ]
+        if hidden is not None:
+            out[at + hidden_at + hidden["id"]] = 1.0
         for weapon in player["visible"]:
-            visible[weapon["id"]] = 1.0
-        out.extend(visible)
+            out[at + visible_at + weapon["id"]] = 1.0
     return out
 
 

@@ -1,0 +1,10 @@
+"""Meow, Dark Lord!: cats raid the Dark Lord's Tower for coins before Rigor Mortis returns.
+
+Rules: ``shared/rules/meow-dark-lord.md`` (from the Russian rulebook); how the engine
+plays its finer points is in ``docs/meow-dark-lord.md``. The cats are data in
+``data/cats.toml``.
+"""
+
+from .state import MeowState
+
+__all__ = ["MeowState"]

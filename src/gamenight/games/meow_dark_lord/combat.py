@@ -1,0 +1,62 @@
+"""The dice actions of the Dungeon phase (Search and Attack), wounds and deaths.
+
+A cat rolls one die per heart token on it; each die showing at most its power succeeds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import cards, coins
+from .content import DECOY, POWER
+
+if TYPE_CHECKING:
+    from .state import MeowState
+
+ATTACK = "attack"  # the step where an attacking cat's target is chosen
+
+
+def roll_hits(state: MeowState, card: int) -> tuple[list[int], int]:
+    """Roll `card`'s dice: ``(dice, successes)``."""
+    dice = state.roll(state.hearts[card])
+    power = POWER[card]
+    return dice, sum(1 for d in dice if d <= power)
+
+
+def search(state: MeowState, seat: int, card: int) -> None:
+    """`card` searches: one coin per success."""
+    dice, hits = roll_hits(state, card)
+    state.log("search", seat=seat, card=card, dice=dice, hits=hits)
+    coins.win(state, seat, card, hits)
+
+
+def attack_targets(state: MeowState, seat: int) -> list[int]:
+    """The cats `seat` may attack: any cat in any dungeon, except that an opponent with a
+    Decoy cat may be attacked only through their Decoy cats."""
+    targets: list[int] = []
+    for other, dungeon in enumerate(state.dungeons):
+        if other != seat:
+            decoys = [c for c in dungeon if DECOY[c]]
+            if decoys:
+                targets.extend(decoys)
+                continue
+        targets.extend(dungeon)
+    return targets
+
+
+def attack(state: MeowState, seat: int, card: int, target: int) -> None:
+    """`card` attacks `target`: one heart lost per success."""
+    dice, hits = roll_hits(state, card)
+    state.log("attack", seat=seat, card=card, target=target, dice=dice, hits=hits)
+    wound(state, target, hits)
+
+
+def wound(state: MeowState, target: int, amount: int) -> None:
+    """`target` loses `amount` hearts; with none left it goes to the Graveyard."""
+    if amount <= 0:
+        return
+    left = max(0, state.hearts[target] - amount)
+    state.hearts[target] = left
+    state.log("wound", card=target, amount=amount, hearts=left)
+    if left == 0:
+        cards.to_graveyard(state, target, "killed")

@@ -1,0 +1,209 @@
+"""Meow, Dark Lord!: the state, the set-up and the action dispatch.
+
+The turn's phases live in `turn.py`, abilities and the stack of steps in `abilities.py`,
+dice in `combat.py`, coins in `coins.py`, card moves in `cards.py`, the end of the game in
+`end.py`, views and determinization in `views.py`. Every field is a plain int, str or
+list of ints, so cloning copies a few short lists and `to_json` writes them as they are.
+
+Cards are ints (see `content.py`); the Tower's top card is its last element. Seats are
+numbered clockwise.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from gamenight.kernel import Action, Option, Outcome, State, register
+from gamenight.kernel.rng import Rng
+
+from . import abilities, end, turn, views
+from .actions import CODEC, MAX_SEATS, Hire
+from .content import CATS, KEYS, NUM_CATS, RIGOR, TOTAL_COINS
+
+# The game's own mutable fields: copied by clone, written by to_json.
+_SCALARS = (
+    "turn",
+    "turn_number",
+    "phase",
+    "treasury",
+    "safe_top",
+    "winner",
+    "end_reason",
+    "decided_by",
+)
+_LISTS = ("coins", "hearts", "tower", "graveyard", "track", "acted", "revealed", "stack")
+_NESTED = ("hands", "dungeons")
+# Ids of the codec's action instances, which `_legal` hands out: see `_is_legal`.
+_SHARED_ACTIONS = frozenset(map(id, CODEC.actions))
+
+
+def _default_coin_target(players: int) -> int:
+    return 15 if players == 2 else 10 if players <= 4 else 7
+
+
+@register
+class MeowState(State):
+    """A game of Meow, Dark Lord! for 2-6 players."""
+
+    game_id = "meow-dark-lord"
+    title = "Meow, Dark Lord!"
+    min_players = 2
+    max_players = MAX_SEATS
+    codec = CODEC
+    options_spec = (
+        Option(
+            "coin_target",
+            "coins that win at once (default 15 with 2 players, 10 with 3-4, 7 with 5-6)",
+            _default_coin_target,
+            min=1,
+            max=TOTAL_COINS,
+        ),
+        Option("deal", "cats dealt to each player at the start", 5, min=0, max=8),
+        Option(
+            "rigor_bottom_half",
+            "shuffle the Rigor Mortis cards into the Tower's bottom half only",
+            True,
+            bool,
+        ),
+        Option(
+            "max_turns",
+            "safety limit: after this many turns the game ends as if the Dark Lord returned",
+            400,
+            min=1,
+            max=100_000,
+        ),
+    )
+
+    # Declared for type checkers; every one is set in _setup or _load.
+    turn: int  # whose turn it is
+    turn_number: int
+    phase: str  # hire1, dungeon, hire2, sacrifice or over
+    treasury: int
+    safe_top: int  # the Tower's top cards known (by the set-up) to hold no Rigor Mortis
+    winner: int  # -1 until the game is over
+    end_reason: str  # coin_target, rigor_mortis or turn_limit
+    decided_by: str  # the tie-break step that decided: coins, cats, hearts, hand, roll_off
+    coins: list[int]  # per seat
+    hearts: list[int]  # heart tokens per card id (0 outside the dungeons)
+    tower: list[int]
+    graveyard: list[int]
+    track: list[int]  # revealed Rigor Mortis cards
+    acted: list[int]  # cats that have taken their dungeon action this turn
+    revealed: list[int]  # cards in hands that everybody saw go there (from the Graveyard)
+    stack: list[abilities.Step]
+    hands: list[list[int]]
+    dungeons: list[list[int]]
+
+    # ----- set-up -----------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        n, rng, deal = self.num_players, self.rng, self.options["deal"]
+        if n * deal > NUM_CATS:
+            raise ValueError(f"{NUM_CATS} cats cannot deal {deal} to each of {n} players")
+        cats = list(range(NUM_CATS))
+        rng.shuffle(cats)
+        self.hands = [cats[s * deal : (s + 1) * deal] for s in range(n)]
+        rest = cats[n * deal :]
+        # Split the rest in two halves, shuffle the Rigor Mortis cards into the bottom
+        # half and put the top half on it: the first draws are safe, and all know it.
+        top = rest[: len(rest) // 2] if self.options["rigor_bottom_half"] else []
+        bottom = rest[len(top) :] + list(RIGOR)
+        rng.shuffle(bottom)
+        self.tower = bottom + top
+        self.safe_top = len(top)
+        self.dungeons = [[] for _ in range(n)]
+        self.coins = [0] * n
+        self.treasury = TOTAL_COINS
+        self.hearts = [0] * NUM_CATS
+        self.graveyard, self.track, self.acted, self.revealed, self.stack = [], [], [], [], []
+        self.winner, self.end_reason, self.decided_by = -1, "", ""
+        self.turn_number = 0
+        first = rng.below(n)
+        self.log("setup", first=first, tower=len(self.tower), safe_top=self.safe_top)
+        for s in range(n):
+            self.log("deal", (s,), seat=s, cards=list(self.hands[s]))
+        turn.start_turn(self, first)
+
+    # ----- the contract -----------------------------------------------------------------
+
+    def actors(self) -> tuple[int, ...]:
+        if self.phase == end.OVER:
+            return ()
+        if self.stack:
+            return (self.stack[-1][1],)
+        return (self.turn,)
+
+    def is_over(self) -> bool:
+        return self.phase == end.OVER
+
+    def outcome(self) -> Outcome:
+        if self.phase != end.OVER:
+            raise ValueError("the game is not over")
+        return end.outcome(self)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return views.view(self, seat)
+
+    def stats(self) -> dict[str, float | list[float]]:
+        """Turns played, how the game ended, coins per seat, and per cat design, per seat:
+        ``hired:<key>`` (1 if the seat hired a copy of it) and ``hired_won:<key>`` (1 if it
+        also won), so that a simulation's sums give each cat's hirers' win rate."""
+        n = self.num_players
+        hired = {key: [0.0] * n for key in KEYS}
+        for seat, action in self.history:
+            if type(action) is Hire:
+                hired[CATS[action.card].key][seat] = 1.0
+        stats: dict[str, float | list[float]] = {
+            "turns": float(self.turn_number),
+            "rigor_mortis_end": float(self.end_reason == "rigor_mortis"),
+            "turn_limit_end": float(self.end_reason == "turn_limit"),
+            "coins": [float(c) for c in self.coins],
+        }
+        for key, flags in hired.items():
+            stats[f"hired:{key}"] = flags
+            stats[f"hired_won:{key}"] = [f * (s == self.winner) for s, f in enumerate(flags)]
+        return stats
+
+    def roll(self, count: int) -> list[int]:
+        """Roll `count` six-sided dice with the game's generator."""
+        below = self.rng.below
+        return [below(6) + 1 for _ in range(count)]
+
+    def _legal(self, seat: int) -> list[Action]:
+        return turn.legal(self, seat)
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        # Every field is an int: Hire(1.0) equals Hire(1) but must not put a float in a zone.
+        return action in self._legal(seat) and (
+            id(action) in _SHARED_ACTIONS
+            or all(type(getattr(action, f.name)) is int for f in dataclasses.fields(action))
+        )
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if self.stack:
+            abilities.resolve(self, self.stack.pop(), action)
+        else:
+            turn.act(self, seat, action)
+        turn.settle(self)
+
+    # ----- copying and persistence ------------------------------------------------------
+
+    def _copy_into(self, new: State) -> None:
+        for name in _SCALARS:
+            setattr(new, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(new, name, getattr(self, name).copy())
+        new.hands = [hand.copy() for hand in self.hands]
+        new.dungeons = [dungeon.copy() for dungeon in self.dungeons]
+
+    def _resample_hidden(self, seat: int | None, rng: Rng) -> None:
+        views.resample_hidden(self, seat, rng)
+
+    def _dump(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in _SCALARS + _LISTS + _NESTED}
+
+    def _load(self, data: dict[str, Any]) -> None:
+        for name in _SCALARS + _LISTS + _NESTED:
+            setattr(self, name, data[name])
+        self.stack = [tuple(step) for step in self.stack]
