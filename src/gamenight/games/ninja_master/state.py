@@ -1,0 +1,327 @@
+"""Ninja Master: the state, the rounds, the hand-over and the end of the game.
+
+A round is one *simultaneous, timed* step. The dice are rolled when the round starts (from
+the state's generator: the next round's dice do not exist before then), then `actors()`
+lists every seat still grabbing, in seat order. Each seat submits timed actions
+(`actions.py`) that are resolved in time order as they arrive (`resolution.py`, the one
+resolution code for live play and simulation). When every seat is out, the calls are
+settled and the round is scored (`scoring.py`); the Katana goes to the leader, the
+Shuriken to the next seat clockwise, and the next round is rolled.
+
+Seats are numbered clockwise: the seat after ``s`` is ``s + 1``. Every field is a plain
+int, bool, tuple or list, so cloning copies a few short lists; the roll and the last
+round's summary are immutable and shared by clones.
+
+The end follows the rules page: one player at the target wins; several in one round play
+sudden-death rounds. A ``max_rounds`` safety limit (not in the rulebook; default 25) ends a
+game that would not finish: bots finish in 3 to 7 rounds on average (the longest seen: 18,
+five easy bots), but players who keep calling wrong numbers (uniformly random agents do,
+nearly every round) stay at 0 points forever.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamenight.kernel import Action, IllegalAction, Option, Outcome, State, register
+from gamenight.kernel.rng import Rng
+
+from . import resolution, views
+from .actions import BUCKET_MS, CALL_SPANS, CODEC, DONE, GRABS, MAX_MS, Call, bucket
+from .content import NUM_TOKENS
+from .dice import Roll, roll, summarize
+from .scoring import PARITY, SMOKE_RULES, SOURCES, WON_SOURCES, score_round
+
+GRAB, OVER = "grab", "over"
+
+# The game's own mutable fields: copied by clone, written by to_json.
+_SCALARS = (
+    "round",
+    "phase",
+    "katana_owner",
+    "shuriken",
+    "now",
+    "sudden_death",
+    "last_round",  # never mutated: replaced each round
+)
+_LISTS = ("scores", "holder", "taken_at", "contest", "calls", "winners", "won")
+_LISTS += tuple(f"{source}_points" for source in SOURCES)
+
+
+@register
+class NinjaMasterState(State):
+    """A game of Ninja Master (Reiner Knizia, itten, 2022) for 2-5 players."""
+
+    game_id = "ninja-master"
+    title = "Ninja Master"
+    min_players = 2
+    max_players = 5
+    codec = CODEC
+    options_spec = (
+        Option("target", "points that win (the rules: 20)", 20, min=1, max=1000),
+        Option("start_score", "points every player starts with (the rules: 3)", 3, min=0, max=1000),
+        Option(
+            "time_limit_ms",
+            "if nobody calls, the grab ends after this many ms",
+            10_000,
+            min=BUCKET_MS[0],
+            max=MAX_MS,
+        ),
+        Option(
+            "tie_window_ms",
+            "calls this many ms after the first call count as the same moment",
+            100,
+            min=0,
+            max=5_000,
+        ),
+        Option(
+            "smoke_rule",
+            "'parity': each Smoke of a colour flips its token's sign; "
+            "'single': only exactly one Smoke makes it negative",
+            PARITY,
+            str,
+            choices=SMOKE_RULES,
+        ),
+        Option(
+            "max_rounds",
+            "safety limit: after this many rounds the highest score wins (ties share)",
+            25,
+            min=1,
+            max=10_000,
+        ),
+    )
+
+    # Declared for type checkers; every one is set in _setup or _load.
+    round: int
+    phase: str
+    katana_owner: int
+    shuriken: int  # the Shuriken holder: rolls this round, scores its Shurikens
+    now: int  # the table's clock: ms of the latest timed action this round
+    sudden_death: bool  # several players reached the target in one round
+    winners: list[int]  # empty until the game is over
+    last_round: dict[str, Any] | None  # the previous round's summary, for views
+    dice: Roll
+    grabbing: tuple[int, ...]  # seats still grabbing, in seat order
+    scores: list[int]
+    holder: list[int]  # per token: the seat that took it, or -1
+    taken_at: list[int]  # per token: ms it was taken at, or -1
+    contest: list[int]  # per token: bit mask of the seats that grabbed it at taken_at
+    calls: list[tuple[int, int, int]]  # (seat, total, ms) in time order
+    ninja_points: list[int]  # per seat, summed over the rounds: points from each source
+    katana_points: list[int]
+    shuriken_points: list[int]
+    call_points: list[int]
+    floor_points: list[int]  # given back by the floor at 0
+    won: list[int]  # per `WON_SOURCES`: points won (each seat's positive result of a round)
+
+    # ----- set-up and rounds ------------------------------------------------------------
+
+    def _setup(self) -> None:
+        n = self.num_players
+        self.round = 0
+        self.scores = [self.options["start_score"]] * n
+        self.katana_owner = self.shuriken = self.rng.below(n)
+        self.sudden_death = False
+        self.winners = []
+        self.last_round = None
+        for source in SOURCES:
+            setattr(self, f"{source}_points", [0] * n)
+        self.won = [0] * len(WON_SOURCES)
+        self._start_round()
+
+    def _start_round(self) -> None:
+        self.round += 1
+        self.phase = GRAB
+        self.dice = roll(self.rng)
+        self.holder = [-1] * NUM_TOKENS
+        self.taken_at = [-1] * NUM_TOKENS
+        self.contest = [0] * NUM_TOKENS
+        self.calls = []
+        self.now = 0
+        self.grabbing = tuple(range(self.num_players))
+        self.log("roll", round=self.round, roller=self.shuriken, faces=list(self.dice.faces))
+
+    def _end_round(self) -> None:
+        """Everybody is out: settle the calls, score, hand the tokens over, maybe end."""
+        n, dice = self.num_players, self.dice
+        call_points, call_winner = resolution.settle_calls(self.calls, dice.total, n, self.rng)
+        points = score_round(
+            dice,
+            self.holder,
+            self.katana_owner,
+            self.shuriken,
+            self.scores,
+            call_points,
+            self.options["smoke_rule"],
+        )
+        self.scores = points.scores
+        for source in SOURCES:
+            totals = getattr(self, f"{source}_points")
+            for s, p in enumerate(getattr(points, source)):
+                totals[s] += p
+        for i, source in enumerate(WON_SOURCES):
+            self.won[i] += sum(p for p in getattr(points, source) if p > 0)
+        top = max(self.scores)
+        leaders = [s for s in range(n) if self.scores[s] == top]
+        self.katana_owner = (
+            leaders[self.rng.below(len(leaders))] if len(leaders) > 1 else leaders[0]
+        )
+        self.last_round = {
+            "round": self.round,
+            "total": dice.total,
+            "katana_takeable": dice.katana_takeable,
+            "holders": list(self.holder),
+            "calls": [list(c) for c in self.calls],
+            "call_winner": call_winner,
+            "points": {source: getattr(points, source) for source in SOURCES},
+            "scores": list(self.scores),
+        }
+        # The grabs and calls are in their own events already.
+        summary = {k: v for k, v in self.last_round.items() if k not in ("holders", "calls")}
+        self.log("score", **summary, katana_owner=self.katana_owner)
+        self.shuriken = (self.shuriken + 1) % n
+        self.winners = self._winners(top, leaders)
+        if self.winners:
+            self.phase = OVER
+            self.grabbing = ()
+            self.log("game_over", winners=list(self.winners), scores=list(self.scores))
+        else:
+            self._start_round()
+
+    def _winners(self, top: int, leaders: list[int]) -> list[int]:
+        """Who won with this round (``[]``: play on).
+
+        One player at or above the target wins. Several in the same round start sudden
+        death: after each further round, a single highest score at or above the target
+        wins. At the `max_rounds` safety limit the highest score wins, ties sharing.
+        """
+        target = self.options["target"]
+        if not self.sudden_death:
+            reached = [s for s in range(self.num_players) if self.scores[s] >= target]
+            if len(reached) == 1:
+                return reached
+            if len(reached) > 1:
+                self.sudden_death = True
+                self.log("sudden_death", seats=reached)
+        elif top >= target and len(leaders) == 1:
+            return leaders
+        return leaders if self.round >= self.options["max_rounds"] else []
+
+    # ----- the contract -----------------------------------------------------------------
+
+    def actors(self) -> tuple[int, ...]:
+        return self.grabbing
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def outcome(self) -> Outcome:
+        if self.phase != OVER:
+            raise ValueError("the game is not over")
+        return Outcome(tuple(self.winners), tuple(float(s) for s in self.scores))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return views.view(self, seat)
+
+    def stats(self) -> dict[str, float | list[float]]:
+        """Rounds played; the share of the points won that each source gave (``share_ninja``...:
+        a seat's positive result of a source in a round counts as won); and per seat the net
+        points from each source (``floor_points``: given back by the floor at 0, so the
+        starting score plus every source is the final score)."""
+        figures: dict[str, float | list[float]] = {"rounds": float(self.round)}
+        won = sum(self.won)
+        for source, points in zip(WON_SOURCES, self.won, strict=True):
+            figures[f"share_{source}"] = points / won if won else 0.0
+        for source in SOURCES:
+            figures[f"{source}_points"] = [float(p) for p in getattr(self, f"{source}_points")]
+        return figures
+
+    def moment(self, action: Action) -> float | None:
+        """When `action` happens, in ms since the dice were shown (`Done`: now).
+
+        Every round is a timed step, so this is never ``None``: the table loop asks every
+        grabbing seat and applies the earliest action. A call counts half a millisecond
+        later than a grab of the same millisecond, so the table applies that grab first
+        and a call is never refused for want of a token taken at the same moment.
+        """
+        ms = getattr(action, "ms", None)
+        if type(ms) is not int:
+            return self.now
+        return ms + 0.5 if type(action) is Call else ms
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply `seat`'s action; a refused one raises `IllegalAction` saying why."""
+        try:
+            super().apply(seat, action)
+        except IllegalAction as exc:
+            if seat not in self.grabbing or not isinstance(action, Action):
+                raise
+            raise IllegalAction(f"{exc}: {resolution.refusal(self, seat, action)}") from None
+
+    def refusal(self, seat: int, action: Action) -> str | None:
+        """Why a grabbing `seat` may not take `action` now (``None``: it may)."""
+        if not isinstance(action, Action):
+            return f"expected an action, got {action!r}"
+        return resolution.refusal(self, seat, action)
+
+    def deadline(self) -> int:
+        """When a live table submits `Done` for every seat still grabbing (ms)."""
+        return resolution.deadline(self)
+
+    def _legal(self, seat: int) -> list[Action]:
+        """Timed actions at the representative times from the clock to the limit."""
+        # Buckets from the clock to the limit; after a call, grabs at the call's moment
+        # only, and calls within the tie window (`bucket(ms + 1)`: buckets up to ms).
+        lo = bucket(self.now)
+        calls_end = bucket(resolution.deadline(self) + 1)
+        grabs_end = bucket(self.calls[0][2] + 1) if self.calls else calls_end
+        holder = self.holder
+        actions: list[Action] = []
+        if holder.count(seat) < resolution.MAX_HELD and lo < grabs_end:
+            for token in range(NUM_TOKENS):
+                if holder[token] < 0:
+                    actions.extend(GRABS[token][lo:grabs_end])
+                elif (
+                    holder[token] != seat
+                    and self.taken_at[token] == self.now == BUCKET_MS[lo]
+                    and not self.contest[token] >> seat & 1
+                ):
+                    actions.append(GRABS[token][lo])  # a tie at this very moment
+        if max(holder) >= 0 and lo < calls_end:
+            actions.extend(CALL_SPANS[lo][calls_end])
+        actions.append(DONE)
+        return actions
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        return resolution.refusal(self, seat, action) is None
+
+    def _apply(self, seat: int, action: Action) -> None:
+        resolution.resolve(self, seat, action)
+        if not self.grabbing:
+            self._end_round()
+
+    # ----- copying and persistence ------------------------------------------------------
+
+    def _copy_into(self, new: State) -> None:
+        for name in _SCALARS:
+            setattr(new, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(new, name, getattr(self, name).copy())
+        new.dice = self.dice
+        new.grabbing = self.grabbing
+
+    def _resample_hidden(self, seat: int | None, rng: Rng) -> None:
+        """Nothing is hidden: rolled dice are public, and the kernel reseeds the future."""
+
+    def _dump(self) -> dict[str, Any]:
+        data = {name: getattr(self, name) for name in _SCALARS + _LISTS}
+        data["faces"] = list(self.dice.faces)
+        data["grabbing"] = list(self.grabbing)
+        return data
+
+    def _load(self, data: dict[str, Any]) -> None:
+        for name in _SCALARS + _LISTS:
+            setattr(self, name, data[name])
+        self.calls = [tuple(c) for c in self.calls]
+        self.dice = summarize(data["faces"])
+        self.grabbing = tuple(data["grabbing"])

@@ -1,0 +1,83 @@
+"""Ninja Master: what each seat may see.
+
+Nothing is hidden once rolled: the dice on the table, who took which token and when, the
+calls and the scores are public, so every seat (and a spectator) sees the same view. The
+next round's dice are never in a view: they are rolled only when that round starts.
+
+During the grab the view gives the faces, not the counts a player must work out (the
+ninja total, whether the Katana is takeable): those appear in ``last_round`` once scored.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .content import COLOURS, DICE, TOKEN_IDS
+
+if TYPE_CHECKING:
+    from .state import NinjaMasterState
+
+
+def view(state: NinjaMasterState, seat: int | None) -> dict[str, Any]:
+    """Exactly what `seat` may know (``None``: a spectator)."""
+    dice = []
+    for die, index in enumerate(state.dice.faces):
+        face = DICE[die][index]
+        dice.append(
+            {
+                "die": die,
+                "face": index,
+                "kind": face.kind,
+                "ninjas": face.ninjas,
+                "colour": COLOURS[face.colour] if face.colour >= 0 else None,
+            }
+        )
+    tokens = []
+    for token, name in enumerate(TOKEN_IDS):
+        holder = state.holder[token]
+        tokens.append(
+            {
+                "token": name,
+                "holder": holder if holder >= 0 else None,
+                "ms": state.taken_at[token] if holder >= 0 else None,
+            }
+        )
+    options = state.options
+    return {
+        "game": state.game_id,
+        "seat": seat,
+        "players": state.num_players,
+        "round": state.round,
+        "phase": state.phase,
+        "to_act": list(state.grabbing),
+        "target": options["target"],
+        "start_score": options["start_score"],
+        "max_rounds": options["max_rounds"],
+        "time_limit_ms": options["time_limit_ms"],
+        "tie_window_ms": options["tie_window_ms"],
+        "smoke_rule": options["smoke_rule"],
+        "now_ms": state.now,
+        "deadline_ms": state.deadline() if state.grabbing else None,
+        "dice": dice,
+        "tokens": tokens,
+        "calls": [{"seat": s, "total": total, "ms": ms} for s, total, ms in state.calls],
+        "katana_owner": state.katana_owner,
+        "shuriken": state.shuriken,
+        "scores": list(state.scores),
+        "sudden_death": state.sudden_death,
+        "last_round": _summary_copy(state.last_round),
+        "winners": list(state.winners),
+    }
+
+
+def _summary_copy(summary: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A fresh copy of a round's summary (built in `NinjaMasterState._end_round`), so that
+    a view's reader cannot change the state."""
+    if summary is None:
+        return None
+    copy = dict(summary)
+    copy["holders"] = list(summary["holders"])
+    copy["scores"] = list(summary["scores"])
+    copy["calls"] = [list(call) for call in summary["calls"]]
+    copy["points"] = {source: list(points) for source, points in summary["points"].items()}
+    return copy
