@@ -8,8 +8,9 @@ game can ever offer, in a fixed documented order, so that RL adapters see ``0..N
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any
 
 from .errors import IllegalAction
 
@@ -21,23 +22,28 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         """The action as a JSON-ready dict."""
         data: dict[str, Any] = {"type": type(self).__name__}
-        for field in dataclasses.fields(self):
-            data[field.name] = getattr(self, field.name)
+        for name in field_names(type(self)):
+            data[name] = getattr(self, name)
         return data
 
     def __str__(self) -> str:
-        args = ", ".join(str(getattr(self, f.name)) for f in dataclasses.fields(self))
+        args = ", ".join(str(getattr(self, name)) for name in field_names(type(self)))
         return f"{type(self).__name__}({args})"
+
+
+@functools.cache
+def field_names(action_type: type[Action]) -> tuple[str, ...]:
+    """The field names of an action class (cached: records and RL adapters ask often)."""
+    return tuple(field.name for field in dataclasses.fields(action_type))
 
 
 class ActionCodec:
     """A fixed bijection between a game's actions and the integers ``0..size-1``."""
 
-    action_types: ClassVar[tuple[type[Action], ...]]
-
     def __init__(self, actions: Iterable[Action]) -> None:
         self.actions: tuple[Action, ...] = tuple(actions)
         self._index = {action: i for i, action in enumerate(self.actions)}
+        self._canonical = {action: action for action in self.actions}
         if len(self._index) != len(self.actions):
             raise ValueError("an action codec must not list the same action twice")
         self._types = {type(a).__name__: type(a) for a in self.actions}
@@ -53,6 +59,20 @@ class ActionCodec:
             return self._index[action]
         except KeyError:
             raise IllegalAction(f"{action!r} is not an action of this game") from None
+
+    def is_canonical(self, action: Action) -> bool:
+        """Whether `action` is one of the codec's actions, field types included.
+
+        ``Equip(1.0)`` and ``Equip(True)`` compare equal to ``Equip(1)``, but would put a
+        float or a bool into the game's state; they are not canonical.
+        """
+        canonical = self._canonical.get(action)
+        if canonical is action:  # the shared instances games hand out: the fast path
+            return True
+        return canonical is not None and all(
+            type(getattr(action, name)) is type(getattr(canonical, name))
+            for name in field_names(type(action))
+        )
 
     def decode(self, index: int) -> Action:
         """The action of an integer."""

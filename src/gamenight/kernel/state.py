@@ -241,9 +241,10 @@ class State(ABC):
         """Legal actions of a seat known to be in `actors`."""
 
     def _is_legal(self, seat: int, action: Action) -> bool:
-        """Whether an action of an acting seat is legal. Games whose actions carry free
-        values (a reaction time in ms) accept more than the finite `legal_actions` list."""
-        return action in self._legal(seat)
+        """Whether an action of an acting seat is legal: listed by `_legal`, with fields of
+        the right types. Games whose actions carry free values (a reaction time in ms)
+        accept more than the finite `legal_actions` list."""
+        return action in self._legal(seat) and self.codec.is_canonical(action)
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:

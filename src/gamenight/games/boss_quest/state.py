@@ -9,7 +9,6 @@ Seats are numbered clockwise; "the player on the left" of seat ``s`` is ``s + 1`
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from gamenight.kernel import Action, Option, Outcome, State, register
@@ -77,10 +76,6 @@ _LISTS = (
     "winners",
     "losers",
 )
-
-
-# Ids of the codec's action instances (alive as long as the codec): see `_is_legal`.
-_SHARED_ACTIONS = frozenset(map(id, CODEC.actions))
 
 
 def _default_key_target(players: int) -> int:
@@ -288,14 +283,6 @@ class BossQuestState(State):
         if AVAILABLE not in self.slot_status:
             actions.append(VISIT_MAGE)
         return actions
-
-    def _is_legal(self, seat: int, action: Action) -> bool:
-        # Every field is an int: Equip(1.0) equals Equip(1) but would break list indexing.
-        # The shared instances `_legal` hands out are well formed: no need to look inside.
-        return action in self._legal(seat) and (
-            id(action) in _SHARED_ACTIONS
-            or all(type(getattr(action, field.name)) is int for field in dataclasses.fields(action))
-        )
 
     def _apply(self, seat: int, action: Action) -> None:
         if self.pending >= 0:

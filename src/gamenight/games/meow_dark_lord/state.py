@@ -11,7 +11,6 @@ numbered clockwise.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from gamenight.kernel import Action, Option, Outcome, State, register
@@ -34,8 +33,6 @@ _SCALARS = (
 )
 _LISTS = ("coins", "hearts", "tower", "graveyard", "track", "acted", "revealed", "stack")
 _NESTED = ("hands", "dungeons")
-# Ids of the codec's action instances, which `_legal` hands out: see `_is_legal`.
-_SHARED_ACTIONS = frozenset(map(id, CODEC.actions))
 
 
 def _default_coin_target(players: int) -> int:
@@ -172,13 +169,6 @@ class MeowState(State):
 
     def _legal(self, seat: int) -> list[Action]:
         return turn.legal(self, seat)
-
-    def _is_legal(self, seat: int, action: Action) -> bool:
-        # Every field is an int: Hire(1.0) equals Hire(1) but must not put a float in a zone.
-        return action in self._legal(seat) and (
-            id(action) in _SHARED_ACTIONS
-            or all(type(getattr(action, f.name)) is int for f in dataclasses.fields(action))
-        )
 
     def _apply(self, seat: int, action: Action) -> None:
         if self.stack:
