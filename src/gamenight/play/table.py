@@ -33,32 +33,42 @@ def play(
         )
     done = 0
     clock = Clock()
-    # Looked up once: the loop is the hot path of every simulation.
-    wants_view = [getattr(agent, "needs_view", True) for agent in agents]
-    wants_state = [getattr(agent, "needs_state", False) for agent in agents]
-
-    def ask(seat: int) -> Action:
-        legal = state.legal_actions(seat)
-        view = state.view(seat) if wants_view[seat] else {}
-        if wants_state[seat]:
-            return agents[seat].act(view, legal, clock, state=state)
-        return agents[seat].act(view, legal, clock)
-
     while not state.is_over() and (max_actions is None or done < max_actions):
         actors = state.actors()
         seat = actors[0]
-        action = ask(seat)
-        when = state.moment(action)
-        if when is not None:
-            for other in actors[1:]:
-                if agents[other] is None:
-                    continue
-                proposal = ask(other)
-                at = state.moment(proposal)
-                if at is not None and at < when:
-                    seat, action, when = other, proposal, at
+        action = ask(agents[seat], state, seat, clock)
+        if state.moment(action) is not None:
+            proposals = [(seat, action)]
+            proposals += [
+                (other, ask(agents[other], state, other, clock))
+                for other in actors[1:]
+                if agents[other] is not None
+            ]
+            seat, action = earliest(state, proposals)
         state.apply(seat, action)
         done += 1
         if observer is not None:
             observer(state, seat, action)
     return state
+
+
+def ask(agent: Agent, state: State, seat: int, clock: Clock | None = None) -> Action:
+    """`agent`'s action for `seat`, asked as the table loop asks: the view is built only
+    for agents that read it, and the state is passed only to search agents."""
+    legal = state.legal_actions(seat)
+    view = state.view(seat) if getattr(agent, "needs_view", True) else {}
+    if getattr(agent, "needs_state", False):
+        return agent.act(view, legal, clock or Clock(), state=state)
+    return agent.act(view, legal, clock or Clock())
+
+
+def earliest(state: State, proposals: Sequence[tuple[int, Action]]) -> tuple[int, Action]:
+    """The proposal a real-time step applies: the earliest `State.moment` (ties: the first
+    given, i.e. the order of `actors`)."""
+    seat, action = proposals[0]
+    when = state.moment(action)
+    for other, proposal in proposals[1:]:
+        at = state.moment(proposal)
+        if at is not None and (when is None or at < when):
+            seat, action, when = other, proposal, at
+    return seat, action

@@ -1,0 +1,292 @@
+"""What every RL adapter shares: a game's observation encoder, masks, seats and seeds.
+
+A game plugs into all the adapters with one module, ``games/<game>/observation.py``,
+pure Python and built from ``view(seat)`` only:
+
+- ``layout(players, options) -> list[(name, low, high)]``: one entry per float, in order;
+- ``encode(view) -> list[float]``: the observation, as long as the layout;
+- ``text(view) -> str``: a short readable form (OpenSpiel's observation string);
+- ``SCORES = (low, high)``: the range of ``outcome().scores``;
+- ``max_actions(players, options) -> int``: an upper bound on the actions of one game.
+
+Everything else (spaces, masks, the agent order, seeding) is generic and lives here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import operator
+import random
+from collections.abc import Mapping, Sequence
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from gamenight.kernel import Action, IllegalAction, State, make
+from gamenight.kernel.registry import game_class
+from gamenight.play.table import earliest
+
+ENCODER_API = ("layout", "encode", "text", "SCORES", "max_actions")
+AGENT_PREFIX = "player_"
+
+
+class MissingEncoder(LookupError):
+    """A game has no (complete) observation encoder, so no RL adapter can serve it."""
+
+
+def encoder(game_id: str) -> ModuleType:
+    """The ``observation`` module of a game's folder, checked for the full encoder API."""
+    package = game_class(game_id).__module__.rsplit(".", 1)[0]
+    try:
+        module = importlib.import_module(package + ".observation")
+    except ModuleNotFoundError as exc:
+        if exc.name != package + ".observation":
+            raise
+        raise MissingEncoder(
+            f"{game_id} has no observation encoder: add {package}.observation with "
+            f"{', '.join(ENCODER_API)} (see docs/rl.md)"
+        ) from None
+    missing = [name for name in ENCODER_API if not hasattr(module, name)]
+    if missing:
+        raise MissingEncoder(f"{module.__name__} lacks {', '.join(missing)} (see docs/rl.md)")
+    return module
+
+
+def env_id(game_id: str) -> str:
+    """The registry id of a game's environments: ``gamenight/<game>-v0``."""
+    return f"gamenight/{game_id}-v0"
+
+
+def agent_name(seat: int) -> str:
+    """The agent id of a seat: ``player_0``, ``player_1``..."""
+    return f"{AGENT_PREFIX}{seat}"
+
+
+def seat_of(agent: str) -> int:
+    """The seat of an agent id (inverse of `agent_name`)."""
+    return int(agent[len(AGENT_PREFIX) :])
+
+
+class Turns:
+    """Who decides next, and what a decision does, in the table loop's order
+    (`gamenight.play.table.play`), one decision at a time, for the sequential adapters.
+
+    - A plain turn, or a response window: the first seat of ``actors()`` decides, and its
+      action is applied at once (a play that re-opens a window lists the seats again).
+    - A real-time step (the first decision has a ``State.moment``, as in Ninja Master's
+      grab): every seat of ``actors()`` proposes in turn, all from the same unchanged
+      state, so none sees another's proposal; then the earliest proposal is applied
+      (ties: the order of ``actors()``), the others are dropped, and the seats still
+      acting propose again.
+    """
+
+    __slots__ = ("proposals", "state")
+
+    def __init__(self, state: State, proposals: Sequence[tuple[int, Action]] = ()) -> None:
+        self.state = state
+        self.proposals: list[tuple[int, Action]] = list(proposals)
+
+    def deciding(self) -> int:
+        """The seat that decides next; `IllegalAction` once the game is over."""
+        actors = self.state.actors()
+        if not actors:
+            raise IllegalAction("the game is over")
+        return actors[len(self.proposals)]
+
+    def decide(self, action: Action) -> tuple[int, Action] | None:
+        """The deciding seat's action: returns ``(seat, action)`` applied, if any. An
+        illegal action raises `IllegalAction` and changes nothing."""
+        state, seat = self.state, self.deciding()
+        if not self.proposals and state.moment(action) is None:
+            state.apply(seat, action)
+            return seat, action
+        if action not in state.legal_actions(seat):
+            raise IllegalAction(f"{action} is not legal for seat {seat} now")
+        self.proposals.append((seat, action))
+        if len(self.proposals) < len(state.actors()):
+            return None
+        seat, action = earliest(state, self.proposals)
+        self.proposals = []
+        state.apply(seat, action)
+        return seat, action
+
+    def clone(self) -> Turns:
+        """An independent copy (the state cloned, the pending proposals kept)."""
+        return Turns(self.state.clone(), self.proposals)
+
+
+class Encoding:
+    """One game at one player count and set of options, as the RL adapters see it.
+
+    `players` defaults to the game's minimum. Bad arguments raise `ValueError` as
+    `gamenight.make` does.
+    """
+
+    def __init__(self, game_id: str, players: int | None, options: Mapping[str, Any]) -> None:
+        if players is None:
+            players = game_class(game_id).min_players
+        probe = make(game_id, players, seed=0, **options)  # validates, resolves defaults
+        self.game_id = game_id
+        self.players = players
+        self.options: dict[str, Any] = dict(probe.options)
+        self.codec = probe.codec
+        self.action_names = [str(action) for action in self.codec.actions]  # by codec id
+        self.encoder = encoder(game_id)
+        features = self.encoder.layout(players, self.options)
+        self.names = [name for name, _, _ in features]
+        self.low = np.array([low for _, low, _ in features], dtype=np.float32)
+        self.high = np.array([high for _, _, high in features], dtype=np.float32)
+        self.scores: tuple[float, float] = tuple(self.encoder.SCORES)
+        self.max_actions: int = self.encoder.max_actions(players, self.options)
+
+    @property
+    def size(self) -> int:
+        """The length of an observation vector."""
+        return len(self.names)
+
+    @property
+    def num_actions(self) -> int:
+        """The ``N`` of the ``Discrete(N)`` action space (the codec's size)."""
+        return self.codec.size
+
+    def new_state(self, seed: int) -> State:
+        """A new game with these settings."""
+        return make(self.game_id, self.players, seed=seed, **self.options)
+
+    def observation(self, state: State, seat: int | None) -> np.ndarray:
+        """The encoded ``view(seat)`` as float32 (``None``: a spectator's view)."""
+        return np.asarray(self.encoder.encode(state.view(seat)), dtype=np.float32)
+
+    def text(self, state: State, seat: int | None) -> str:
+        """The encoder's short text of ``view(seat)``."""
+        return self.encoder.text(state.view(seat))
+
+    def observation_space(self) -> spaces.Dict:
+        """A new ``Dict(observation=Box(float32), action_mask=Box(int8))`` space."""
+        return spaces.Dict(
+            {
+                "observation": spaces.Box(self.low, self.high, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (self.num_actions,), dtype=np.int8),
+            }
+        )
+
+    def action_space(self) -> spaces.Discrete:
+        """A new ``Discrete(N)`` space over the codec's ids."""
+        return spaces.Discrete(self.num_actions)
+
+    def observe(self, state: State, seat: int) -> dict[str, np.ndarray]:
+        """`seat`'s observation in the shape of `observation_space`."""
+        return {"observation": self.observation(state, seat), "action_mask": self.mask(state, seat)}
+
+    def legal_ids(self, state: State, seat: int) -> list[int]:
+        """The sorted codec ids of `seat`'s legal actions (``[]`` when it may not act)."""
+        encode = self.codec.encode
+        return sorted(encode(action) for action in state.legal_actions(seat))
+
+    def mask(self, state: State, seat: int) -> np.ndarray:
+        """The int8 action mask of `seat`: 1 for each legal codec id."""
+        encode = self.codec.encode
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        mask[[encode(action) for action in state.legal_actions(seat)]] = 1
+        return mask
+
+    def render(self, state: State, seat: int | None, mode: str | None) -> str | None:
+        """``view(seat)`` as text for a render mode: ``ansi`` returns it, ``human`` prints it."""
+        if mode is None:
+            return None
+        text = self.text(state, seat)
+        if mode != "human":
+            return text
+        print(text)
+        return None
+
+    def decode(self, action: Any) -> Action:
+        """The action of a codec id (any integer type); anything else raises `IllegalAction`."""
+        try:
+            index = operator.index(action)
+        except TypeError:
+            raise IllegalAction(f"an action is an integer codec id, got {action!r}") from None
+        return self.codec.decode(index)
+
+
+class SeatedEnv:
+    """What the PettingZoo environments share: agents named after seats, one
+    observation and one action space per agent (the same objects on every call), the
+    episode seeds, and the spectator's view as the rendering."""
+
+    metadata: dict[str, Any]
+    turns: Turns  # the game in progress and its pending proposals, set by reset
+
+    def __init__(
+        self,
+        game: str,
+        players: int | None,
+        seed: int | None,
+        render_mode: str | None,
+        options: Mapping[str, Any],
+    ) -> None:
+        self.encoding = Encoding(game, players, options)
+        self.metadata = {
+            "name": env_id(game),
+            "render_modes": ["ansi", "human"],
+            "is_parallelizable": False,
+        }
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(seat) for seat in range(self.encoding.players)]
+        self.agents: list[str] = []
+        self._seeds = SeedStream(seed)
+        self._observation_spaces = {
+            a: self.encoding.observation_space() for a in self.possible_agents
+        }
+        self._action_spaces = {a: self.encoding.action_space() for a in self.possible_agents}
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self._action_spaces[agent]
+
+    @property
+    def game(self) -> State:
+        """The game in progress (read it; act only through the environment)."""
+        return self.turns.state
+
+    def render(self) -> str | None:
+        """The spectator's view as text (``ansi`` returns it, ``human`` prints it)."""
+        return self.encoding.render(self.game, None, self.render_mode)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _new_game(self, seed: int | None) -> None:
+        """Start the next game of the episode stream (restarted from `seed` if given)."""
+        if seed is not None:
+            self._seeds.restart(seed)
+        self.turns = Turns(self.encoding.new_state(self._seeds.next()))
+        self.agents = self.possible_agents.copy()
+
+
+class SeedStream:
+    """Game seeds for successive episodes of one environment.
+
+    ``SeedStream(seed)`` draws from a stream seeded with `seed` (fresh entropy if it is
+    ``None``). ``restart(k)`` restarts it from the pair ``(seed, k)``, so ``reset(seed=k)``
+    gives the same game on every environment built with the same `seed`, and environments
+    built with different seeds play different games even when reset with the same `k`.
+    """
+
+    def __init__(self, seed: int | None) -> None:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"seed must be an integer or None, got {seed!r}")
+        self.seed = seed
+        self._stream = random.Random(seed)
+
+    def restart(self, k: int) -> None:
+        """Restart the stream from ``(seed, k)``."""
+        self._stream = random.Random(f"{self.seed or 0}:{k}")
+
+    def next(self) -> int:
+        """The next game seed."""
+        return self._stream.getrandbits(63)

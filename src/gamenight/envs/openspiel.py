@@ -1,0 +1,332 @@
+"""Every gamenight game as an OpenSpiel Python game, ``gamenight_<game>``.
+
+>>> import pyspiel
+>>> import gamenight.envs.openspiel  # registers the games
+>>> game = pyspiel.load_game("gamenight_boss_quest(players=4)")
+>>> state = game.new_initial_state()
+
+How the kernel maps onto OpenSpiel (docs/rl.md tells more):
+
+- Sequential, imperfect information, general sum, terminal rewards (the final
+  ``outcome().scores``). Player ids are seats; actions are codec ids. Players decide in
+  the table loop's order (`gamenight.envs.encoding.Turns`): the first seat of
+  ``actors()``, or in a real-time step each acting seat in turn, proposing from the same
+  state, until the earliest proposal is applied.
+- Chance: a gamenight state owns its generator, so all its chance follows from its seed.
+  The root is one explicit chance node, the deal: outcome ``k`` of ``deals`` starts the
+  game with seed ``rng_seed * deals + k``; there are no other chance nodes
+  (``EXPLICIT_STOCHASTIC``). ``SAMPLED_STOCHASTIC`` would need ``Game::GetRNGState`` to
+  serialize, which a Python game cannot provide.
+- Parameters: ``players``, ``rng_seed``, ``deals`` and every game option; ``-1`` for an
+  integer option whose default depends on the player count means that default.
+- Observation tensor and string: the game's encoder on ``view(player)`` (a public
+  observer, ``private_info=NONE``, sees the spectator's view). The information state
+  string (perfect recall) is the player's visible event log, its view, and its own
+  pending proposal.
+- ``resample_from_infostate(player, sampler)`` is ``determinize(player, seed)`` with a
+  seed drawn from `sampler` (other seats' pending proposals redrawn), so OpenSpiel's
+  Python ``ISMCTSBot`` searches fairly.
+- Serialization pickles the state as ``to_json`` text (restored by `gamenight.load`) and
+  the pending proposals as codec ids.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from gamenight.kernel import Action, Option, State, game_class, games, load
+
+from .encoding import Encoding, Turns
+
+DEFAULT_FROM_PLAYERS = -1  # an integer option's "default for the player count"
+DEALS = 1 << 12  # default of the ``deals`` parameter
+
+
+def game_name(game_id: str) -> str:
+    """The OpenSpiel short name of a game: ``gamenight_boss_quest``."""
+    return "gamenight_" + game_id.replace("-", "_")
+
+
+class GamenightGame(pyspiel.Game):
+    """One gamenight game at the player count and options its parameters name."""
+
+    game_id: str  # set by each game's subclass (see `_register`)
+    game_type: pyspiel.GameType
+
+    def __init__(self, params: dict[str, Any]) -> None:
+        options = {
+            option.name: params[option.name]
+            for option in game_class(self.game_id).options_spec
+            if option.name in params and params[option.name] != DEFAULT_FROM_PLAYERS
+        }
+        self.encoding = Encoding(self.game_id, params["players"], options)
+        self.deals: int = params["deals"]
+        if self.deals < 1:
+            raise ValueError(f"deals must be at least 1, got {self.deals}")
+        self.rng_seed: int = params["rng_seed"]
+        low, high = self.encoding.scores
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.encoding.num_actions,
+            max_chance_outcomes=self.deals,
+            num_players=self.encoding.players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=None,
+            max_game_length=self.encoding.max_actions,
+        )
+        super().__init__(self.game_type, info, params)
+
+    @functools.cached_property
+    def deal_outcomes(self) -> list[tuple[int, float]]:
+        """The chance node's outcomes, uniform (built once: the list is long)."""
+        chance = 1.0 / self.deals
+        return [(k, chance) for k in range(self.deals)]
+
+    def new_initial_state(self) -> GamenightState:
+        """The chance node before the deal."""
+        return GamenightState(self)
+
+    def deal_seed(self, outcome: int) -> int:
+        """The gamenight seed of the deal a chance outcome picks."""
+        return self.rng_seed * self.deals + outcome
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
+    ) -> Observer:
+        """An observer for `iig_obs_type` (see the module docstring for what is offered)."""
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params!r}")
+        return Observer(self.encoding, iig_obs_type or pyspiel.IIGObservationType(False))
+
+
+class GamenightState(pyspiel.State):
+    """An OpenSpiel state wrapping a gamenight state (none yet at the chance node)."""
+
+    def __init__(self, game: GamenightGame) -> None:
+        super().__init__(game)
+        # OpenSpiel clones and serializes a Python state through its __dict__: keep the
+        # gamenight state in one attribute that copies with `clone` and pickles as JSON.
+        self._table = _Table()
+
+    @property
+    def game(self) -> State | None:
+        """The gamenight state (``None`` before the deal). Read it; change it only
+        through OpenSpiel's API."""
+        turns = self._table.turns
+        return None if turns is None else turns.state
+
+    def current_player(self) -> int:
+        turns = self._table.turns
+        if turns is None:
+            return pyspiel.PlayerId.CHANCE
+        return pyspiel.PlayerId.TERMINAL if turns.state.is_over() else turns.deciding()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.get_game().deal_outcomes
+
+    def _legal_actions(self, player: int) -> list[int]:
+        encoding, table = self.get_game().encoding, self._table
+        return table.memo(("legal", player), lambda: encoding.legal_ids(table.turns.state, player))
+
+    def _apply_action(self, action: int) -> None:
+        game, turns = self.get_game(), self._table.turns
+        if turns is None:
+            self._table.turns = Turns(game.encoding.new_state(game.deal_seed(action)))
+        else:
+            turns.decide(game.encoding.decode(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        game = self.get_game()
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {game.deal_seed(action)}"
+        return game.encoding.action_names[action]
+
+    def is_terminal(self) -> bool:
+        turns = self._table.turns
+        return turns is not None and turns.state.is_over()
+
+    def returns(self) -> list[float]:
+        state = self.game
+        if state is None or not state.is_over():
+            return [0.0] * self.num_players()
+        return [float(score) for score in state.outcome().scores]
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> GamenightState:
+        """A state `player_id` cannot tell from this one: ``determinize`` with a seed
+        drawn from `probability_sampler` (uniform floats in ``[0, 1)``). In a real-time
+        step the other seats' pending proposals, which `player_id` has not seen, are
+        redrawn uniformly among their legal actions."""
+        new = self.clone()
+        turns = self._table.turns
+        if turns is not None:
+            seed = int(probability_sampler() * (1 << 53))
+            world = turns.state.determinize(player_id, seed)
+            guess = random.Random(seed)
+            proposals = [
+                (seat, action if seat == player_id else guess.choice(world.legal_actions(seat)))
+                for seat, action in turns.proposals
+            ]
+            new._table = _Table(Turns(world, proposals))
+        return new
+
+    def proposals(self) -> list[tuple[int, Action]]:
+        """The pending proposals of a real-time step (see `Turns`), in order."""
+        turns = self._table.turns
+        return [] if turns is None else turns.proposals
+
+    def __str__(self) -> str:
+        return "before the deal" if self._table.turns is None else self._table.text()
+
+
+class Observer:
+    """OpenSpiel's Python observer protocol (``tensor``, ``dict``, ``set_from``,
+    ``string_from``) over the game's encoder. Before the deal it sees nothing (zeros, "")."""
+
+    def __init__(self, encoding: Encoding, iig_obs_type: pyspiel.IIGObservationType) -> None:
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS or not iig_obs_type.public_info:
+            raise ValueError("gamenight observes one seat's view, or the public one")
+        self.encoding = encoding
+        self.public = private == pyspiel.PrivateInfoType.NONE
+        self.perfect_recall = iig_obs_type.perfect_recall
+        # A perfect-recall history has no fixed length: it is offered as a string only.
+        self.tensor = None if self.perfect_recall else np.zeros(encoding.size, np.float32)
+        self.dict = {} if self.tensor is None else {"observation": self.tensor}
+
+    def set_from(self, state: GamenightState, player: int) -> None:
+        if self.tensor is None:
+            return
+        table, seat = state._table, self._seat(player)
+        if table.turns is None:
+            self.tensor.fill(0.0)
+        else:
+            game = table.turns.state
+            self.tensor[:] = table.memo(
+                ("tensor", seat), lambda: self.encoding.observation(game, seat)
+            )
+
+    def string_from(self, state: GamenightState, player: int) -> str:
+        table, seat = state._table, self._seat(player)
+        if table.turns is None:
+            return ""
+        game = table.turns.state
+        text = table.memo(("text", seat), lambda: self.encoding.text(game, seat))
+        if not self.perfect_recall:
+            return text
+        # The engine writes each event's data in a fixed order, so repr is canonical here.
+        seen = table.memo(
+            ("events", seat),
+            lambda: "\n".join(f"{event.kind} {event.data!r}" for event in game.events_for(seat)),
+        )
+        proposed = [f"proposed {action}" for s, action in table.turns.proposals if s == seat]
+        return "\n".join((seen, text, *proposed))
+
+    def _seat(self, player: int) -> int | None:
+        return None if self.public else player
+
+
+class _Table:
+    """Holds the gamenight state and its pending proposals (`Turns`): OpenSpiel's clone
+    deep-copies it (with ``State.clone``) and its serialization pickles it (the state as
+    ``to_json`` text, the proposals as codec ids).
+
+    OpenSpiel asks the same questions of a state many times (its tests compare every
+    clone's ``ToString``, read every player's legal actions and observations at every
+    move, and a real-time step asks each seat in turn of one unchanged state): answers
+    are kept in `memo` until the next action (the history grows with each), and a clone,
+    being identical, shares them.
+    """
+
+    __slots__ = ("_memo", "_memo_at", "turns")
+
+    def __init__(self, turns: Turns | None = None) -> None:
+        self.turns = turns
+        self._memo: dict[Any, Any] = {}
+        self._memo_at = -1
+
+    def memo(self, key: Any, compute: Callable[[], Any]) -> Any:
+        """`compute()`, kept under `key` until the state's next action."""
+        length = len(self.turns.state.history)
+        if self._memo_at != length:
+            self._memo, self._memo_at = {}, length
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]
+
+    def json(self) -> str:
+        """``to_json`` of the state (which must be dealt)."""
+        return self.memo("json", self.turns.state.to_json)
+
+    def text(self) -> str:
+        """The state's JSON, then the pending proposals, if any."""
+        codec = self.turns.state.codec
+        pending = [(seat, codec.encode(action)) for seat, action in self.turns.proposals]
+        return self.json() if not pending else f"{self.json()}\nproposals {pending}"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
+        if self.turns is None:
+            return _Table()
+        copy = _Table(self.turns.clone())
+        copy._memo, copy._memo_at = dict(self._memo), self._memo_at
+        return copy
+
+    def __reduce__(self) -> tuple[Callable[..., _Table], tuple[Any, ...]]:
+        if self.turns is None:
+            return _Table, ()
+        codec = self.turns.state.codec
+        pending = [(seat, codec.encode(action)) for seat, action in self.turns.proposals]
+        return _restore, (self.json(), pending)
+
+
+def _restore(text: str, pending: list[tuple[int, int]]) -> _Table:
+    state = load(text)
+    return _Table(Turns(state, [(seat, state.codec.decode(i)) for seat, i in pending]))
+
+
+def _parameter(option: Option) -> Any:
+    """An option's OpenSpiel parameter default (None: not offered)."""
+    if not callable(option.default):
+        return option.default
+    return DEFAULT_FROM_PLAYERS if option.type is int else None
+
+
+def _register(game_id: str) -> None:
+    cls = game_class(game_id)
+    parameters: dict[str, Any] = {"players": cls.min_players, "rng_seed": 0, "deals": DEALS}
+    for option in cls.options_spec:
+        default = _parameter(option)
+        if default is not None:
+            parameters[option.name] = default
+    game_type = pyspiel.GameType(
+        short_name=game_name(game_id),
+        long_name=f"gamenight {cls.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=cls.max_players,
+        min_num_players=cls.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+    # OpenSpiel keeps the factory until the process ends: a class (never freed before
+    # then), not a closure, whose release after the interpreter's shutdown would abort it.
+    name = "".join(part.title() for part in game_id.split("-")) + "Game"
+    factory = type(name, (GamenightGame,), {"game_id": game_id, "game_type": game_type})
+    pyspiel.register_game(game_type, factory)
+
+
+for _game in games():
+    _register(_game)

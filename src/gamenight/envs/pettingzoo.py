@@ -1,0 +1,102 @@
+"""PettingZoo AEC environments for every gamenight game.
+
+>>> from gamenight.envs.pettingzoo import env
+>>> game = env("boss-quest", players=4, seed=7)
+>>> game.reset()
+>>> for agent in game.agent_iter():
+...     observation, reward, terminated, truncated, info = game.last()
+...     action = None if terminated else int(observation["action_mask"].nonzero()[0][0])
+...     game.step(action)
+
+Importing this module also registers every game in PettingZoo's registries, as
+``gamenight/<game>-v0`` for ``pettingzoo.make("aec", ...)`` and
+``pettingzoo.make("parallel", ...)`` (see `gamenight.envs.parallel`). PettingZoo finds
+no environments of other packages by itself, so the import must come first.
+
+Agents are ``player_0..player_{n-1}`` (seat numbers), and they decide in the table
+loop's order (`gamenight.envs.encoding.Turns`): on a plain turn or in a response window
+the first seat of ``state.actors()`` acts, its action applied at once; in a real-time
+step (Ninja Master's grab) every acting seat proposes in turn from the same unchanged
+state, then the earliest proposal is applied. Every agent observes
+``{"observation": Box(float32), "action_mask": Box(int8)}`` built from its own
+``view(seat)``; the mask is all zeros when it may not act. Rewards are the final
+``outcome().scores``, given when the game ends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pettingzoo
+from pettingzoo import AECEnv
+
+from gamenight.kernel import games
+
+from .encoding import SeatedEnv, agent_name, env_id, seat_of
+from .parallel import parallel_env
+
+
+class GamenightAECEnv(SeatedEnv, AECEnv):
+    """A gamenight game as a PettingZoo AEC environment (see the module docstring).
+
+    Seeding: with `seed`, every episode is reproducible; ``reset()`` plays the next game
+    of a stream seeded by `seed`, ``reset(seed=k)`` restarts that stream from
+    ``(seed, k)``. Without `seed`, ``reset()`` draws fresh games and ``reset(seed=k)`` is
+    reproducible as with ``seed=0``. An illegal action raises `gamenight.IllegalAction`
+    and changes nothing.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        seed: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        SeatedEnv.__init__(self, game, players, seed, render_mode, options)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; `options` is unused (game options are fixed at construction)."""
+        self._new_game(seed)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = agent_name(self.turns.deciding())
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return self.encoding.observe(self.game, seat_of(agent))
+
+    def step(self, action: Any) -> None:
+        """Apply the selected agent's action (``None`` for an agent whose game is over)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self.turns.decide(self.encoding.decode(action))
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if self.game.is_over():
+            scores = self.game.outcome().scores
+            for other in self.agents:
+                self.rewards[other] = float(scores[seat_of(other)])
+                self.terminations[other] = True
+        else:
+            self.agent_selection = agent_name(self.turns.deciding())
+        self._accumulate_rewards()
+
+
+def env(
+    game: str, players: int | None = None, seed: int | None = None, **options: Any
+) -> GamenightAECEnv:
+    """A PettingZoo AEC environment of `game` (options as in `gamenight.make`;
+    `players` defaults to the game's minimum)."""
+    return GamenightAECEnv(game, players, seed, **options)
+
+
+for _game in games():
+    pettingzoo.register("aec", env_id(_game), entry_point=env, kwargs={"game": _game})
+    pettingzoo.register("parallel", env_id(_game), entry_point=parallel_env, kwargs={"game": _game})

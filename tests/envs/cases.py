@@ -1,0 +1,23 @@
+"""Which games and player counts the RL adapter tests cover."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+from gamenight.kernel.registry import game_class
+
+NO_ENCODER = pytest.mark.skip(reason="no observation encoder: see the encoder presence test")
+
+
+def player_counts(game_id: str) -> list[int]:
+    """The fewest, a middle and the most players the game takes."""
+    cls = game_class(game_id)
+    return sorted({cls.min_players, (cls.min_players + cls.max_players) // 2, cls.max_players})
+
+
+def has_encoder(game_id: str) -> bool:
+    """Whether the game's folder has its ``observation`` module (without importing it)."""
+    package = game_class(game_id).__module__.rsplit(".", 1)[0]
+    return importlib.util.find_spec(package + ".observation") is not None

@@ -1,0 +1,107 @@
+"""Every game's observation encoder, through the generic `Encoding`: present, consistent
+with its layout, within bounds, and blind to what the observing seat may not know."""
+
+from __future__ import annotations
+
+import importlib
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium", reason="the RL adapters need the rl extra")
+
+from gamenight.envs.encoding import Encoding, MissingEncoder, Turns, encoder
+from gamenight.kernel import IllegalAction
+from gamenight.kernel.registry import game_class
+
+SEEDS = range(8)
+
+
+def test_every_game_has_an_observation_encoder(registered_game):
+    try:
+        encoder(registered_game)
+    except MissingEncoder as exc:
+        pytest.fail(f"{exc}. Every game brings its encoder and these tests (README).")
+
+
+def test_a_game_without_an_encoder_is_refused_with_a_clear_message(monkeypatch):
+    real_import = importlib.import_module
+
+    def import_without_encoders(name):
+        if name.endswith(".observation"):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return real_import(name)
+
+    monkeypatch.setattr(importlib, "import_module", import_without_encoders)
+    with pytest.raises(MissingEncoder, match=r"boss-quest has no observation encoder: add "):
+        encoder("boss-quest")
+
+
+def test_observations_follow_the_layout_and_stay_in_bounds(game_id, players, playout):
+    encoding = Encoding(game_id, players, {})
+    assert len(set(encoding.names)) == encoding.size, "layout names must be unique"
+    assert np.all(encoding.low <= encoding.high)
+    for seed in SEEDS:
+        for state in playout(game_id, players, seed):
+            for seat in [None, *range(players)]:
+                observation = encoding.observation(state, seat)
+                assert observation.shape == (encoding.size,)
+                outside = (observation < encoding.low) | (observation > encoding.high)
+                assert not outside.any(), [
+                    (encoding.names[i], observation[i]) for i in np.flatnonzero(outside)
+                ]
+                assert encoding.text(state, seat)
+
+
+def test_masks_are_exactly_the_legal_actions(game_id, players, playout):
+    encoding = Encoding(game_id, players, {})
+    for seed in SEEDS:
+        for state in playout(game_id, players, seed):
+            for seat in range(players):
+                legal = state.legal_actions(seat)
+                mask = encoding.mask(state, seat)
+                assert mask.sum() == len(legal), "every legal action must be in the codec once"
+                assert {state.codec.decode(int(i)) for i in np.flatnonzero(mask)} == set(legal)
+
+
+def test_games_stay_within_the_declared_length_and_scores(game_id, players, playout):
+    encoding = Encoding(game_id, players, {})
+    low, high = encoding.scores
+    for seed in SEEDS:
+        *_, final = playout(game_id, players, seed)
+        assert len(final.history) <= encoding.max_actions
+        assert all(low <= score <= high for score in final.outcome().scores)
+
+
+def test_no_observation_reveals_what_its_seat_may_not_know(game_id, players, playout):
+    """Resampling everything a seat cannot see must leave its observation and text as they
+    were: an observation that carried another seat's hidden card would change (that
+    resampling does change hidden cards is each game's own test, e.g. Boss Quest's)."""
+    encoding = Encoding(game_id, players, {})
+    for seed in SEEDS:
+        for state in playout(game_id, players, seed):
+            for seat in range(players):
+                observation, text = encoding.observation(state, seat), encoding.text(state, seat)
+                for k in range(2):
+                    world = state.determinize(seat, seed * 1000 + k)
+                    assert np.array_equal(encoding.observation(world, seat), observation)
+                    assert encoding.text(world, seat) == text
+
+
+def test_bad_settings_and_actions_are_refused(game_id):
+    with pytest.raises(ValueError, match="players"):
+        Encoding(game_id, 99, {})
+    with pytest.raises(ValueError, match="unknown option"):
+        Encoding(game_id, game_class(game_id).min_players, {"no_such_option": 1})
+    encoding = Encoding(game_id, game_class(game_id).min_players, {})
+    turns = Turns(encoding.new_state(seed=1))
+    before = turns.state.to_json()
+    for bad in (-1, encoding.num_actions, 1.5, "0", None):
+        with pytest.raises(IllegalAction):
+            turns.decide(encoding.decode(bad))
+    illegal = np.flatnonzero(encoding.mask(turns.state, turns.deciding()) == 0)
+    if illegal.size:
+        with pytest.raises(IllegalAction):
+            turns.decide(encoding.decode(int(illegal[0])))
+    assert turns.state.to_json() == before
+    assert turns.proposals == []

@@ -1,0 +1,100 @@
+"""The OpenSpiel games under OpenSpiel's own random simulation test, and with its Python
+ISMCTS and MCTS bots."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pyspiel", reason="the RL adapters need the rl extra")
+
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+import gamenight
+from gamenight.envs.openspiel import game_name
+from gamenight.kernel import game_class
+
+from .cases import player_counts
+
+SIMULATIONS = 100  # random games per game, spread over its player counts
+
+
+def load(game_id: str, players: int, **params) -> pyspiel.Game:
+    return pyspiel.load_game(game_name(game_id), {"players": players, **params})
+
+
+def deal(game: pyspiel.Game, outcome: int = 0) -> pyspiel.State:
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    state.apply_action(outcome)
+    return state
+
+
+def test_random_sim_test(game_id, players):
+    sims = math.ceil(SIMULATIONS / len(player_counts(game_id)))
+    pyspiel.random_sim_test(load(game_id, players), num_sims=sims, serialize=True, verbose=False)
+
+
+def test_load_game_by_name_with_options(game_id):
+    cls = game_class(game_id)
+    game = pyspiel.load_game(f"{game_name(game_id)}(players={cls.max_players})")
+    assert game.num_players() == cls.max_players
+    assert game.num_distinct_actions() == cls.codec.size
+    with pytest.raises(ValueError, match="players"):
+        load(game_id, cls.max_players + 1)
+
+
+def test_a_deal_is_the_gamenight_game_of_its_seed(game_id):
+    players = game_class(game_id).min_players
+    state = deal(load(game_id, players, rng_seed=3, deals=10), outcome=7)
+    assert state.game.to_json() == gamenight.make(game_id, players, seed=37).to_json()
+
+
+def test_serialization_goes_through_to_json(game_id, players):
+    game = load(game_id, players)
+    state = deal(game, 5)
+    for action in state.legal_actions()[:1]:
+        state.apply_action(action)
+    text = pyspiel.serialize_game_and_state(game, state)
+    _, copy = pyspiel.deserialize_game_and_state(text)
+    assert copy.game.to_json() == state.game.to_json()
+    assert copy.history() == state.history()
+
+
+def test_resampling_keeps_what_the_player_knows(game_id, players):
+    game = load(game_id, players)
+    state = deal(game, 11)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    rng = np.random.RandomState(0)
+    while not state.is_terminal():
+        player = state.current_player()
+        world = state.resample_from_infostate(player, sampler)
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.observation_string(player) == state.observation_string(player)
+        assert world.observation_tensor(player) == state.observation_tensor(player)
+        assert world.legal_actions() == state.legal_actions()
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("bot", ["ismcts", "mcts"])
+def test_openspiels_search_bots_play_a_whole_game(game_id, bot):
+    players = game_class(game_id).min_players
+    game = load(game_id, players)
+    rng = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    if bot == "ismcts":
+        searcher = ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=8, random_state=rng)
+    else:
+        searcher = mcts.MCTSBot(game, 2.0, max_simulations=8, evaluator=evaluator, random_state=rng)
+    state = deal(game, 2)
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            action = searcher.step(state)
+        else:
+            action = rng.choice(state.legal_actions())
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert len(state.returns()) == players

@@ -1,0 +1,141 @@
+"""The PettingZoo adapters under PettingZoo's own test suites, plus the agent order,
+rewards, registry and refusals they promise."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the RL adapters need the rl extra")
+
+import pettingzoo
+from pettingzoo.test import api_test, parallel_api_test, seed_test
+
+from gamenight.envs.encoding import env_id
+from gamenight.envs.parallel import parallel_env
+from gamenight.envs.pettingzoo import env
+from gamenight.kernel import IllegalAction, game_class
+
+# PettingZoo's checks warn about dict observations, which its own classic games use too
+# (it exempts them by name); any other warning fails the test.
+pytestmark = [
+    pytest.mark.filterwarnings("error"),
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning"),
+    pytest.mark.filterwarnings("ignore:Observation space for each agent probably:UserWarning"),
+]
+
+# api_test and seed_test stop at the end of their first episode: loop them over seeds.
+SEEDS = range(50)
+
+
+def quietly(check, *args, **kwargs) -> None:
+    """Run one of PettingZoo's checks without its progress prints."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        check(*args, **kwargs)
+
+
+def test_api_test(game_id, players):
+    for seed in SEEDS:
+        quietly(api_test, env(game_id, players, seed=seed), num_cycles=10_000)
+
+
+def test_seed_test(game_id, players):
+    for seed in SEEDS:
+        seed_test(lambda seed=seed: env(game_id, players, seed=seed), num_cycles=10_000)
+
+
+def test_parallel_api_test(game_id, players):
+    for seed in range(10):
+        quietly(parallel_api_test, parallel_env(game_id, players, seed=seed), num_cycles=10_000)
+
+
+def test_every_game_is_in_pettingzoos_registries(game_id):
+    players = game_class(game_id).min_players
+    aec = pettingzoo.make("aec", env_id(game_id), players=players, seed=1)
+    parallel = pettingzoo.make("parallel", env_id(game_id), players=players, seed=1)
+    assert (
+        aec.possible_agents
+        == parallel.possible_agents
+        == [f"player_{seat}" for seat in range(players)]
+    )
+
+
+def test_agents_decide_in_the_table_loops_order(game_id, players):
+    """The first actor decides; in a real-time step every actor proposes in turn and
+    only the last proposal applies one action (the earliest); only actors see a mask."""
+    game = env(game_id, players, seed=3)
+    game.reset()
+    for agent in game.agent_iter():
+        observation, _, terminated, _, _ = game.last()
+        if terminated:
+            game.step(None)
+            continue
+        state, proposed = game.game, len(game.turns.proposals)
+        actors = state.actors()
+        assert agent == f"player_{actors[proposed]}"
+        for other in game.agents:
+            mask = game.observe(other)["action_mask"]
+            assert mask.any() == (int(other.removeprefix("player_")) in actors)
+        legal = np.flatnonzero(observation["action_mask"])
+        action = int(legal[len(legal) // 2])
+        timed = proposed > 0 or state.moment(state.codec.decode(action)) is not None
+        before = len(state.history)
+        game.step(action)
+        last = proposed + 1 == len(actors)
+        assert len(state.history) - before == (1 if last or not timed else 0)
+
+
+def test_rewards_are_the_final_scores(game_id, players):
+    game = env(game_id, players, seed=5)
+    game.reset(seed=2)
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    for agent in game.agent_iter():
+        observation, reward, terminated, _, _ = game.last()
+        totals[agent] += reward
+        if terminated:
+            scores = game.game.outcome().scores
+            game.step(None)
+        else:
+            game.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert [totals[f"player_{seat}"] for seat in range(players)] == list(scores)
+
+
+def test_the_same_seeds_replay_the_same_games_and_others_differ(game_id, players):
+    def first_deal(seed, reset_seed):
+        game = env(game_id, players, seed=seed)
+        game.reset(seed=reset_seed)
+        return game.game.to_json()
+
+    assert first_deal(1, 4) == first_deal(1, 4)
+    assert first_deal(1, 4) != first_deal(2, 4)
+    assert first_deal(1, 4) != first_deal(1, 5)
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing(game_id):
+    game = env(game_id, game_class(game_id).min_players, seed=1)
+    game.reset()
+    before = game.game.to_json()
+    mask = game.observe(game.agent_selection)["action_mask"]
+    for bad in [*np.flatnonzero(mask == 0)[:1], -1, len(mask), "0"]:
+        with pytest.raises(IllegalAction):
+            game.step(bad)
+    assert game.game.to_json() == before
+
+
+def test_a_parallel_step_applies_one_acting_seats_choice(game_id, players):
+    game = parallel_env(game_id, players, seed=4)
+    observations, _ = game.reset()
+    while game.agents:
+        acting = [a for a in game.agents if observations[a]["action_mask"].any()]
+        assert acting == [f"player_{seat}" for seat in game.game.actors()]
+        # The last legal action of each acting seat; the others' actions are ignored.
+        actions = {
+            a: int(np.flatnonzero(o["action_mask"])[-1:].sum()) for a, o in observations.items()
+        }
+        history = len(game.game.history)
+        observations, _, _, _, infos = game.step(actions)
+        assert len(game.game.history) == history + 1
+        assert sum("dropped" in infos[a] for a in acting) == len(acting) - 1
