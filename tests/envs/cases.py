@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import importlib.util
+from typing import Any
 
 import pytest
 
 from gamenight.kernel.registry import game_class
 
 NO_ENCODER = pytest.mark.skip(reason="no observation encoder: see the encoder presence test")
+
+# Options that shorten the games whose random playouts run long, for the tests that play
+# many whole games through an adapter (OpenSpiel's and PettingZoo's own checks, search
+# bots); the encoder tests play full-length games.
+SHORT_GAMES: dict[str, dict[str, Any]] = {
+    "meow-dark-lord": {"max_turns": 12},
+    "ninja-master": {"max_rounds": 6},
+}
 
 
 def player_counts(game_id: str) -> list[int]:
@@ -21,3 +30,8 @@ def has_encoder(game_id: str) -> bool:
     """Whether the game's folder has its ``observation`` module (without importing it)."""
     package = game_class(game_id).__module__.rsplit(".", 1)[0]
     return importlib.util.find_spec(package + ".observation") is not None
+
+
+def short_game(game_id: str) -> dict[str, Any]:
+    """The options of `SHORT_GAMES` for a game (none for most games)."""
+    return dict(SHORT_GAMES.get(game_id, {}))

@@ -17,7 +17,7 @@ import gamenight
 from gamenight.envs.openspiel import game_name
 from gamenight.kernel import game_class
 
-from .cases import player_counts
+from .cases import player_counts, short_game
 
 SIMULATIONS = 100  # random games per game, spread over its player counts
 
@@ -35,7 +35,8 @@ def deal(game: pyspiel.Game, outcome: int = 0) -> pyspiel.State:
 
 def test_random_sim_test(game_id, players):
     sims = math.ceil(SIMULATIONS / len(player_counts(game_id)))
-    pyspiel.random_sim_test(load(game_id, players), num_sims=sims, serialize=True, verbose=False)
+    game = load(game_id, players, **short_game(game_id))
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
 def test_load_game_by_name_with_options(game_id):
@@ -82,7 +83,7 @@ def test_resampling_keeps_what_the_player_knows(game_id, players):
 @pytest.mark.parametrize("bot", ["ismcts", "mcts"])
 def test_openspiels_search_bots_play_a_whole_game(game_id, bot):
     players = game_class(game_id).min_players
-    game = load(game_id, players)
+    game = load(game_id, players, **short_game(game_id))
     rng = np.random.RandomState(1)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     if bot == "ismcts":

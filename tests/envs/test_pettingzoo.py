@@ -19,6 +19,8 @@ from gamenight.envs.parallel import parallel_env
 from gamenight.envs.pettingzoo import env
 from gamenight.kernel import IllegalAction, game_class
 
+from .cases import short_game
+
 # PettingZoo's checks warn about dict observations, which its own classic games use too
 # (it exempts them by name); any other warning fails the test.
 pytestmark = [
@@ -38,18 +40,22 @@ def quietly(check, *args, **kwargs) -> None:
 
 
 def test_api_test(game_id, players):
+    options = short_game(game_id)
     for seed in SEEDS:
-        quietly(api_test, env(game_id, players, seed=seed), num_cycles=10_000)
+        quietly(api_test, env(game_id, players, seed=seed, **options), num_cycles=10_000)
 
 
 def test_seed_test(game_id, players):
+    options = short_game(game_id)
     for seed in SEEDS:
-        seed_test(lambda seed=seed: env(game_id, players, seed=seed), num_cycles=10_000)
+        seed_test(lambda seed=seed: env(game_id, players, seed=seed, **options), num_cycles=10_000)
 
 
 def test_parallel_api_test(game_id, players):
+    options = short_game(game_id)
     for seed in range(10):
-        quietly(parallel_api_test, parallel_env(game_id, players, seed=seed), num_cycles=10_000)
+        game = parallel_env(game_id, players, seed=seed, **options)
+        quietly(parallel_api_test, game, num_cycles=10_000)
 
 
 def test_every_game_is_in_pettingzoos_registries(game_id):
