@@ -45,13 +45,13 @@ from typing import Any
 
 from gamenight.kernel import Action, State
 
-from .actions import Activate, ChoosePlayer, ChooseSpell, ChooseWeapon, Discard, Equip, VisitMage
+from .actions import ChoosePlayer, ChooseSpell, ChooseWeapon, Discard, Equip, VisitMage
 from .content import INSTANT_EFFECTS, NUM_WEAPONS, SPELLS, VALUES, WEAPON_COLOUR, WEAPON_VALUE
 
 # ----- tuning (values are in keys) -----------------------------------------------------------
 
 GAME_WIN = 3.0  # a key that reaches the key target is worth this much more
-HEART = 0.7  # losing a heart, with more than one left
+HEART = 0.4  # losing a heart, with more than one left
 LAST_HEART = 4.0  # losing the last heart: the game ends and the bot loses
 RIVAL_HEART = 0.1  # a rival losing one of several hearts
 RIVAL_FALLS_BEHIND_ME = 3.0  # a rival losing its last heart while the bot leads: a win
@@ -59,12 +59,13 @@ RIVAL_FALLS_AHEAD = -1.0  # ... while somebody else leads: the game ends without
 THREAT = 0.6  # weight of a rival's keys (divided among the rivals), grown by its lead
 THREAT_LEAD = 1.5  # extra weight per fraction of the key target a rival holds
 RIVAL_STOP_GAP = 3  # a rival still equipping stops drawing this close to the HP
-SPELL_SURVIVES = 0.7  # chance that a face-up spell is still there after each rival's visit
+SPELL_SURVIVES = 0.8  # chance that a face-up spell is still there after each rival's visit
 TEMPO = 0.02  # value of each extra card taken at once (a turn saved before rivals act)
 DENIAL = 0.5  # share of the harm a spell could do in a rival's hands counted as its value
 MYSTERY_MARGIN = 0.1  # the blind Mystery must beat the best visible option by this much
 
-PAIR = -1  # a condition: "Pair required" (others are a colour index)
+UNSEEN_COLOUR = -1  # the colour of a card not drawn yet
+PAIR = -2  # a condition: "Pair required" (the others are colour indexes)
 MAX_DRAWS = 8  # steps in a rival's drawing forecast
 EPSILON = 1e-9
 
@@ -82,7 +83,7 @@ class Hand:
     """What the bot believes about one seat's weapons."""
 
     shown: int  # total of the face-up weapons
-    colours: tuple[int, ...]  # colours of the face-up weapons (-1: a colour not yet seen)
+    colours: tuple[int, ...]  # colours of the face-up weapons (or UNSEEN_COLOUR)
     hidden: tuple[tuple[int, int, float], ...]  # the face-down one: (value, colour, probability)
     cards: int  # weapon cards held (a tie goes to fewer)
 
@@ -166,10 +167,8 @@ def meet_probability(hand: Hand, conditions: list[int]) -> float:
     total = 0.0
     for _, colour, p in hand.hidden:
         colours = (*hand.colours, colour)
-        known = [c for c in colours if c >= 0]
-        if all(
-            len(set(known)) < len(known) if c == PAIR else c in colours for c in conditions
-        ):
+        known = [c for c in colours if c != UNSEEN_COLOUR]
+        if all(len(set(known)) < len(known) if c == PAIR else c in colours for c in conditions):
             total += p
     return total
 
@@ -200,6 +199,7 @@ class Table:
 
 
 def read_table(view: dict[str, Any]) -> Table:
+    """What the bot knows and believes, from a seat's view."""
     me, seats = view["seat"], view["seats"]
     seen = {w["id"] for s in seats for w in s["visible"]}
     seen |= {s["hidden"]["id"] for s in seats if s["hidden"] is not None}
@@ -277,6 +277,31 @@ def _uniform(weapons: list[int]) -> tuple[tuple[int, int, float], ...]:
 # ----- valuing a position --------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """The coming battle as forecast: each seat's final attack and what decides the key."""
+
+    hp: int
+    effects: Counter[str]
+    finals: list[dict[int, float]]  # final attack -> probability, per seat
+    meets: list[float]  # chance of meeting every Colour/Pair condition, per seat
+    beats: list[list[float]]  # beats[r][x]: chance that seat r ends in (x, hp] and may win
+    ties: list[list[float]]  # ties[r][x]: chance that seat r ends at x and may win
+    cards: list[int]
+
+    def win_chance(self, seat: int, attack: int) -> float:
+        """The chance that `seat`, ending at `attack`, wins the round's key (rivals taken
+        as independent; a tie goes to fewer cards, an even tie shares the key)."""
+        rivals = [r for r in range(len(self.finals)) if r != seat]
+        if self.effects["runner_up"]:
+            return _exactly_one([self.beats[r][attack] for r in rivals])
+        win = 1.0
+        for r in rivals:
+            lost_tie = self.ties[r][attack] if self.cards[r] < self.cards[seat] else 0.0
+            win *= 1.0 - self.beats[r][attack] - lost_tie
+        return win
+
+
 class Judge:
     """Values imagined positions of one round for the bot's seat (see the module docstring)."""
 
@@ -300,11 +325,19 @@ class Judge:
 
     def _value(self, position: Position) -> float:
         table, me = self.table, self.table.me
-        hp, effects = position.hp(), position.effects()
-        finals = [self._final_attack(position, s, hp) for s in range(table.players)]
-        busts = [sum(p for a, p in f.items() if a > hp) for f in finals]
-        meets = [meet_probability(hand, position.conditions()) for hand in position.hands]
-        # beats[r][x]: the chance that seat r ends in (x, hp] and may win; ties[r][x]: at x.
+        battle = self._battle(position)
+        keys = [self._expected_keys(s, battle) for s in range(table.players)]
+        value = keys[me] - sum(self.threat[r] * keys[r] for r in self._rivals())
+        if not battle.effects["mercy"]:
+            busts = [sum(p for a, p in f.items() if a > battle.hp) for f in battle.finals]
+            value -= busts[me] * (LAST_HEART if table.hearts[me] == 1 else HEART)
+            value += sum(busts[r] * self._rival_heart(r) for r in self._rivals())
+        return value
+
+    def _battle(self, position: Position) -> Battle:
+        hp, conditions = position.hp(), position.conditions()
+        finals = [self._final_attack(position, s, hp) for s in range(self.table.players)]
+        meets = [meet_probability(hand, conditions) for hand in position.hands]
         beats, ties = [], []
         for final, meet in zip(finals, meets, strict=True):
             above, tie = [0.0] * (hp + 2), [0.0] * (hp + 2)
@@ -313,15 +346,8 @@ class Judge:
                 above[x] = above[x + 1] + tie[x + 1]
             beats.append(above)
             ties.append(tie)
-        keys = [
-            self._expected_keys(s, finals[s], meets[s], beats, ties, hp, effects, position)
-            for s in range(table.players)
-        ]
-        value = keys[me] - sum(self.threat[r] * keys[r] for r in self._rivals())
-        if not effects["mercy"]:
-            value -= busts[me] * (LAST_HEART if table.hearts[me] == 1 else HEART)
-            value += sum(busts[r] * self._rival_heart(r) for r in self._rivals())
-        return value
+        cards = [hand.cards for hand in position.hands]
+        return Battle(hp, position.effects(), finals, meets, beats, ties, cards)
 
     def _rivals(self) -> Iterable[int]:
         return (s for s in range(self.table.players) if s != self.table.me)
@@ -352,37 +378,19 @@ class Judge:
             self._forecasts[key] = final
         return self._forecasts[key]
 
-    def _expected_keys(
-        self,
-        seat: int,
-        final: dict[int, float],
-        meet: float,
-        beats: list[list[float]],
-        ties: list[list[float]],
-        hp: int,
-        effects: Counter[str],
-        position: Position,
-    ) -> float:
-        """Keys `seat` expects from the battle (as `worth`), given everyone's final attack."""
-        if meet == 0.0:
+    def _expected_keys(self, seat: int, battle: Battle) -> float:
+        """Keys `seat` expects from the battle (as `_worth` counts them)."""
+        if battle.meets[seat] == 0.0:
             return 0.0
-        others = [r for r in range(self.table.players) if r != seat]
-        cards = position.hands[seat].cards
-        fewer = [position.hands[r].cards < cards for r in others]
+        bonus = battle.effects["bonus_key"]
         total = 0.0
-        for x, p in final.items():
-            if x > hp:
-                continue
-            if effects["runner_up"]:
-                win = _exactly_one([beats[r][x] for r in others])
-            else:
-                win = 1.0
-                for r, tie_lost in zip(others, fewer, strict=True):
-                    win *= 1.0 - beats[r][x] - (ties[r][x] if tie_lost else 0.0)
-            perfect = 1 if x == hp else 0
-            won = self._worth(seat, 1 + effects["bonus_key"] + perfect)
-            total += p * (win * won + (1.0 - win) * self._worth(seat, perfect))
-        return meet * total
+        for x, p in battle.finals[seat].items():
+            if x <= battle.hp:
+                win = battle.win_chance(seat, x)
+                perfect = 1 if x == battle.hp else 0
+                won, lost = self._worth(seat, 1 + bonus + perfect), self._worth(seat, perfect)
+                total += p * (win * won + (1.0 - win) * lost)
+        return battle.meets[seat] * total
 
     def _worth(self, seat: int, keys: int) -> float:
         """Keys won, plus the game if they reach the key target."""
@@ -433,6 +441,7 @@ class HeuristicBot:
         clock: Any = None,
         state: State | None = None,
     ) -> Action:
+        """Choose from `legal` using `view` alone (`state` is never read)."""
         if len(legal) == 1:
             return legal[0]
         table = read_table(view)
@@ -460,8 +469,6 @@ class HeuristicBot:
         self, table: Table, judge: Judge, draws: list[Action], best_visit: float
     ) -> Action | None:
         """Equip(k) if drawing beats visiting the Mage now, else None."""
-        me, position = table.me, table.position
-        stop_now = judge.value(position.settle(me))
         if table.phase == "last_call":
             # One card and no visit afterwards: compare with the best visit now.
             values = self._draw_values(table, judge, draws, continuing=False, spells=0.0)
@@ -472,11 +479,14 @@ class HeuristicBot:
             fixed_now = self._stop_value(table, judge, _my_attack(table), 1.0)
             return self._best(values) if max(values.values()) > fixed_now else None
         values = self._draw_values(table, judge, draws, continuing=True)
+        stop_now = judge.value(table.position.settle(table.me))
         # A spell worth taking now may be gone by the next visit.
         gone = 1.0 - SPELL_SURVIVES**table.visitors_after_me
-        return self._best(values) if max(values.values()) > stop_now + gone * (
-            best_visit - stop_now
-        ) else None
+        return (
+            self._best(values)
+            if max(values.values()) > stop_now + gone * (best_visit - stop_now)
+            else None
+        )
 
     def _draw_values(
         self,
@@ -495,9 +505,11 @@ class HeuristicBot:
             spells = SPELL_SURVIVES**table.visitors_after_me
         hp, start = table.position.hp(), _my_attack(table)
         top = hp + 1 + 4 * max(VALUES)
+        # Beyond what a spell could bring back under the HP, every bust is the same.
+        hopeless = hp + 1 + max([0, *(-shift for shift in _self_shifts(table))])
 
         def stop(attack: int) -> float:
-            return self._stop_value(table, judge, min(attack, hp + 1 + 2), spells)
+            return self._stop_value(table, judge, min(attack, hopeless), spells)
 
         best = {a: stop(a) for a in range(hp + 1, top + 1)}
         if continuing:
@@ -531,21 +543,27 @@ class HeuristicBot:
 
     # ----- the Mage -------------------------------------------------------------------------
 
-    def _visit_values(self, table: Table, judge: Judge, visits: list[Action]) -> dict[Action, float]:
+    def _visit_values(
+        self, table: Table, judge: Judge, visits: list[Action]
+    ) -> dict[Action, float]:
         settled = table.position.settle(table.me)
         nothing = judge.value(settled)
-        denial = {slot: self._denial(table, judge, settled, key) for slot, key in table.available.items()}
+        denial = {
+            slot: self._denial(table, judge, settled, key) for slot, key in table.available.items()
+        }
         values: dict[Action, float] = {}
+        mystery = None
         for action in visits:
             if type(action) is VisitMage:
                 values[action] = nothing
             elif type(action) is Discard:
                 values[action] = nothing + denial[action.slot]
-            elif table.available[action.slot] is not None:
+            elif table.available[action.slot] is None:
+                mystery = action  # valued last, against the best of the others
+            else:
                 uses = _uses(table, settled, table.available[action.slot])
                 best = max(judge.expected(outcomes) for _, outcomes in uses)
                 values[action] = best + denial[action.slot]
-        mystery = next((a for a in visits if type(a) is Activate and a not in values), None)
         if mystery is not None:
             values[mystery] = self._blind_value(table, judge, settled, max(values.values()))
         return values
@@ -607,7 +625,9 @@ def _uses(table: Table, settled: Position, key: str) -> list[tuple[Action | None
         others = [s for s in seats if s != me]
         return [(ChoosePlayer(s), [(1.0, settled.swapped(me, s))]) for s in others]
     if spell.effect == "cancel":
-        targets = [slot for slot, k, _ in settled.spells if SPELL_BY_KEY[k].effect not in INSTANT_EFFECTS]
+        targets = [
+            slot for slot, k, _ in settled.spells if SPELL_BY_KEY[k].effect not in INSTANT_EFFECTS
+        ]
         if targets:
             return [(ChooseSpell(slot), [(1.0, settled.without_spell(slot))]) for slot in targets]
     elif spell.effect == "exchange":
@@ -631,7 +651,7 @@ def _exchanged(table: Table, settled: Position, weapon: int) -> Outcomes:
     outcomes = []
     for value, p in table.card:
         drawn = replace(
-            hand, shown=hand.shown - WEAPON_VALUE[weapon] + value, colours=(*colours, -1)
+            hand, shown=hand.shown - WEAPON_VALUE[weapon] + value, colours=(*colours, UNSEEN_COLOUR)
         )
         outcomes.append((p, settled.with_hand(me, drawn)))
     return outcomes
