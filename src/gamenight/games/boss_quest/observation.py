@@ -40,6 +40,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gamenight.kernel.observation import Layout, one_hot
+
 from .actions import MAX_SLOTS
 from .content import BOSS_HP, NUM_WEAPONS, SPELL_KEYS, SPELLS, VALUES
 
@@ -98,13 +100,8 @@ def layout(players: int, options: Mapping[str, Any]) -> list[tuple[str, float, f
         "hidden_lo": (0, VALUES[-1]),
         "hidden_hi": (0, VALUES[-1]),
     }
-    out: list[tuple[str, float, float]] = []
-
-    def add(name: str, low: float, high: float, count: int | None = None) -> None:
-        if count is None:
-            out.append((name, low, high))
-        else:
-            out.extend((f"{name}[{i}]", low, high) for i in range(count))
+    out = Layout()
+    add = out.add
 
     add("me", 0, 1, n)
     add("to_act", 0, 1, n)
@@ -144,14 +141,14 @@ def encode(view: dict[str, Any]) -> list[float]:
     n = view["players"]
     seat, to_act, last_call = view["seat"], view["to_act"], view["last_call"]
     pending, boss = view["pending"], view["boss"]
-    out = _one_hot(seat, n)
+    out = one_hot(seat, n)
     out += [1.0 if i in to_act else 0.0 for i in range(n)]
-    out += _one_hot(view["armorer"], n)
+    out += one_hot(view["armorer"], n)
     out += [view["round"], view["key_target"]]
     out += [1.0 if view["phase"] == phase else 0.0 for phase in PHASES]
     out += [boss["base_hp"], boss["hp"], view["bosses_in_deck"], view["weapon_deck"]]
     out.append(1.0 if view["last_equip_done"] else 0.0)
-    out += _one_hot(pending["slot"] if pending else None, MAX_SLOTS)
+    out += one_hot(pending["slot"] if pending else None, MAX_SLOTS)
     out += [1.0 if i in last_call else 0.0 for i in range(n)]
 
     slots_at = len(out)
@@ -250,10 +247,3 @@ def max_actions(players: int, options: Mapping[str, Any]) -> int:
     at most once: at most ``W + 2n`` actions per round.
     """
     return options["max_rounds"] * (NUM_WEAPONS + 2 * players)
-
-
-def _one_hot(index: int | None, size: int) -> list[float]:
-    hot = [0.0] * size
-    if index is not None:
-        hot[index] = 1.0
-    return hot

@@ -44,6 +44,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gamenight.kernel.observation import Layout, one_hot
+
 from .abilities import CHOICES
 from .actions import MAX_SEATS
 from .content import CATS, HEARTS, MAX_DICE, NUM_CARDS, NUM_CATS, RIGOR, TOTAL_COINS, Ability
@@ -76,13 +78,8 @@ def layout(players: int, options: Mapping[str, Any]) -> list[tuple[str, float, f
         "cats": _MOST_CATS,
         "hearts": _MOST_CATS * max(HEARTS),
     }
-    out: list[tuple[str, float, float]] = []
-
-    def add(name: str, low: float, high: float, count: int | None = None) -> None:
-        if count is None:
-            out.append((name, low, high))
-        else:
-            out.extend((f"{name}[{i}]", low, high) for i in range(count))
+    out = Layout()
+    add = out.add
 
     add("me", 0, 1, n)
     add("to_act", 0, 1, n)
@@ -122,20 +119,20 @@ def encode(view: dict[str, Any]) -> list[float]:
     """
     n = view["players"]
     to_act, pending, seats = view["to_act"], view["pending"], view["seats"]
-    out = _one_hot(view["seat"], n)
+    out = one_hot(view["seat"], n)
     out += [1.0 if i in to_act else 0.0 for i in range(n)]
-    out += _one_hot(view["turn"], n)
+    out += one_hot(view["turn"], n)
     out += [view["turn_number"], view["coin_target"]]
-    out += _one_hot(_PHASE_INDEX[view["phase"]], len(PHASES))
+    out += one_hot(_PHASE_INDEX[view["phase"]], len(PHASES))
     if pending is None:
         out += [0.0] * (len(PENDING) + NUM_CATS + 1)
     else:
-        out += _one_hot(_PENDING_INDEX[pending["step"]], len(PENDING))
-        out += _one_hot(pending["card"], NUM_CATS)
+        out += one_hot(_PENDING_INDEX[pending["step"]], len(PENDING))
+        out += one_hot(pending["card"], NUM_CATS)
         out.append(pending["amount"])
     out += [view["treasury"], view["tower"], view["tower_safe_top"], view["rigor_mortis"]]
     reason = view["end_reason"]
-    out += _one_hot(None if reason is None else _END_INDEX[reason], len(END_REASONS))
+    out += one_hot(None if reason is None else _END_INDEX[reason], len(END_REASONS))
     for player in seats:
         dungeon = player["dungeon"]
         out += [
@@ -144,7 +141,7 @@ def encode(view: dict[str, Any]) -> list[float]:
             len(dungeon),
             sum(cat["hearts"] for cat in dungeon),
         ]
-    out += _one_hot(view["winner"], n)
+    out += one_hot(view["winner"], n)
 
     cards_at = len(out)
     width = 2 * n + 3  # hand[n], dungeon[n], graveyard, hearts, acted
@@ -244,10 +241,3 @@ def _gained(ability: Ability | None) -> int:
 def _card(card: int) -> str:
     """A card id as ``key#id`` (the id names it in actions)."""
     return f"{CATS[card].key}#{card}"
-
-
-def _one_hot(index: int | None, size: int) -> list[float]:
-    hot = [0.0] * size
-    if index is not None:
-        hot[index] = 1.0
-    return hot

@@ -31,6 +31,8 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from gamenight.kernel.observation import Layout, one_hot
+
 from .actions import MAX_MS
 from .content import DICE, MAX_TOTAL, NUM_TOKENS, TOKEN_IDS
 from .scoring import PARITY
@@ -42,13 +44,8 @@ FACES = max(len(die) for die in DICE)
 def layout(players: int, options: Mapping[str, Any]) -> list[tuple[str, float, float]]:
     """``(name, low, high)`` of every float `encode` returns, in order."""
     n = players
-    out: list[tuple[str, float, float]] = []
-
-    def add(name: str, low: float, high: float, count: int | None = None) -> None:
-        if count is None:
-            out.append((name, low, high))
-        else:
-            out.extend((f"{name}[{i}]", low, high) for i in range(count))
+    out = Layout()
+    add = out.add
 
     add("me", 0, 1, n)
     add("to_act", 0, 1, n)
@@ -80,7 +77,7 @@ def encode(view: dict[str, Any]) -> list[float]:
     """The floats `layout` describes, from a view (a seat's or a spectator's)."""
     n = view["players"]
     out: list[float] = []
-    out.extend(_one_hot(view["seat"], n))
+    out.extend(one_hot(view["seat"], n))
     to_act = view["to_act"]
     out.extend(1.0 if i in to_act else 0.0 for i in range(n))
     out.append(view["round"])
@@ -90,16 +87,16 @@ def encode(view: dict[str, Any]) -> list[float]:
     out.append(view["tie_window_ms"])
     out.append(1.0 if view["smoke_rule"] == PARITY else 0.0)
     for die in view["dice"]:
-        out.extend(_one_hot(die["face"], FACES))
+        out.extend(one_hot(die["face"], FACES))
     for token in view["tokens"]:
-        out.extend(_one_hot(token["holder"], n))
+        out.extend(one_hot(token["holder"], n))
         out.append(token["ms"] or 0.0)
     calls = {call["seat"]: call for call in view["calls"]}
     for i in range(n):
         call = calls.get(i)
         out.extend((1.0, call["total"], call["ms"]) if call else (0.0, 0.0, 0.0))
-    out.extend(_one_hot(view["katana_owner"], n))
-    out.extend(_one_hot(view["shuriken"], n))
+    out.extend(one_hot(view["katana_owner"], n))
+    out.extend(one_hot(view["shuriken"], n))
     cap = score_cap(view["target"], view["start_score"])
     out.extend(min(score, cap) for score in view["scores"])
     out.append(1.0 if view["sudden_death"] else 0.0)
@@ -147,10 +144,3 @@ def max_actions(players: int, options: Mapping[str, Any]) -> int:
     """An upper bound on the actions of one game: in each round a seat grabs each token
     at most once (a tie it lost included), then calls or is done."""
     return options["max_rounds"] * players * (NUM_TOKENS + 1)
-
-
-def _one_hot(index: int | None, size: int) -> list[float]:
-    out = [0.0] * size
-    if index is not None:
-        out[index] = 1.0
-    return out
