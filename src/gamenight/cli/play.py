@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 from typing import Annotated, Literal, NoReturn
 
 import typer
@@ -10,7 +11,9 @@ from rich.console import Console
 
 import gamenight
 from gamenight import agents
+from gamenight.agents import Agent
 from gamenight.play import play as play_table
+from gamenight.tui import is_live, live_app
 
 from .human import HumanAgent
 from .render import renderer
@@ -18,8 +21,11 @@ from .simulate import parse_options
 
 INTERRUPTED = 130  # the shell's exit status after Ctrl-C
 
-Lang = Literal["en", "ru"]
-LANG_HELP = "language of the card names (ru: the rulebook's own)"
+Lang = Literal["en", "ru", "lt"]
+LANG_HELP = "language of the card and dice names (the rulebook's own: ru, or lt for Ninja Master)"
+BOTS_HELP = (
+    "the bots' agent: heuristic or random (Ninja Master: easy, normal or hard; default normal)"
+)
 
 
 def fail(message: str) -> NoReturn:
@@ -32,7 +38,7 @@ def play_command(
     game: Annotated[str, typer.Argument(help="the game, e.g. boss-quest")],
     players: Annotated[int, typer.Option("--players", "-p", help="number of players")],
     seed: Annotated[int | None, typer.Option(help="seed of the game (default: random)")] = None,
-    bots: Annotated[str, typer.Option(help="the bots' agent: heuristic or random")] = "heuristic",
+    bots: Annotated[str | None, typer.Option(help=BOTS_HELP, show_default="heuristic")] = None,
     seat: Annotated[int, typer.Option(help="your seat, from 0")] = 0,
     lang: Annotated[Lang, typer.Option(help=LANG_HELP)] = "en",
     option: Annotated[
@@ -43,23 +49,32 @@ def play_command(
         Path | None, typer.Option(metavar="FILE", help="write the game record there at the end")
     ] = None,
 ) -> None:
-    """Play a game in the terminal: you take one seat, bots take the others."""
+    """Play a game in the terminal: you take one seat, bots take the others.
+
+    A real-time game (Ninja Master) opens full screen: everybody acts at once.
+    """
     try:
         state = gamenight.make(game, players, seed, **parse_options(option or []))
         if not 0 <= seat < players:
             raise ValueError(f"--seat must be a seat of the table, 0 to {players - 1}")
-        draw = renderer(game)
-        console = Console(highlight=False)
-        human = HumanAgent(seat, draw, lang, console)
+        live = live_app(game) if is_live(state) else None
+        bots = bots or (live.DEFAULT_BOTS if live else "heuristic")
         # Bots' seeds follow the game's, so a seed replays the same bots' choices.
-        table = [
-            human if s == seat else agents.make(bots, game, state.seed + 1 + s)
+        table: list[Agent | None] = [
+            None if s == seat else agents.make(bots, game, state.seed + 1 + s)
             for s in range(players)
         ]
+        if live is None:
+            draw = renderer(game)
+            console = Console(highlight=False)
+            table[seat] = human = HumanAgent(seat, draw, lang, console)
     except ValueError as exc:
         fail(str(exc))
     if save is not None and not save.parent.is_dir():
         fail(f"{save}: cannot save there: no directory {save.parent}")
+    if live is not None:
+        _play_live(live, state, table, seat, lang, save)
+        return
 
     console.print(
         f"[bold]{type(state).title}[/]: {players} players, you are seat {seat}, "
@@ -72,6 +87,29 @@ def play_command(
         raise typer.Exit(INTERRUPTED) from None
     human.catch_up(state)
     console.print(draw.result(state.view(seat), lang, me=seat))
+    _save(state, save, console)
+
+
+def _play_live(
+    live: ModuleType,
+    state: gamenight.State,
+    table: list[Agent | None],
+    seat: int,
+    lang: str,
+    save: Path | None,
+) -> None:
+    """Play a real-time game in its full-screen app (`gamenight.tui`)."""
+    closing = live.run(state, table, seat, lang)
+    console = Console(highlight=False)
+    if closing is None:
+        console.print("You left the table.")
+        raise typer.Exit(INTERRUPTED)
+    console.print(closing, soft_wrap=True)
+    _save(state, save, console)
+
+
+def _save(state: gamenight.State, save: Path | None, console: Console) -> None:
+    """Write the game record to `save`, if given."""
     if save is not None:
         try:
             save.write_text(state.record().to_json() + "\n", encoding="utf-8")

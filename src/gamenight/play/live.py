@@ -20,8 +20,9 @@ leave it (a seat that called or is done stays out), so when an applied action br
 seat back into `actors()`, or ends the game, the next step has begun: the table stops and
 waits for the next `begin`, so people read the step's outcome at their own pace.
 
-The clock is injected: any function returning seconds that never go back, by default
-`time.monotonic`. Tests pass a clock they move by hand, so nothing sleeps.
+The clock is injected: any function returning whole nanoseconds that never go back, by
+default `time.monotonic_ns` (whole numbers, so a time stamp is exact). Tests pass a clock
+they move by hand, so nothing sleeps.
 """
 
 from __future__ import annotations
@@ -32,8 +33,10 @@ from collections.abc import Callable, Sequence
 from gamenight.agents.base import Agent, Clock
 from gamenight.kernel import Action, IllegalAction, State
 
-Seconds = Callable[[], float]
-_MARGIN_S = 1e-6
+from .table import ask
+
+Nanoseconds = Callable[[], int]
+_NS_PER_MS = 1_000_000
 
 
 class LiveTable:
@@ -48,7 +51,7 @@ class LiveTable:
         state: State,
         agents: Sequence[Agent | None],
         expire: Action,
-        clock: Seconds = time.monotonic,
+        clock: Nanoseconds = time.monotonic_ns,
     ) -> None:
         if len(agents) != state.num_players:
             raise ValueError(
@@ -59,7 +62,7 @@ class LiveTable:
         self.expire = expire
         self.clock = clock
         self.running = False  # a step is being played: `begin` was called and it goes on
-        self._start = 0.0  # the clock when the step began
+        self._start = 0  # the clock when the step began
         self._acting: frozenset[int] = frozenset()  # the step's actors after the last action
         self._plans: list[tuple[float, int, Action]] = []  # each bot's next (moment, seat, action)
 
@@ -78,7 +81,7 @@ class LiveTable:
 
     def elapsed_ms(self) -> float:
         """Milliseconds since the step began."""
-        return (self.clock() - self._start) * 1000.0
+        return (self.clock() - self._start) / _NS_PER_MS
 
     def advance(self) -> list[tuple[int, Action]]:
         """Apply, in time order, every bot action and expiry due by now; returns them."""
@@ -93,7 +96,7 @@ class LiveTable:
         """
         if not self.running:
             raise IllegalAction("nothing to act on: the step is over")
-        action = build(int(self.elapsed_ms()))
+        action = build((self.clock() - self._start) // _NS_PER_MS)
         when = self.state.moment(action)
         self._advance_to(self.elapsed_ms() if when is None else when)
         if not self.running:
@@ -106,14 +109,9 @@ class LiveTable:
         return action
 
     def next_due(self) -> float | None:
-        """Seconds until the next bot action or expiry (``None``: the step is over).
-
-        One microsecond more than the exact wait, so that a timer set for it never wakes a
-        hair too early through floating-point rounding, and then finds nothing due.
-        """
-        if not self.running:
-            return None
-        return max(0.0, (self._next_time() - self.elapsed_ms()) / 1000.0) + _MARGIN_S
+        """When the next bot action or expiry is due, in ms since the step began
+        (``None``: the step is over): when `advance` next has something to do."""
+        return self._next_time() if self.running else None
 
     # ----- inside -----------------------------------------------------------------------
 
@@ -161,12 +159,7 @@ class LiveTable:
             agent = self.agents[seat]
             if agent is None:
                 continue
-            legal = state.legal_actions(seat)
-            view = state.view(seat) if getattr(agent, "needs_view", True) else {}
-            if getattr(agent, "needs_state", False):
-                action = agent.act(view, legal, clock, state=state)
-            else:
-                action = agent.act(view, legal, clock)
+            action = ask(agent, state, seat, clock)
             when = state.moment(action)
             plans.append((self.elapsed_ms() if when is None else when, order, seat, action))
         plans.sort(key=lambda plan: plan[:2])  # ties: the order of `actors`, as `table.play`

@@ -1,0 +1,44 @@
+"""Full-screen terminal apps for real-time games, one module per game (Textual).
+
+`gamenight play` sends a real-time game here; turn-based games keep the prompt of
+`gamenight.cli`. A game's module ``tui/<game_id with _>.py`` provides:
+
+- ``DEFAULT_BOTS``: the bots' agent when none is named;
+- ``run(state, agents, seat, lang) -> str | None``: play the game in the terminal, seat
+  `seat` for the person and `agents[s]` for every other seat; the closing words when the
+  game is over, ``None`` when the person left before the end.
+
+Textual comes with the ``tui`` extra and is imported only when a game's app is loaded, so
+the rest of the command line works without it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from gamenight.kernel import State
+
+
+def is_live(state: State) -> bool:
+    """Whether `state` is played in real time: its actions happen at a `State.moment`."""
+    actors = state.actors()
+    if not actors:
+        return False
+    legal = state.legal_actions(actors[0])
+    return bool(legal) and state.moment(legal[0]) is not None
+
+
+def live_app(game_id: str) -> ModuleType:
+    """The live app module of a real-time game; `ValueError` saying what is missing."""
+    name = f"{__name__}.{game_id.replace('-', '_')}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            raise ValueError(f"{game_id} cannot be played live in the terminal yet") from None
+        if exc.name is not None and exc.name.split(".")[0] == "textual":
+            raise ValueError(
+                "real-time play in the terminal needs Textual: pip install 'gamenight[tui]'"
+            ) from None
+        raise

@@ -1,0 +1,649 @@
+"""Ninja Master in the terminal, in real time: a full-screen Textual app.
+
+The dice appear the instant a round begins. The person grabs tokens with single keys and
+calls by typing a number and Enter; the bots act on their own clocks; every action is
+applied in time order by a `LiveTable`, through the engine's own resolution. The grab
+stops at the first call, once its tie window has closed; then the scoring is told line by
+line, with the reason for every change of score, and Enter rolls the next round.
+
+Everything shown comes from the person's view and the dice data (names in the chosen
+language); every time, the bots' and the scoring's pace included, comes from one injected
+clock, so tests drive the app with a clock they move by hand.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, NamedTuple
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.events import Key
+from textual.widgets import Static
+
+from gamenight.agents.base import Agent
+from gamenight.games.ninja_master.actions import DONE, Call, Grab
+from gamenight.games.ninja_master.content import (
+    COLOUR_NAMES,
+    COLOURS,
+    DICE_FILE,
+    KATANA,
+    MAX_TOTAL,
+    TOKEN_IDS,
+)
+from gamenight.games.ninja_master.scoring import KATANA_PENALTY, ninja_value
+from gamenight.kernel import IllegalAction, State
+from gamenight.play.live import LiveTable, Nanoseconds
+
+View = dict[str, Any]
+DEFAULT_BOTS = "normal"
+
+# Single keys that grab a token (`key_help` shows them on screen).
+KEY_OF_TOKEN = {"red": "r", "blue": "b", "green": "g", "yellow": "y", "black": "k", "katana": "a"}
+TOKEN_KEYS = {key: token for token, key in KEY_OF_TOKEN.items()} | {"space": "katana"}
+
+# The look of the dice data's colours and tokens. `_CHIP`: a name on its own colour, in a
+# readable ink; `_INK`: the colour's figures on a Smoke's grey.
+_CHIP = {
+    "red": "bold #ffffff on #c62828",
+    "blue": "bold #ffffff on #1565c0",
+    "green": "bold #ffffff on #2e7d32",
+    "yellow": "bold #1a1a1a on #f9c825",
+    "black": "bold #ffffff on #101010",
+    "katana": "bold #ffffff on #6a1b9a",
+    "shuriken": "bold #1a1a1a on #90a4ae",
+}
+_INK = {
+    "red": "#ff6659",
+    "blue": "#5e92f3",
+    "green": "#60ad5e",
+    "yellow": "#ffff6b",
+    "black": "#000000",
+}
+_SMOKE = "on #4a4a4a"
+_TILE_WIDTH = 10
+REVEAL_MS = 450  # the scoring is told one line every this many ms
+
+READY, GRAB, SCORING = "ready", "grab", "scoring"
+
+RULES = [
+    Text("How to play", style="bold underline"),
+    Text("The dice are shown to everybody at once, and everybody grabs at once: be quick!"),
+    Text("Take up to 2 tokens. A Ninja token scores the ninjas of its colour on the dice; a"),
+    Text("Smoke of that colour turns them negative (a second Smoke turns them back)."),
+    Text("The Katana steals half its owner's points when more Katanas than Shurikens were"),
+    Text("rolled (the owner taking it back just keeps it), and costs 3 points otherwise."),
+    Text("Once a token is taken, anybody may call the total number of ninjas: +1 if right,"),
+    Text("−3 if wrong. The first call stops the grab. The Shuriken scores 1 per Shuriken rolled."),
+    Text("The leader takes the Katana, the Shuriken moves on. The first to the target wins."),
+]
+
+
+def colour_name(colour: str, lang: str) -> str:
+    """A colour's name in `lang` (from the dice data)."""
+    return COLOUR_NAMES[COLOURS.index(colour)].get(lang)
+
+
+def kind_name(kind: str, lang: str) -> str:
+    """A face kind's name in `lang` (ninja, smoke, Katana, Shuriken; from the dice data)."""
+    return getattr(DICE_FILE.kinds, kind).get(lang)
+
+
+def token_name(token: str, lang: str) -> str:
+    """A token's name in `lang`: its colour, the Katana or the Shuriken."""
+    return colour_name(token, lang) if token in COLOURS else kind_name(token, lang)
+
+
+def chip(token: str, lang: str) -> Text:
+    """A token's name on its own colour."""
+    return Text(f" {token_name(token, lang)} ", style=_CHIP[token])
+
+
+def seconds(ms: float) -> str:
+    """``1.23 s``."""
+    return f"{ms / 1000:.2f} s"
+
+
+def signed(points: int) -> str:
+    """``+2``, ``±0`` or ``−3`` (a true minus sign)."""
+    if points == 0:
+        return "±0"
+    return f"+{points}" if points > 0 else f"−{-points}"
+
+
+# ----- the panels, built from views -----------------------------------------------------
+
+
+def dice_text(dice: Sequence[dict[str, Any]], lang: str, width: int = 0) -> Text:
+    """The dice as coloured tiles, three lines high, in the order they were rolled.
+
+    `width`: the room there is (0: plenty); tiles narrow to fit, down to 5 columns.
+    """
+    size = _TILE_WIDTH if not width else max(5, min(_TILE_WIDTH, (width + 1) // len(dice) - 1))
+    tiles = [_tile(die, lang) for die in dice]
+    text = Text()
+    for row in range(3):
+        if row:
+            text.append("\n")
+        for i, (lines, style) in enumerate(tiles):
+            text.append(" " if i else "")
+            text.append(lines[row][:size].center(size), style[row])
+    return text
+
+
+def _tile(die: dict[str, Any], lang: str) -> tuple[tuple[str, str, str], tuple[str, str, str]]:
+    """The three lines of a die's tile, and their styles."""
+    kind, colour = die["kind"], die["colour"]
+    if kind == "ninja":
+        figures = " ".join("●" * die["ninjas"])
+        return ("", figures, colour_name(colour, lang)), (_CHIP[colour],) * 3
+    if kind == "smoke":
+        lines = (kind_name("smoke", lang), "░▒▓▒░", colour_name(colour, lang))
+        return lines, (f"bold #ffffff {_SMOKE}", f"bold {_INK[colour]} {_SMOKE}", _CHIP[colour])
+    figure = "━━━╋━━" if kind == "katana" else "─╳─"
+    return ("", figure, kind_name(kind, lang)), (_CHIP[kind],) * 3
+
+
+def tokens_text(
+    tokens: Sequence[dict[str, Any]], katana_owner: int, names: Sequence[str], lang: str
+) -> Text:
+    """Each token with its key, and who took it when."""
+    lines = []
+    for token in tokens:
+        name, holder = token["token"], token["holder"]
+        line = Text.assemble((f" {KEY_OF_TOKEN[name]} ", "bold reverse"), " ", chip(name, lang))
+        line.pad_right(14 - len(line))
+        if holder is None:
+            line.append("free", style="dim")
+        else:
+            line.append(f"{names[holder]:<7}", style="bold")
+            if token["ms"] is not None:
+                line.append(seconds(token["ms"]), style="dim")
+        if name == "katana":
+            line.pad_right(30 - len(line))
+            line.append(f"owner: {names[katana_owner]}", style="italic")
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def players_text(view: View, held: Sequence[int], names: Sequence[str], lang: str) -> Text:
+    """Each player's score, who owns the Katana and rolls, the tokens taken and the call."""
+    calls = {call["seat"]: call for call in view["calls"]}
+    lines = []
+    for seat, name in enumerate(names):
+        line = Text(f" {name:<7}", style="bold" if seat == view["seat"] else "")
+        line.append(f"{view['scores'][seat]:>3} pts  ", style="bold cyan")
+        marks = []
+        if seat == view["katana_owner"]:
+            marks.append((token_name("katana", lang), "bold #ce93d8"))
+        if seat == view["shuriken"]:
+            marks.append((token_name("shuriken", lang), "bold #b0bec5"))
+        for word, style in marks:
+            line.append(f"{word} ", style=style)
+        line.pad_right(max(0, 32 - len(line)))
+        for token, holder in enumerate(held):
+            if holder == seat:
+                line.append_text(chip(TOKEN_IDS[token], lang))
+                line.append(" ")
+        call = calls.get(seat)
+        if call is not None:
+            line.append(f" called {call['total']} ({seconds(call['ms'])})", style="bold magenta")
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def key_help(lang: str) -> Text:
+    """The key map, on two lines."""
+    text = Text(" Grab ", style="bold")
+    for token, key in KEY_OF_TOKEN.items():
+        text.append(f" {key} ", style="bold reverse")
+        text.append(f" {token_name(token, lang)}  ")
+    text.append("(Katana: a or space; two tokens at most)", style="dim")
+    text.append("\n Call ", style="bold")
+    keys = (("0-9", "the number of ninjas, then"), ("Enter", " "), ("Backspace", "fix  "))
+    keys += (("d", "done: take nothing more  "), ("q", "leave"))
+    for key, words in keys:
+        text.append(f" {key} ", style="bold reverse")
+        text.append(f" {words} ")
+    return text
+
+
+# ----- the scoring, told line by line -----------------------------------------------------
+
+
+class Change(NamedTuple):
+    """One line of a round's scoring: `seat`'s score changes by `points` for `reason`.
+
+    A note (``seat`` is ``None``, `points` 0) says what changed nothing, like nobody calling.
+    """
+
+    seat: int | None
+    points: int
+    reason: Text
+
+
+def round_header(before: View, after: View, lang: str) -> Text:
+    """What the round's dice came to: the ninja total and whether the Katana was takeable."""
+    summary = after["last_round"]
+    kinds = Counter(die["kind"] for die in before["dice"])
+    katana, shuriken = kind_name("katana", lang), kind_name("shuriken", lang)
+    takeable = "takeable" if summary["katana_takeable"] else "not takeable"
+    return Text(
+        f"Round {summary['round']}: {summary['total']} ninjas rolled. {katana} {takeable}: "
+        f"{kinds['katana']} × {katana} against {kinds['shuriken']} × {shuriken}.",
+        style="bold",
+    )
+
+
+def score_changes(before: View, after: View, names: Sequence[str], lang: str) -> list[Change]:
+    """A round's scoring, one change of score per line with its reason, in the rules' order.
+
+    `before` is the view when the round's dice were shown; `after` a view once it was
+    scored: its ``last_round`` is the round's score event (the points of every source),
+    with who held which token and the calls. The changes of a seat add up to its new score
+    less its old one.
+    """
+    summary = after["last_round"]
+    points, holders, total = summary["points"], summary["holders"], summary["total"]
+    ninjas, smokes, shurikens = Counter(), Counter(), 0
+    for die in before["dice"]:
+        if die["kind"] == "ninja":
+            ninjas[die["colour"]] += die["ninjas"]
+        elif die["kind"] == "smoke":
+            smokes[die["colour"]] += 1
+        shurikens += die["kind"] == "shuriken"
+    katana, shuriken = kind_name("katana", lang), kind_name("shuriken", lang)
+    changes: list[Change] = []
+
+    def change(seat: int | None, points: int, *reason: str | Text) -> None:
+        # A reason in words starts one space in, level with a token's coloured chip.
+        lead = " " if seat is not None and isinstance(reason[0], str) else ""
+        changes.append(Change(seat, points, Text.assemble(lead, *reason)))
+
+    # 1. The Katana first: a steal moves half the owner's points from before this round.
+    taker, owner = holders[KATANA], before["katana_owner"]
+    if taker < 0:
+        change(None, 0, f"Nobody took the {katana}.")
+    elif not summary["katana_takeable"]:
+        change(taker, KATANA_PENALTY, f"took the {katana}, but it was not takeable")
+    elif taker == owner:
+        change(taker, 0, f"defended the {katana}")
+    else:
+        old = before["scores"][owner]
+        change(
+            taker, old // 2, f"stole the {katana} from {names[owner]}: half of {old}, rounded down"
+        )
+        change(owner, -(old // 2), f"lost the {katana} to {names[taker]}")
+    # 2. The Ninja tokens, the Shuriken and the calls.
+    for token, colour in enumerate(COLOURS):
+        seat = holders[token]
+        if seat < 0:
+            continue
+        value = ninja_value(ninjas[colour], smokes[colour], before["smoke_rule"])
+        reason = [chip(colour, lang), f" token: {ninjas[colour]} × {kind_name('ninja', lang)}"]
+        if smokes[colour] and ninjas[colour]:
+            sign = "negative" if value < 0 else "positive again"
+            reason.append(f", {smokes[colour]} × {kind_name('smoke', lang)}: {sign}")
+        change(seat, value, *reason)
+    change(before["shuriken"], shurikens, f"{shuriken}: {shurikens} × {shuriken} rolled")
+    if not summary["calls"]:
+        change(None, 0, "Nobody called.")
+    for seat, called, ms in summary["calls"]:
+        said = f"called {called} at {seconds(ms)}: "
+        if called != total:
+            change(seat, points["call"][seat], said, f"wrong, there are {total}")
+        elif seat == summary["call_winner"]:
+            change(seat, points["call"][seat], said, "right")
+        else:
+            winner = names[summary["call_winner"]]
+            change(seat, 0, said, f"right too, at the same moment: the draw chose {winner}")
+    # 3. The floor at 0.
+    for seat, given in enumerate(points["floor"]):
+        if given:
+            change(seat, given, "back to 0: a score never goes below 0")
+    return changes
+
+
+def change_line(change: Change, names: Sequence[str]) -> Text:
+    """A change as a line: who, how many points (coloured), why."""
+    if change.seat is None:
+        return Text.assemble("  ", change.reason, style="dim italic")
+    points = change.points
+    style = "bold green" if points > 0 else "bold red" if points < 0 else "dim"
+    text = Text(f"  {names[change.seat]:<8}")
+    text.append(f"{signed(points):>4}  ", style=style)
+    return text.append_text(change.reason)
+
+
+def result_lines(before: View, after: View, names: Sequence[str], lang: str) -> list[Text]:
+    """The scores after a round, and where the Katana and the Shuriken go (or who won)."""
+    scores = Text("Scores:", style="bold")
+    for seat, name in enumerate(names):
+        old, new = before["scores"][seat], after["scores"][seat]
+        scores.append(f"  {name} {old} → ")
+        scores.append(str(new), style="bold cyan")
+        scores.append(f" ({signed(new - old)})", style="dim")
+    if after["winners"]:
+        winners = " and ".join(names[s] for s in after["winners"])
+        verb = "win" if len(after["winners"]) > 1 or after["winners"] == [after["seat"]] else "wins"
+        return [scores, Text(f"{winners} {verb} the game!", style="bold yellow")]
+    tied = after["scores"].count(max(after["scores"])) > 1
+    leader = "one of the leaders, drawn" if tied else "the leader"
+    hand_over = Text.assemble(
+        chip("katana", lang),
+        f" goes to {names[after['katana_owner']]}, {leader}.   ",
+        chip("shuriken", lang),
+        f" goes to {names[after['shuriken']]}, who rolls next.",
+    )
+    lines = [scores, hand_over]
+    if after["sudden_death"]:
+        words = "Sudden death: more rounds, until one player alone leads at the target or above."
+        lines.append(Text(words, style="bold red"))
+    return lines
+
+
+# ----- the app ----------------------------------------------------------------------------
+
+
+class NinjaMasterApp(App[None]):
+    """A game of Ninja Master for one person at `seat` against bots, in real time.
+
+    `agents` has a bot for every other seat (``None`` at `seat`); `clock` gives whole
+    nanoseconds (tests pass a clock they move by hand, then call `tick`).
+    """
+
+    TITLE = "Ninja Master"
+    CSS = """
+    Screen { background: #15171c; }
+    #title { height: 1; background: #26323f; color: #ffffff; padding: 0 1; }
+    #title, #dice, #tokens, #players, #keys { text-wrap: nowrap; text-overflow: ellipsis; }
+    #dice { height: 5; border: round #7e8a97; border-title-style: bold; }
+    #middle { height: 8; }
+    #tokens { width: 46; height: 100%; border: round #7e8a97; }
+    #players { width: 1fr; height: 100%; border: round #7e8a97; }
+    #status { height: 3; border: round #e0a030; padding: 0 1; }
+    #log { height: 1fr; border: round #7e8a97; padding: 0 1; }
+    #keys { height: 2; background: #26323f; }
+    """
+    BINDINGS: ClassVar = [
+        Binding("ctrl+c", "leave", "leave", priority=True, show=False),
+        Binding("q", "leave", "leave", show=False),
+    ]
+
+    def __init__(
+        self,
+        state: State,
+        agents: Sequence[Agent | None],
+        seat: int,
+        lang: str = "en",
+        clock: Nanoseconds = time.monotonic_ns,
+    ) -> None:
+        super().__init__()
+        self.state = state
+        self.seat = seat
+        self.lang = lang
+        self.clock = clock
+        self.live = LiveTable(state, agents, DONE, clock)
+        self.names = ["You" if s == seat else f"Bot {s}" for s in range(state.num_players)]
+        self.bots = ", ".join(sorted({agent.name for agent in agents if agent is not None}))
+        self.phase = READY
+        self.typed = ""  # the digits of a call being typed
+        self.feed: list[Text] = []  # what happened in this grab, one line each
+        self.taken: dict[str, int] = {}  # token -> when it was taken this round (ms)
+        self.before: View = state.view(seat)  # the view when the round's dice were shown
+        self.story: list[Text] = []  # the scoring of the round just played, line by line
+        self.told = 0  # how many lines of the story are shown
+        self._story_from = 0  # the clock when the scoring began
+        self._seen = len(state.events_for(seat))  # events told so far
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        yield Static(id="dice")
+        with Horizontal(id="middle"):
+            yield Static(id="tokens")
+            yield Static(id="players")
+        yield Static(id="status")
+        yield Static(id="log")
+        yield Static(key_help(self.lang), id="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#tokens").border_title = "Tokens"
+        self.query_one("#players").border_title = "Players"
+        self.query_one("#log").border_title = "What happens"
+        # Bots' actions keep their exact times whenever they are applied (a person's key
+        # press first applies everything due before it): ticking only shows them.
+        self.set_interval(1 / 30, self.tick)
+        self.redraw()
+
+    def on_resize(self) -> None:
+        self.redraw()  # the dice narrow to fit, the log shows what fits
+
+    # ----- time -------------------------------------------------------------------------
+
+    def tick(self) -> None:
+        """Let time pass: the bots act, the deadline expires, the scoring is told."""
+        if self.phase == GRAB:
+            self.live.advance()
+            self._after_actions()
+        elif self.phase == SCORING and self.told < len(self.story):
+            told = 1 + (self.clock() - self._story_from) // (REVEAL_MS * 1_000_000)
+            if told > self.told:
+                self.told = min(told, len(self.story))
+                self.redraw()
+        self._draw_status()
+
+    def _after_actions(self) -> None:
+        """Tell the new grabs and calls; when the grab is over, start telling the scoring."""
+        events = self.state.events_for(self.seat)
+        fresh, self._seen = events[self._seen :], len(events)
+        for event in fresh:
+            self._tell(event.kind, event.data)
+        if self.phase == GRAB and not self.live.running:
+            after = self.state.view(self.seat)
+            changes = score_changes(self.before, after, self.names, self.lang)
+            self.story = [
+                round_header(self.before, after, self.lang),
+                *(change_line(change, self.names) for change in changes),
+                Text(),
+                *result_lines(self.before, after, self.names, self.lang),
+            ]
+            self.told, self._story_from = 1, self.clock()
+            self.phase = SCORING
+            self.typed = ""
+        if fresh:
+            self.redraw()
+
+    def _tell(self, kind: str, data: dict[str, Any]) -> None:
+        """A line of the feed for a grab or a call (the other events are scoring's)."""
+        if kind == "grab":
+            seat, token, holder = data["seat"], data["token"], data["holder"]
+            self.taken.setdefault(token, data["ms"])
+            line = Text(f"{seconds(data['ms'])}  {self.names[seat]} grabbed ")
+            line.append_text(chip(token, self.lang))
+            if holder != seat:
+                line.append(f" in the same ms as {self.names[holder]}: the draw keeps it there")
+            self.feed.append(line)
+        elif kind == "call":
+            words = f"{seconds(data['ms'])}  {self.names[data['seat']]} called {data['total']}!"
+            self.feed.append(Text(words, style="bold magenta"))
+
+    # ----- keys -------------------------------------------------------------------------
+
+    def on_key(self, event: Key) -> None:
+        key = event.key
+        if event.character is not None and event.character.isalpha():
+            key = event.character.lower()  # R grabs red too
+        if key in TOKEN_KEYS:
+            self._human(lambda ms: Grab(TOKEN_IDS.index(TOKEN_KEYS[key]), ms))
+        elif key.isdigit() and len(key) == 1:
+            if self.phase == GRAB and len(self.typed) < len(str(MAX_TOTAL)):
+                self.typed += key
+        elif key == "backspace":
+            self.typed = self.typed[:-1]
+        elif key == "escape":
+            self.typed = ""
+        elif key == "enter":
+            self._enter()
+        elif key == "d":
+            self._human(lambda ms: DONE)
+        else:
+            return
+        event.stop()
+        self.redraw()
+
+    def _enter(self) -> None:
+        """Enter: call the number typed; tell all the scoring; roll the next round; leave."""
+        if self.phase == GRAB:
+            if not self.typed:
+                self._say("Type the number of ninjas first, then Enter.")
+                return
+            total, self.typed = int(self.typed), ""
+            self._human(lambda ms: Call(total, ms))
+        elif self.phase == SCORING and self.told < len(self.story):
+            self.told = len(self.story)  # impatient: tell it all at once
+        elif self.state.is_over():
+            self.exit()
+        else:
+            self.before = self.state.view(self.seat)
+            self.feed.clear()
+            self.taken.clear()
+            self.live.begin()  # the dice are shown now: the grab's clock starts
+            self.phase = GRAB
+            self._after_actions()
+
+    def _human(self, build: Callable[[int], Any]) -> None:
+        """The person acts now (`build` makes the action from its ms); a refusal is shown
+        and changes nothing."""
+        if self.phase != GRAB:
+            return
+        if self.seat not in self.state.actors():
+            self._say("You are out of this grab: wait for its end.")
+            return
+        try:
+            self.live.act(self.seat, build)
+        except IllegalAction as exc:
+            self._say(f"Refused: {exc}")
+        self._after_actions()
+
+    def _say(self, words: str) -> None:
+        self.feed.append(Text(f"{seconds(self.live.elapsed_ms())}  {words}", style="bold red"))
+
+    def action_leave(self) -> None:
+        """Ctrl-C or q: leave the table at once."""
+        self.exit()
+
+    # ----- drawing ----------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        """Draw every panel from the state's view (the status line is drawn every tick)."""
+        dice = self.query_one("#dice", Static)
+        if self.phase == READY:
+            dice.border_title = "Dice"
+            dice.update(Text(" The dice are in the dojo. Press Enter to roll!", style="bold"))
+        else:
+            dice.border_title = f"Dice rolled by {self.names[self.before['shuriken']]}"
+            dice.update(dice_text(self.before["dice"], self.lang, dice.content_size.width))
+        view, held = self._table()
+        tokens = [
+            {"token": name, "holder": h if h >= 0 else None, "ms": self.taken.get(name)}
+            for name, h in zip(TOKEN_IDS, held, strict=True)
+        ]
+        self._set("#tokens", tokens_text(tokens, view["katana_owner"], self.names, self.lang))
+        self._set("#players", players_text(view, held, self.names, self.lang))
+        lines = {READY: RULES, GRAB: self.feed, SCORING: self.story[: self.told]}[self.phase]
+        room = self.query_one("#log").content_size.height
+        self._set("#log", Text("\n").join(lines[-room:] if room else lines))
+        self._draw_status()
+
+    def _table(self) -> tuple[View, list[int]]:
+        """The view the token and player panels show, and each token's holder (-1: free).
+
+        During the grab: the live view. Once it is over: the round's tokens and calls
+        (from its score summary) with the scores before it, and once the scoring is told,
+        the scores after it and the Katana and Shuriken handed over.
+        """
+        if self.phase == READY:
+            return self.before, [-1] * len(TOKEN_IDS)
+        view = self.state.view(self.seat)
+        if self.phase == GRAB:
+            return view, [-1 if t["holder"] is None else t["holder"] for t in view["tokens"]]
+        summary = view["last_round"]
+        calls = [{"seat": s, "total": n, "ms": ms} for s, n, ms in summary["calls"]]
+        base = view if self.told >= len(self.story) else self.before
+        return {**base, "calls": calls}, summary["holders"]
+
+    def _draw_status(self) -> None:
+        view = self.before
+        title = Text.assemble(
+            ("Ninja Master", "bold"),
+            f"  ·  round {view['round']}  ·  first to {view['target']} points",
+        )
+        if view["sudden_death"]:
+            title.append("  ·  SUDDEN DEATH", style="bold red")
+        title.append(
+            f"  ·  you are seat {self.seat}, bots: {self.bots}, seed {self.state.seed}",
+            style="#9aa5b1",
+        )
+        self._set("#title", title)
+        self._set("#status", self._status_text())
+
+    def _status_text(self) -> Text:
+        if self.phase == READY:
+            roller = self.before["shuriken"]
+            holds = "hold" if roller == self.seat else "holds"
+            return Text.assemble(
+                (f"Round {self.before['round']}: ", "bold"),
+                f"{self.names[roller]} {holds} the ",
+                chip("shuriken", self.lang),
+                ". Press ",
+                (" Enter ", "bold reverse"),
+                " to roll the dice, and grab!",
+            )
+        if self.phase == GRAB:
+            text = Text.assemble((f"GRAB!  {seconds(self.live.elapsed_ms())}   ", "bold yellow"))
+            calls = self.state.view(self.seat)["calls"]
+            if calls:
+                caller = self.names[calls[0]["seat"]]
+                text.append(f"{caller} called: the grab stops.   ", style="bold magenta")
+            if self.seat in self.state.actors():
+                text.append("Your call: ")
+                text.append(f" {self.typed:<2}▏", style="bold reverse")
+            else:
+                text.append("You are out of this grab: wait for its end.", style="dim")
+            return text
+        if self.told < len(self.story):
+            return Text.assemble(("Scoring…  ", "bold"), ("Enter", "bold reverse"), " shows it all")
+        if self.state.is_over():
+            return Text.assemble(
+                ("The game is over.  ", "bold yellow"), (" Enter ", "bold reverse"), " leaves."
+            )
+        return Text.assemble(
+            ("Press ", "bold green"),
+            (" Enter ", "bold reverse"),
+            (" for the next round.", "bold green"),
+        )
+
+    def _set(self, selector: str, content: Text) -> None:
+        self.query_one(selector, Static).update(content)
+
+
+def run(state: State, agents: Sequence[Agent | None], seat: int, lang: str = "en") -> str | None:
+    """Play `state` full screen: seat `seat` is the person, `agents` the bots' seats.
+
+    Returns the closing words of a finished game, or ``None`` if the person left before.
+    """
+    app = NinjaMasterApp(state, agents, seat, lang)
+    app.run()
+    if app.return_code:  # the app failed, and has shown why
+        raise SystemExit(app.return_code)
+    if not state.is_over():
+        return None
+    view = state.view(seat)
+    winners = " and ".join(app.names[s] for s in view["winners"])
+    scores = ", ".join(f"{app.names[s]} {score}" for s, score in enumerate(view["scores"]))
+    rounds = f"{view['round']} round{'s' if view['round'] > 1 else ''}"
+    return f"Ninja Master: {winners} won after {rounds}. Scores: {scores}."
