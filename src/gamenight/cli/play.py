@@ -12,6 +12,7 @@ from rich.console import Console
 import gamenight
 from gamenight import agents
 from gamenight.agents import Agent
+from gamenight.kernel.registry import game_class
 from gamenight.play import play as play_table
 from gamenight.tui import is_live, live_app
 
@@ -28,6 +29,9 @@ BOTS_HELP = (
 )
 
 
+DEFAULT_PLAYERS = 4
+
+
 def fail(message: str) -> NoReturn:
     """Leave with a one-line error and exit status 2 (bad arguments or files)."""
     typer.echo(f"error: {message}", err=True)
@@ -36,7 +40,12 @@ def fail(message: str) -> NoReturn:
 
 def play_command(
     game: Annotated[str, typer.Argument(help="the game, e.g. boss-quest")],
-    players: Annotated[int, typer.Option("--players", "-p", help="number of players")],
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players", "-p", help="number of players (default: 4, or the nearest the game takes)"
+        ),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="seed of the game (default: random)")] = None,
     bots: Annotated[str | None, typer.Option(help=BOTS_HELP, show_default="heuristic")] = None,
     seat: Annotated[int, typer.Option(help="your seat, from 0")] = 0,
@@ -54,6 +63,9 @@ def play_command(
     A real-time game (Ninja Master) opens full screen: everybody acts at once.
     """
     try:
+        if players is None:
+            cls = game_class(game)
+            players = min(max(DEFAULT_PLAYERS, cls.min_players), cls.max_players)
         state = gamenight.make(game, players, seed, **parse_options(option or []))
         if not 0 <= seat < players:
             raise ValueError(f"--seat must be a seat of the table, 0 to {players - 1}")
