@@ -102,3 +102,27 @@ def test_no_seat_ever_sees_a_hidden_weapon_it_was_not_shown(seed):
                 assert shown is None or shown in told, (seed, step, seat, other)
         assert hidden_seen(state, None) == [None] * 4
         random_moves(state, 1, seed=seed * 1000 + step)
+
+
+def hidden_in_worlds(state, seat, worlds=40):
+    """Every weapon that some determinization for `seat` deals as a hidden weapon."""
+    return {w for k in range(worlds) for w in state.determinize(seat, k).hidden}
+
+
+def test_a_face_up_weapon_exchanged_into_the_deck_is_never_dealt_hidden_in_a_world():
+    # Seat 0 trades its face-up blue 6: everybody saw it go into the deck, so no seat's
+    # determinization may turn it into somebody's hidden weapon.
+    state = game(3, boss=20, armorer=2, spells=["exchange", "mercy", "pair"], **HANDS)
+    play(state, (0, Activate(0)), (0, ChooseWeapon(wid("blue 6"))))
+    assert wid("blue 6") in state.weapon_deck
+    for seat in (None, 0, 1, 2):
+        assert wid("blue 6") not in hidden_in_worlds(state, seat)
+
+
+def test_a_hidden_weapon_exchanged_into_the_deck_stays_there_only_for_who_knew_it():
+    state = game(3, boss=20, armorer=2, spells=["exchange", "mercy", "pair"], **HANDS)
+    play(state, (0, Activate(0)), (0, ChooseWeapon(wid("red 7"))))
+    assert wid("red 7") in state.weapon_deck
+    assert wid("red 7") not in hidden_in_worlds(state, 0)
+    # Seat 1 never saw red 7: in its worlds it may be anybody's hidden weapon but its own.
+    assert wid("red 7") in hidden_in_worlds(state, 1, worlds=200)

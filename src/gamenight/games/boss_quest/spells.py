@@ -116,7 +116,12 @@ def _exchange(state: BossQuestState, seat: int, weapon: int) -> None:
     deck = state.weapon_deck
     top = deck.pop()
     deck.insert(state.rng.below(len(deck) + 1), weapon)
-    if weapon == state.hidden[seat]:
+    # Who knows that this weapon is now in the deck: everybody if it was face up, else
+    # those who knew the hidden weapon. `determinize` keeps it there for them.
+    gave_hidden = weapon == state.hidden[seat]
+    state.returned.append(weapon)
+    state.returned_known.append(state.known[seat] if gave_hidden else (1 << state.num_players) - 1)
+    if gave_hidden:
         state.hidden[seat] = top
         state.known[seat] = 1 << seat
         state.hidden_lo[seat], state.hidden_hi[seat] = VALUES[0], VALUES[-1]

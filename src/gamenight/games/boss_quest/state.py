@@ -57,6 +57,8 @@ _LISTS = (
     "boss_deck",
     "boss_discard",
     "weapon_deck",
+    "returned",
+    "returned_known",
     "hidden",
     "known",
     "hidden_lo",
@@ -132,6 +134,8 @@ class BossQuestState(State):
     boss_deck: list[int]
     boss_discard: list[int]
     weapon_deck: list[int]  # the top card is the last element
+    returned: list[int]  # weapons Exchange put into the deck this round
+    returned_known: list[int]  # bit mask of the seats that know each one is in the deck
     hidden: list[int]  # each seat's face-down weapon
     visible: list[list[int]]  # each seat's face-up weapons
     known: list[int]  # bit mask of seats that know each seat's hidden weapon
@@ -213,6 +217,7 @@ class BossQuestState(State):
         for seat in order:
             self.visible[seat].append(deck.pop())
         self.known = [1 << seat for seat in range(n)]
+        self.returned, self.returned_known = [], []
         self.hidden_lo = [VALUES[0]] * n
         self.hidden_hi = [VALUES[-1]] * n
         self.visited = [False] * n

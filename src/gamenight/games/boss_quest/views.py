@@ -90,19 +90,25 @@ def resample_hidden(state: BossQuestState, seat: int | None, rng: Rng) -> None:
     """Reshuffle everything `seat` cannot see, keeping all it has seen or been told.
 
     Unknown hidden weapons are redrawn from the unseen weapons (the deck and the other
-    unknown hidden ones) so that each value lies within its public bounds; the decks are
-    reshuffled; the unrevealed Mystery spell and face-down discards are redrawn from the
-    unseen spells.
+    unknown hidden ones) so that each value lies within its public bounds, except the
+    weapons `seat` knows Exchange put into the deck; the decks are reshuffled; the
+    unrevealed Mystery spell and face-down discards are redrawn from the unseen spells.
     """
-    unknown = [
-        s for s in range(state.num_players) if seat is None or not state.known[s] >> seat & 1
-    ]
-    pool = state.weapon_deck + [state.hidden[s] for s in unknown]
+    n = state.num_players
+    unknown = [s for s in range(n) if seat is None or not state.known[s] >> seat & 1]
+    everyone = (1 << n) - 1
+    in_deck = {
+        weapon
+        for weapon, mask in zip(state.returned, state.returned_known, strict=True)
+        if (mask == everyone if seat is None else mask >> seat & 1)
+    }
+    stay = [w for w in state.weapon_deck if w in in_deck]
+    pool = [w for w in state.weapon_deck if w not in in_deck] + [state.hidden[s] for s in unknown]
     chosen = _assign_hidden(state, unknown, pool, rng)
     for s, weapon in zip(unknown, chosen, strict=True):
         state.hidden[s] = weapon
     taken = set(chosen)
-    state.weapon_deck = [w for w in pool if w not in taken]
+    state.weapon_deck = [w for w in pool if w not in taken] + stay
     rng.shuffle(state.weapon_deck)
     rng.shuffle(state.boss_deck)
 
