@@ -16,12 +16,13 @@ from typer.testing import CliRunner
 import gamenight
 from gamenight import agents
 from gamenight.cli.app import app as cli
+from gamenight.cli.render.ninja_master import dice_text, score_changes
 from gamenight.games.ninja_master.actions import DONE
 from gamenight.kernel import GameRecord
 from gamenight.play import play
 from gamenight.testing import rigged
 from gamenight.tui import is_live, live_app
-from gamenight.tui.ninja_master import NinjaMasterApp, dice_text, key_help, score_changes
+from gamenight.tui.ninja_master import NinjaMasterApp, key_help
 
 from .helpers import QUIET, FakeClock, Script, call, grab
 
@@ -40,16 +41,21 @@ def words(text: Text | str) -> str:
 # ----- the scoring, line by line ------------------------------------------------------------
 
 
+def scored(state) -> dict:
+    """The latest round's score event."""
+    return next(event.data for event in reversed(state.events) if event.kind == "score")
+
+
 def told(moves, players=3, **setup):
     """The scoring told of a rigged round with `moves` then everybody done: (seat, points,
     reason) per line."""
     state = rigged("ninja-master", players=players, **setup)
-    before = state.view(0)
+    played = state.round
     for seat, action in moves:
         state.apply(seat, action)
-    while state.round == before["round"]:
+    while state.round == played:
         state.apply(state.actors()[0], DONE)
-    changes = score_changes(before, state.view(0), NAMES[:players], "en")
+    changes = score_changes(scored(state), NAMES[:players], "en")
     return [(c.seat, c.points, words(c.reason)) for c in changes]
 
 
@@ -124,7 +130,7 @@ def test_the_changes_told_add_up_to_every_new_score(seed):
         if state.round == before["round"] and not state.is_over():
             return
         after = state.view(0)
-        changes = score_changes(before, after, NAMES[:players], "en")
+        changes = score_changes(scored(state), NAMES[:players], "en")
         for s in range(players):
             gained = sum(change.points for change in changes if change.seat == s)
             assert gained == after["scores"][s] - before["scores"][s]

@@ -6,17 +6,18 @@ applied in time order by a `LiveTable`, through the engine's own resolution. The
 stops at the first call, once its tie window has closed; then the scoring is told line by
 line, with the reason for every change of score, and Enter rolls the next round.
 
-Everything shown comes from the person's view and the dice data (names in the chosen
-language); every time, the bots' and the scoring's pace included, comes from one injected
-clock, so tests drive the app with a clock they move by hand.
+Everything shown comes from the person's view, the events and the dice data (names in the
+chosen language); the dice tiles, the token chips and the scoring's lines are the terminal
+renderer's (`gamenight.cli.render.ninja_master`), which `gamenight replay` shows too. Every
+time, the bots' and the scoring's pace included, comes from one injected clock, so tests
+drive the app with a clock they move by hand.
 """
 
 from __future__ import annotations
 
 import time
-from collections import Counter
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -26,46 +27,31 @@ from textual.events import Key
 from textual.widgets import Static
 
 from gamenight.agents.base import Agent
-from gamenight.games.ninja_master.actions import DONE, Call, Grab
-from gamenight.games.ninja_master.content import (
-    COLOUR_NAMES,
-    COLOURS,
-    DICE_FILE,
-    KATANA,
-    MAX_TOTAL,
-    TOKEN_IDS,
+from gamenight.cli.render import View
+from gamenight.cli.render.ninja_master import (
+    SUDDEN_DEATH,
+    change_line,
+    chip,
+    dice_text,
+    hand_over_line,
+    round_header,
+    score_changes,
+    scores_line,
+    seconds,
+    token_name,
+    winners_line,
 )
-from gamenight.games.ninja_master.scoring import KATANA_PENALTY, ninja_value
+from gamenight.games.ninja_master.actions import DONE, Call, Grab
+from gamenight.games.ninja_master.content import MAX_TOTAL, TOKEN_IDS
 from gamenight.kernel import IllegalAction, State
 from gamenight.play.live import LiveTable, Nanoseconds
 
-View = dict[str, Any]
 DEFAULT_BOTS = "normal"
 
 # Single keys that grab a token (`key_help` shows them on screen).
 KEY_OF_TOKEN = {"red": "r", "blue": "b", "green": "g", "yellow": "y", "black": "k", "katana": "a"}
 TOKEN_KEYS = {key: token for token, key in KEY_OF_TOKEN.items()} | {"space": "katana"}
 
-# The look of the dice data's colours and tokens. `_CHIP`: a name on its own colour, in a
-# readable ink; `_INK`: the colour's figures on a Smoke's grey.
-_CHIP = {
-    "red": "bold #ffffff on #c62828",
-    "blue": "bold #ffffff on #1565c0",
-    "green": "bold #ffffff on #2e7d32",
-    "yellow": "bold #1a1a1a on #f9c825",
-    "black": "bold #ffffff on #101010",
-    "katana": "bold #ffffff on #6a1b9a",
-    "shuriken": "bold #1a1a1a on #90a4ae",
-}
-_INK = {
-    "red": "#ff6659",
-    "blue": "#5e92f3",
-    "green": "#60ad5e",
-    "yellow": "#ffff6b",
-    "black": "#000000",
-}
-_SMOKE = "on #4a4a4a"
-_TILE_WIDTH = 10
 REVEAL_MS = 450  # the scoring is told one line every this many ms
 
 READY, GRAB, SCORING = "ready", "grab", "scoring"
@@ -83,69 +69,7 @@ RULES = [
 ]
 
 
-def colour_name(colour: str, lang: str) -> str:
-    """A colour's name in `lang` (from the dice data)."""
-    return COLOUR_NAMES[COLOURS.index(colour)].get(lang)
-
-
-def kind_name(kind: str, lang: str) -> str:
-    """A face kind's name in `lang` (ninja, smoke, Katana, Shuriken; from the dice data)."""
-    return getattr(DICE_FILE.kinds, kind).get(lang)
-
-
-def token_name(token: str, lang: str) -> str:
-    """A token's name in `lang`: its colour, the Katana or the Shuriken."""
-    return colour_name(token, lang) if token in COLOURS else kind_name(token, lang)
-
-
-def chip(token: str, lang: str) -> Text:
-    """A token's name on its own colour."""
-    return Text(f" {token_name(token, lang)} ", style=_CHIP[token])
-
-
-def seconds(ms: float) -> str:
-    """``1.23 s``."""
-    return f"{ms / 1000:.2f} s"
-
-
-def signed(points: int) -> str:
-    """``+2``, ``±0`` or ``−3`` (a true minus sign)."""
-    if points == 0:
-        return "±0"
-    return f"+{points}" if points > 0 else f"−{-points}"
-
-
 # ----- the panels, built from views -----------------------------------------------------
-
-
-def dice_text(dice: Sequence[dict[str, Any]], lang: str, width: int = 0) -> Text:
-    """The dice as coloured tiles, three lines high, in the order they were rolled.
-
-    `width`: the room there is (0: plenty); tiles narrow to fit, down to 5 columns.
-    """
-    size = _TILE_WIDTH if not width else max(5, min(_TILE_WIDTH, (width + 1) // len(dice) - 1))
-    tiles = [_tile(die, lang) for die in dice]
-    text = Text()
-    for row in range(3):
-        if row:
-            text.append("\n")
-        for i, (lines, style) in enumerate(tiles):
-            text.append(" " if i else "")
-            text.append(lines[row][:size].center(size), style[row])
-    return text
-
-
-def _tile(die: dict[str, Any], lang: str) -> tuple[tuple[str, str, str], tuple[str, str, str]]:
-    """The three lines of a die's tile, and their styles."""
-    kind, colour = die["kind"], die["colour"]
-    if kind == "ninja":
-        figures = " ".join("●" * die["ninjas"])
-        return ("", figures, colour_name(colour, lang)), (_CHIP[colour],) * 3
-    if kind == "smoke":
-        lines = (kind_name("smoke", lang), "░▒▓▒░", colour_name(colour, lang))
-        return lines, (f"bold #ffffff {_SMOKE}", f"bold {_INK[colour]} {_SMOKE}", _CHIP[colour])
-    figure = "━━━╋━━" if kind == "katana" else "─╳─"
-    return ("", figure, kind_name(kind, lang)), (_CHIP[kind],) * 3
 
 
 def tokens_text(
@@ -212,137 +136,20 @@ def key_help(lang: str) -> Text:
     return text
 
 
-# ----- the scoring, told line by line -----------------------------------------------------
+# ----- the end of a round -------------------------------------------------------------------
 
 
-class Change(NamedTuple):
-    """One line of a round's scoring: `seat`'s score changes by `points` for `reason`.
-
-    A note (``seat`` is ``None``, `points` 0) says what changed nothing, like nobody calling.
-    """
-
-    seat: int | None
-    points: int
-    reason: Text
-
-
-def round_header(before: View, after: View, lang: str) -> Text:
-    """What the round's dice came to: the ninja total and whether the Katana was takeable."""
-    summary = after["last_round"]
-    kinds = Counter(die["kind"] for die in before["dice"])
-    katana, shuriken = kind_name("katana", lang), kind_name("shuriken", lang)
-    takeable = "takeable" if summary["katana_takeable"] else "not takeable"
-    return Text(
-        f"Round {summary['round']}: {summary['total']} ninjas rolled. {katana} {takeable}: "
-        f"{kinds['katana']} × {katana} against {kinds['shuriken']} × {shuriken}.",
-        style="bold",
-    )
-
-
-def score_changes(before: View, after: View, names: Sequence[str], lang: str) -> list[Change]:
-    """A round's scoring, one change of score per line with its reason, in the rules' order.
-
-    `before` is the view when the round's dice were shown; `after` a view once it was
-    scored: its ``last_round`` is the round's score event (the points of every source),
-    with who held which token and the calls. The changes of a seat add up to its new score
-    less its old one.
-    """
-    summary = after["last_round"]
-    points, holders, total = summary["points"], summary["holders"], summary["total"]
-    ninjas, smokes, shurikens = Counter(), Counter(), 0
-    for die in before["dice"]:
-        if die["kind"] == "ninja":
-            ninjas[die["colour"]] += die["ninjas"]
-        elif die["kind"] == "smoke":
-            smokes[die["colour"]] += 1
-        shurikens += die["kind"] == "shuriken"
-    katana, shuriken = kind_name("katana", lang), kind_name("shuriken", lang)
-    changes: list[Change] = []
-
-    def change(seat: int | None, points: int, *reason: str | Text) -> None:
-        # A reason in words starts one space in, level with a token's coloured chip.
-        lead = " " if seat is not None and isinstance(reason[0], str) else ""
-        changes.append(Change(seat, points, Text.assemble(lead, *reason)))
-
-    # 1. The Katana first: a steal moves half the owner's points from before this round.
-    taker, owner = holders[KATANA], before["katana_owner"]
-    if taker < 0:
-        change(None, 0, f"Nobody took the {katana}.")
-    elif not summary["katana_takeable"]:
-        change(taker, KATANA_PENALTY, f"took the {katana}, but it was not takeable")
-    elif taker == owner:
-        change(taker, 0, f"defended the {katana}")
-    else:
-        old = before["scores"][owner]
-        change(
-            taker, old // 2, f"stole the {katana} from {names[owner]}: half of {old}, rounded down"
-        )
-        change(owner, -(old // 2), f"lost the {katana} to {names[taker]}")
-    # 2. The Ninja tokens, the Shuriken and the calls.
-    for token, colour in enumerate(COLOURS):
-        seat = holders[token]
-        if seat < 0:
-            continue
-        value = ninja_value(ninjas[colour], smokes[colour], before["smoke_rule"])
-        reason = [chip(colour, lang), f" token: {ninjas[colour]} × {kind_name('ninja', lang)}"]
-        if smokes[colour] and ninjas[colour]:
-            sign = "negative" if value < 0 else "positive again"
-            reason.append(f", {smokes[colour]} × {kind_name('smoke', lang)}: {sign}")
-        change(seat, value, *reason)
-    change(before["shuriken"], shurikens, f"{shuriken}: {shurikens} × {shuriken} rolled")
-    if not summary["calls"]:
-        change(None, 0, "Nobody called.")
-    for seat, called, ms in summary["calls"]:
-        said = f"called {called} at {seconds(ms)}: "
-        if called != total:
-            change(seat, points["call"][seat], said, f"wrong, there are {total}")
-        elif seat == summary["call_winner"]:
-            change(seat, points["call"][seat], said, "right")
-        else:
-            winner = names[summary["call_winner"]]
-            change(seat, 0, said, f"right too, at the same moment: the draw chose {winner}")
-    # 3. The floor at 0.
-    for seat, given in enumerate(points["floor"]):
-        if given:
-            change(seat, given, "back to 0: a score never goes below 0")
-    return changes
-
-
-def change_line(change: Change, names: Sequence[str]) -> Text:
-    """A change as a line: who, how many points (coloured), why."""
-    if change.seat is None:
-        return Text.assemble("  ", change.reason, style="dim italic")
-    points = change.points
-    style = "bold green" if points > 0 else "bold red" if points < 0 else "dim"
-    text = Text(f"  {names[change.seat]:<8}")
-    text.append(f"{signed(points):>4}  ", style=style)
-    return text.append_text(change.reason)
-
-
-def result_lines(before: View, after: View, names: Sequence[str], lang: str) -> list[Text]:
-    """The scores after a round, and where the Katana and the Shuriken go (or who won)."""
-    scores = Text("Scores:", style="bold")
-    for seat, name in enumerate(names):
-        old, new = before["scores"][seat], after["scores"][seat]
-        scores.append(f"  {name} {old} → ")
-        scores.append(str(new), style="bold cyan")
-        scores.append(f" ({signed(new - old)})", style="dim")
+def result_lines(
+    scored: Mapping[str, Any], after: View, names: Sequence[str], lang: str
+) -> list[Text]:
+    """The scores after a round (its ``score`` event), and where the Katana and the
+    Shuriken go, or who won (`after`: a view once it was scored)."""
+    scores = scores_line(scored, names)
     if after["winners"]:
-        winners = " and ".join(names[s] for s in after["winners"])
-        verb = "win" if len(after["winners"]) > 1 or after["winners"] == [after["seat"]] else "wins"
-        return [scores, Text(f"{winners} {verb} the game!", style="bold yellow")]
-    tied = after["scores"].count(max(after["scores"])) > 1
-    leader = "one of the leaders, drawn" if tied else "the leader"
-    hand_over = Text.assemble(
-        chip("katana", lang),
-        f" goes to {names[after['katana_owner']]}, {leader}.   ",
-        chip("shuriken", lang),
-        f" goes to {names[after['shuriken']]}, who rolls next.",
-    )
-    lines = [scores, hand_over]
+        return [scores, winners_line(after["winners"], names, after["seat"])]
+    lines = [scores, hand_over_line(scored, names, lang)]
     if after["sudden_death"]:
-        words = "Sudden death: more rounds, until one player alone leads at the target or above."
-        lines.append(Text(words, style="bold red"))
+        lines.append(Text(SUDDEN_DEATH, style="bold red"))
     return lines
 
 
@@ -395,7 +202,8 @@ class NinjaMasterApp(App[None]):
         self.feed: list[Text] = []  # what happened in this grab, one line each
         self.taken: dict[str, int] = {}  # token -> when it was taken this round (ms)
         self.before: View = state.view(seat)  # the view when the round's dice were shown
-        self.story: list[Text] = []  # the scoring of the round just played, line by line
+        self.scored: dict[str, Any] = {}  # the score event of the round just played
+        self.story: list[Text] = []  # its scoring, line by line
         self.told = 0  # how many lines of the story are shown
         self._story_from = 0  # the clock when the scoring began
         self._seen = len(state.events_for(seat))  # events told so far
@@ -443,13 +251,13 @@ class NinjaMasterApp(App[None]):
         for event in fresh:
             self._tell(event.kind, event.data)
         if self.phase == GRAB and not self.live.running:
-            after = self.state.view(self.seat)
-            changes = score_changes(self.before, after, self.names, self.lang)
+            after, scored = self.state.view(self.seat), self.scored
+            changes = score_changes(scored, self.names, self.lang)
             self.story = [
-                round_header(self.before, after, self.lang),
+                round_header(scored, self.lang),
                 *(change_line(change, self.names) for change in changes),
                 Text(),
-                *result_lines(self.before, after, self.names, self.lang),
+                *result_lines(scored, after, self.names, self.lang),
             ]
             self.told, self._story_from = 1, self.clock()
             self.phase = SCORING
@@ -458,8 +266,11 @@ class NinjaMasterApp(App[None]):
             self.redraw()
 
     def _tell(self, kind: str, data: dict[str, Any]) -> None:
-        """A line of the feed for a grab or a call (the other events are scoring's)."""
-        if kind == "grab":
+        """A line of the feed for a grab or a call; a round's score event is kept for its
+        scoring (the others are told by the scoring)."""
+        if kind == "score":
+            self.scored = data
+        elif kind == "grab":
             seat, token, holder = data["seat"], data["token"], data["holder"]
             self.taken.setdefault(token, data["ms"])
             line = Text(f"{seconds(data['ms'])}  {self.names[seat]} grabbed ")

@@ -163,6 +163,7 @@ class NinjaMasterState(State):
             self.won[i] += sum(p for p in getattr(points, source) if p > 0)
         top = max(self.scores)
         leaders = [s for s in range(n) if self.scores[s] == top]
+        owner = self.katana_owner
         self.katana_owner = (
             leaders[self.rng.below(len(leaders))] if len(leaders) > 1 else leaders[0]
         )
@@ -176,9 +177,18 @@ class NinjaMasterState(State):
             "points": {source: getattr(points, source) for source in SOURCES},
             "scores": list(self.scores),
         }
-        # The grabs and calls are in their own events already.
-        summary = {k: v for k, v in self.last_round.items() if k not in ("holders", "calls")}
-        self.log("score", **summary, katana_owner=self.katana_owner)
+        # The score event explains every change of score on its own (a replay tells each
+        # action's events alone): it repeats the round's dice, grabs and calls, and says
+        # who owned the Katana and who rolled. `katana_owner` is the Katana's new owner.
+        self.log(
+            "score",
+            **self.last_round,
+            faces=list(dice.faces),
+            roller=self.shuriken,
+            katana_owner_before=owner,
+            smoke_rule=self.options["smoke_rule"],
+            katana_owner=self.katana_owner,
+        )
         self.shuriken = (self.shuriken + 1) % n
         self.winners = self._winners(top, leaders)
         if self.winners:
