@@ -1,0 +1,478 @@
+"""Ninja Master in the terminal, with Rich: the table, the choices, the events, the result.
+
+The live app (`gamenight.tui.ninja_master`) shows the same pieces, taken from here: the
+names from the dice data in the chosen language (en, lt), the dice as coloured tiles, the
+tokens as chips, and a round's scoring told line by line with the reason for every change
+of score (`score_changes`), built from the round's ``score`` event alone, so that a
+replay, which tells each action's events on their own, can tell it too.
+
+Everything is built from views and events. Nothing is hidden in Ninja Master: the dice,
+the tokens taken, the calls and the scores are public.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from gamenight.games.ninja_master.actions import Call, Done, Grab
+from gamenight.games.ninja_master.content import COLOUR_NAMES, COLOURS, DICE_FILE, KATANA, TOKEN_IDS
+from gamenight.games.ninja_master.dice import summarize
+from gamenight.games.ninja_master.scoring import KATANA_PENALTY, SOURCES, ninja_value
+from gamenight.kernel import Action, Event
+
+from . import View
+
+# The look of the dice data's colours and tokens. `_CHIP`: a name on its own colour, in a
+# readable ink; `_INK`: the colour's figures on a Smoke's grey.
+_CHIP = {
+    "red": "bold #ffffff on #c62828",
+    "blue": "bold #ffffff on #1565c0",
+    "green": "bold #ffffff on #2e7d32",
+    "yellow": "bold #1a1a1a on #f9c825",
+    "black": "bold #ffffff on #101010",
+    "katana": "bold #ffffff on #6a1b9a",
+    "shuriken": "bold #1a1a1a on #90a4ae",
+}
+_INK = {
+    "red": "#ff6659",
+    "blue": "#5e92f3",
+    "green": "#60ad5e",
+    "yellow": "#ffff6b",
+    "black": "#000000",
+}
+_SMOKE = "on #4a4a4a"
+_TILE_WIDTH = 10
+SUDDEN_DEATH = "Sudden death: more rounds, until one player alone leads at the target or above."
+
+
+# ----- names, from the dice data ----------------------------------------------------------
+
+
+def colour_name(colour: str, lang: str) -> str:
+    """A colour's name in `lang` (from the dice data)."""
+    return COLOUR_NAMES[COLOURS.index(colour)].get(lang)
+
+
+def kind_name(kind: str, lang: str) -> str:
+    """A face kind's name in `lang` (ninja, smoke, Katana, Shuriken; from the dice data)."""
+    return getattr(DICE_FILE.kinds, kind).get(lang)
+
+
+def token_name(token: str, lang: str) -> str:
+    """A token's name in `lang`: its colour, the Katana or the Shuriken."""
+    return colour_name(token, lang) if token in COLOURS else kind_name(token, lang)
+
+
+def chip(token: str, lang: str) -> Text:
+    """A token's name on its own colour."""
+    return Text(f" {token_name(token, lang)} ", style=_CHIP[token])
+
+
+def seconds(ms: float) -> str:
+    """``1.23 s``."""
+    return f"{ms / 1000:.2f} s"
+
+
+def signed(points: int) -> str:
+    """``+2``, ``±0`` or ``−3`` (a true minus sign)."""
+    if points == 0:
+        return "±0"
+    return f"+{points}" if points > 0 else f"−{-points}"
+
+
+def _player(seat: int, me: int | None) -> str:
+    """``You`` or ``Seat 2``."""
+    return "You" if seat == me else f"Seat {seat}"
+
+
+def _players(count: int, me: int | None) -> list[str]:
+    return [_player(seat, me) for seat in range(count)]
+
+
+def _does(seat: int, me: int | None, verb: str) -> str:
+    """``You grab`` or ``Seat 2 grabs``: a sentence's subject and verb."""
+    return f"You {verb}" if seat == me else f"Seat {seat} {verb}s"
+
+
+def _the_token(token: str, lang: str) -> Text:
+    """``the red token`` or ``the Katana``, the name on its colour."""
+    words = " token" if token in COLOURS else ""
+    return Text.assemble("the ", (token_name(token, lang), _CHIP[token]), words)
+
+
+def _grab_words(token: str, ms: int, lang: str) -> Text:
+    """``the red token at 640 ms``: what a grab takes, and when."""
+    return Text.assemble(_the_token(token, lang), f" at {ms:,} ms")
+
+
+# ----- the dice ----------------------------------------------------------------------------
+
+
+def dice_text(dice: Sequence[dict[str, Any]], lang: str, width: int = 0) -> Text:
+    """The dice of a view as coloured tiles, three lines high, in the order they were rolled.
+
+    `width`: the room there is (0: plenty); tiles narrow to fit, down to 5 columns.
+    """
+    size = _TILE_WIDTH if not width else max(5, min(_TILE_WIDTH, (width + 1) // len(dice) - 1))
+    tiles = [_tile(die, lang) for die in dice]
+    text = Text()
+    for row in range(3):
+        if row:
+            text.append("\n")
+        for i, (lines, style) in enumerate(tiles):
+            text.append(" " if i else "")
+            text.append(lines[row][:size].center(size), style[row])
+    return text
+
+
+def _tile(die: dict[str, Any], lang: str) -> tuple[tuple[str, str, str], tuple[str, str, str]]:
+    """The three lines of a die's tile, and their styles."""
+    kind, colour = die["kind"], die["colour"]
+    if kind == "ninja":
+        figures = " ".join("●" * die["ninjas"])
+        return ("", figures, colour_name(colour, lang)), (_CHIP[colour],) * 3
+    if kind == "smoke":
+        lines = (kind_name("smoke", lang), "░▒▓▒░", colour_name(colour, lang))
+        return lines, (f"bold #ffffff {_SMOKE}", f"bold {_INK[colour]} {_SMOKE}", _CHIP[colour])
+    figure = "━━━╋━━" if kind == "katana" else "─╳─"
+    return ("", figure, kind_name(kind, lang)), (_CHIP[kind],) * 3
+
+
+class _Tiles:
+    """The dice tiles, as narrow as the room the console gives them."""
+
+    def __init__(self, dice: Sequence[dict[str, Any]], lang: str) -> None:
+        self.dice, self.lang = dice, lang
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield dice_text(self.dice, self.lang, options.max_width)
+
+
+def faces_text(faces: Sequence[int], lang: str) -> Text:
+    """A roll on one line, a chip per die: ``red ●●``, ``smoke blue``, ``Katana``..."""
+    text = Text()
+    for die, index in enumerate(faces):
+        face = DICE_FILE.dice[die].faces[index]
+        if face.kind == "ninja":
+            words = f"{colour_name(face.colour, lang)} {'●' * face.ninjas}"
+            look = _CHIP[face.colour]
+        elif face.kind == "smoke":
+            words = f"{kind_name('smoke', lang)} {colour_name(face.colour, lang)}"
+            look = f"bold {_INK[face.colour]} {_SMOKE}"
+        else:
+            words, look = kind_name(face.kind, lang), _CHIP[face.kind]
+        text.append(" " if die else "")
+        text.append(f" {words} ", look)
+    return text
+
+
+# ----- the scoring, told line by line --------------------------------------------------------
+
+
+class Change(NamedTuple):
+    """One line of a round's scoring: `seat`'s score changes by `points` for `reason`.
+
+    A note (``seat`` is ``None``, `points` 0) says what changed nothing, like nobody calling.
+    """
+
+    seat: int | None
+    points: int
+    reason: Text
+
+
+def scores_before(scored: Mapping[str, Any]) -> list[int]:
+    """Every seat's score before the round of a ``score`` event: the new score less the
+    points of every source (the floor at 0 included, so this is exact)."""
+    points = scored["points"]
+    return [
+        new - sum(points[source][seat] for source in SOURCES)
+        for seat, new in enumerate(scored["scores"])
+    ]
+
+
+def round_header(scored: Mapping[str, Any], lang: str) -> Text:
+    """What a round's dice came to: the ninja total and whether the Katana was takeable."""
+    roll = summarize(scored["faces"])
+    katana, shuriken = kind_name("katana", lang), kind_name("shuriken", lang)
+    takeable = "takeable" if scored["katana_takeable"] else "not takeable"
+    return Text(
+        f"Round {scored['round']}: {scored['total']} ninjas rolled. {katana} {takeable}: "
+        f"{roll.katanas} × {katana} against {roll.shurikens} × {shuriken}.",
+        style="bold",
+    )
+
+
+def score_changes(scored: Mapping[str, Any], names: Sequence[str], lang: str) -> list[Change]:
+    """A round's scoring, one change of score per line with its reason, in the rules' order.
+
+    `scored` is the round's ``score`` event: the dice (``faces``), who took which token
+    (``holders``), the calls, who owned the Katana and who rolled, and the points of every
+    source. `names`: one per seat. The changes of a seat add up to its new score less its
+    old one.
+    """
+    roll = summarize(scored["faces"])
+    points, holders, total = scored["points"], scored["holders"], scored["total"]
+    katana, shuriken = kind_name("katana", lang), kind_name("shuriken", lang)
+    changes: list[Change] = []
+
+    def change(seat: int | None, points: int, *reason: str | Text) -> None:
+        # A reason in words starts one space in, level with a token's coloured chip.
+        lead = " " if seat is not None and isinstance(reason[0], str) else ""
+        changes.append(Change(seat, points, Text.assemble(lead, *reason)))
+
+    # 1. The Katana first: a steal moves half the owner's points from before this round.
+    taker, owner = holders[KATANA], scored["katana_owner_before"]
+    if taker < 0:
+        change(None, 0, f"Nobody took the {katana}.")
+    elif not scored["katana_takeable"]:
+        change(taker, KATANA_PENALTY, f"took the {katana}, but it was not takeable")
+    elif taker == owner:
+        change(taker, 0, f"defended the {katana}")
+    else:
+        old = scores_before(scored)[owner]
+        change(
+            taker, old // 2, f"stole the {katana} from {names[owner]}: half of {old}, rounded down"
+        )
+        change(owner, -(old // 2), f"lost the {katana} to {names[taker]}")
+    # 2. The Ninja tokens, the Shuriken and the calls.
+    for token, colour in enumerate(COLOURS):
+        seat = holders[token]
+        if seat < 0:
+            continue
+        ninjas, smokes = roll.ninjas[token], roll.smokes[token]
+        value = ninja_value(ninjas, smokes, scored["smoke_rule"])
+        reason = [chip(colour, lang), f" token: {ninjas} × {kind_name('ninja', lang)}"]
+        if smokes and ninjas:
+            sign = "negative" if value < 0 else "positive again"
+            reason.append(f", {smokes} × {kind_name('smoke', lang)}: {sign}")
+        change(seat, value, *reason)
+    change(scored["roller"], roll.shurikens, f"{shuriken}: {roll.shurikens} × {shuriken} rolled")
+    if not scored["calls"]:
+        change(None, 0, "Nobody called.")
+    for seat, called, ms in scored["calls"]:
+        said = f"called {called} at {seconds(ms)}: "
+        if called != total:
+            change(seat, points["call"][seat], said, f"wrong, there are {total}")
+        elif seat == scored["call_winner"]:
+            change(seat, points["call"][seat], said, "right")
+        else:
+            winner = names[scored["call_winner"]]
+            change(seat, 0, said, f"right too, at the same moment: the draw chose {winner}")
+    # 3. The floor at 0.
+    for seat, given in enumerate(points["floor"]):
+        if given:
+            change(seat, given, "back to 0: a score never goes below 0")
+    return changes
+
+
+def change_line(change: Change, names: Sequence[str]) -> Text:
+    """A change as a line: who, how many points (coloured), why."""
+    if change.seat is None:
+        return Text.assemble("  ", change.reason, style="dim italic")
+    points = change.points
+    style = "bold green" if points > 0 else "bold red" if points < 0 else "dim"
+    text = Text(f"  {names[change.seat]:<8}")
+    text.append(f"{signed(points):>4}  ", style=style)
+    return text.append_text(change.reason)
+
+
+def scores_line(scored: Mapping[str, Any], names: Sequence[str]) -> Text:
+    """``Scores: You 3 → 1 (−2)  Bot 1 3 → 8 (+5)``: each score before and after a round."""
+    text = Text("Scores:", style="bold")
+    for seat, (old, new) in enumerate(zip(scores_before(scored), scored["scores"], strict=True)):
+        text.append(f"  {names[seat]} {old} → ")
+        text.append(str(new), style="bold cyan")
+        text.append(f" ({signed(new - old)})", style="dim")
+    return text
+
+
+def hand_over_line(scored: Mapping[str, Any], names: Sequence[str], lang: str) -> Text:
+    """Where the Katana goes (the leader) and the Shuriken (the next seat) after a round."""
+    scores = scored["scores"]
+    leader = "one of the leaders, drawn" if scores.count(max(scores)) > 1 else "the leader"
+    return Text.assemble(
+        chip("katana", lang),
+        f" goes to {names[scored['katana_owner']]}, {leader}.   ",
+        chip("shuriken", lang),
+        f" goes to {names[(scored['roller'] + 1) % len(scores)]}, who rolls next.",
+    )
+
+
+def winners_line(winners: Sequence[int], names: Sequence[str], me: int | None) -> Text:
+    """``Seat 1 wins the game!`` or ``You and Seat 2 win the game!``."""
+    verb = "win" if len(winners) > 1 or list(winners) == [me] else "wins"
+    return Text(f"{' and '.join(names[s] for s in winners)} {verb} the game!", style="bold yellow")
+
+
+# ----- the table -----------------------------------------------------------------------------
+
+
+def table(
+    view: View, lang: str, me: int | None = None, reveal: Sequence[View] | None = None
+) -> RenderableType:
+    """The dice as rolled, the tokens and who took them when, the Katana's owner, the
+    Shuriken's holder, the calls and the scores against the target.
+
+    Nothing is hidden in Ninja Master: `reveal` would add nothing, and is not read.
+    """
+    names = _players(view["players"], me)
+    over = view["phase"] == "over"
+    title = f"[bold]Ninja Master[/] · round {view['round']} · first to {view['target']} points"
+    if view["sudden_death"]:
+        title += " · [bold red]sudden death[/]"
+    # Once the game is over the Shuriken has moved on: the dice shown are the last round's.
+    rolled = "Dice" if over else f"Dice rolled by {names[view['shuriken']]}"
+    parts: list[RenderableType] = [
+        Text(rolled, style="bold"),
+        _Tiles(view["dice"], lang),
+        "",
+        _players_table(view, names, lang),
+        "",
+        _tokens_table(view, names, lang),
+    ]
+    return Group(
+        Panel(Group(*parts), title=title, title_align="left", border_style="dim"),
+        _status(view, names),
+    )
+
+
+def _players_table(view: View, names: Sequence[str], lang: str) -> Table:
+    grid = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for column in ("Player", "Score", "Holds", "Took", "Call"):
+        grid.add_column(column, no_wrap=True)
+    calls = {call["seat"]: call for call in view["calls"]}
+    for seat, name in enumerate(names):
+        marks = [
+            token_name(token, lang)
+            for token, owner in (("katana", view["katana_owner"]), ("shuriken", view["shuriken"]))
+            if owner == seat
+        ]
+        took = Text(" ").join(
+            chip(token["token"], lang) for token in view["tokens"] if token["holder"] == seat
+        )
+        call = calls.get(seat)
+        grid.add_row(
+            f"[bold]{name}[/]" if seat in view["to_act"] else name,
+            f"[bold cyan]{view['scores'][seat]}[/]/{view['target']}",
+            ", ".join(marks),
+            took,
+            f"[bold magenta]{call['total']}[/] at {call['ms']:,} ms" if call else "",
+        )
+    return grid
+
+
+def _tokens_table(view: View, names: Sequence[str], lang: str) -> Table:
+    grid = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for column in ("Token", "Taken by", "At"):
+        grid.add_column(column, no_wrap=True)
+    for token in view["tokens"]:
+        holder = token["holder"]
+        grid.add_row(
+            chip(token["token"], lang),
+            "[dim]free[/]" if holder is None else names[holder],
+            "" if holder is None else f"{token['ms']:,} ms",
+        )
+    return grid
+
+
+def _status(view: View, names: Sequence[str]) -> str:
+    if view["phase"] == "over":
+        return "[bold]The game is over.[/]"
+    grabbing = ", ".join(names[s] for s in view["to_act"])
+    line = f"Still grabbing at {view['now_ms']:,} ms: {grabbing}."
+    if view["calls"]:
+        first = view["calls"][0]
+        line += f" {names[first['seat']]} called: the grab stops."
+    return line
+
+
+# ----- choices -------------------------------------------------------------------------------
+
+
+def choice(view: View, action: Action, lang: str) -> str:
+    """A legal action in words: ``Grab the red token at 640 ms``, ``Call 14 at 1,210 ms``."""
+    if isinstance(action, Grab):
+        return Text.assemble("Grab ", _grab_words(TOKEN_IDS[action.token], action.ms, lang)).markup
+    if isinstance(action, Call):
+        return f"Call {action.total} at {action.ms:,} ms"
+    if isinstance(action, Done):
+        return "Done: take nothing more and call nothing this round"
+    return str(action)
+
+
+# ----- events --------------------------------------------------------------------------------
+
+
+def events(events: Sequence[Event], lang: str, me: int | None = None) -> list[str]:
+    """Readable lines (Rich markup) for consecutive events, told to seat `me`."""
+    over = any(event.kind == "game_over" for event in events)
+    lines: list[Text] = []
+    for event in events:
+        lines.extend(_event(event, lang, me, over))
+    return [line.markup for line in lines]
+
+
+def _event(event: Event, lang: str, me: int | None, over: bool) -> list[Text]:
+    kind, d = event.kind, event.data
+    if kind == "roll":
+        rolls = f" {_does(d['roller'], me, 'roll')}: "
+        return [
+            Text.assemble(
+                (f" Round {d['round']} ", "bold reverse"), rolls, faces_text(d["faces"], lang)
+            )
+        ]
+    if kind == "grab":
+        seat, holder = d["seat"], d["holder"]
+        line = Text.assemble(f"{_does(seat, me, 'grab')} ", _grab_words(d["token"], d["ms"], lang))
+        if holder != seat:  # a grab in the very same ms as the holder's: the draw decided
+            who = "you" if holder == me else f"Seat {holder}"
+            line.append(f", the same ms as {who}: the draw leaves it with {who}")
+        return [line.append(".")]
+    if kind == "call":
+        return [
+            Text(f"{_does(d['seat'], me, 'call')} {d['total']} at {d['ms']:,} ms.", "bold magenta")
+        ]
+    if kind == "score":
+        names = _players(len(d["scores"]), me)
+        lines = [round_header(d, lang)]
+        lines += [change_line(change, names) for change in score_changes(d, names, lang)]
+        lines.append(scores_line(d, names))
+        return lines if over else [*lines, hand_over_line(d, names, lang)]
+    if kind == "sudden_death":
+        seats = " and ".join(_player(s, me) for s in d["seats"])
+        return [Text(f"{seats} reached the target in the same round. {SUDDEN_DEATH}", "bold red")]
+    if kind == "game_over":
+        names = _players(len(d["scores"]), me)
+        return [winners_line(d["winners"], names, me)]
+    return [Text(f"{kind}: {d}")]
+
+
+# ----- the end -------------------------------------------------------------------------------
+
+
+def result(view: View, lang: str, me: int | None = None) -> RenderableType:
+    """The winners, after how many rounds, and every final score against the target."""
+    names = _players(view["players"], me)
+    winners, scores, target = view["winners"], view["scores"], view["target"]
+    rounds = view["round"]
+    title = winners_line(winners, names, me)
+    title.append(f" After {rounds} round{'s' if rounds > 1 else ''}")
+    if len(winners) > 1 or scores[winners[0]] < target:
+        title.append(f", at the {view['max_rounds']}-round limit: the highest score wins")
+    elif view["sudden_death"]:
+        title.append(", in sudden death")
+    title.append(".")
+    grid = Table(box=box.SIMPLE_HEAD, show_edge=False)
+    for column in ("Player", "Score"):
+        grid.add_column(column)
+    for seat, name in enumerate(names):
+        mark = " [bold green]winner[/]" if seat in winners else ""
+        grid.add_row(f"{name}{mark}", f"[bold cyan]{scores[seat]}[/]/{target}")
+    return Group(title, grid)
