@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from .play import play_command
@@ -10,15 +12,30 @@ from .simulate import simulate_command
 
 app = typer.Typer(
     name="gamenight",
-    help="Play five modern tabletop games in the terminal, simulate thousands, replay any.",
+    help="Play modern tabletop games in the terminal, simulate thousands, replay any.",
     no_args_is_help=True,
     add_completion=False,
 )
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        import gamenight
+
+        typer.echo(f"gamenight {gamenight.__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
-    """gamenight: Boss Quest, Meow Dark Lord!, Munchkin, Munchkin Fu and Ninja Master."""
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_show_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """gamenight: Boss Quest, Meow, Dark Lord! and Ninja Master (Munchkin games to come)."""
 
 
 @app.command("games")

@@ -1,0 +1,24 @@
+"""The `gamenight` command itself: version and the list of games."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+import gamenight
+from gamenight.cli.app import app
+from gamenight.kernel.registry import game_class
+
+
+def test_version_prints_the_package_version():
+    result = CliRunner().invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.output.strip() == f"gamenight {gamenight.__version__}"
+
+
+def test_games_lists_every_game_with_its_options():
+    result = CliRunner().invoke(app, ["games"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    for game_id in gamenight.games():
+        assert game_id in result.output
+        for option in game_class(game_id).options_spec:
+            assert option.name in result.output
