@@ -6,10 +6,20 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 import gamenight
 from gamenight.kernel import State
+
+# Settings of every game's random-games property test: at least 500 whole games, the
+# same ones on every run (CI must not flake), no per-example deadline (games vary in length).
+RANDOM_GAMES = settings(
+    max_examples=500,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def option_values(**choices: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import gamenight
@@ -23,7 +23,14 @@ from gamenight.agents import make
 from gamenight.games.boss_quest import BossQuestState
 from gamenight.games.boss_quest.content import BOSS_HP, NUM_WEAPONS, SPELLS, WEAPON_VALUE
 
-from .strategies import check_actors, check_json_ready, check_round_trips, ints_under, option_values
+from .strategies import (
+    RANDOM_GAMES,
+    check_actors,
+    check_json_ready,
+    check_round_trips,
+    ints_under,
+    option_values,
+)
 
 CHECK_EVERY = 9  # views, events, determinization and JSON every so many actions
 WEAPON_FIELDS = ("weapons", "weapon", "gave", "got", "visible", "hidden")  # in events
@@ -217,12 +224,7 @@ def check_end(state: BossQuestState) -> None:
 # ----- the property ------------------------------------------------------------------------
 
 
-@settings(
-    max_examples=500,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@RANDOM_GAMES
 @given(game=games())
 def test_random_games_keep_every_invariant(game):
     state, agents = game

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import gamenight
 from gamenight.games.meow_dark_lord import MeowState
 from gamenight.games.meow_dark_lord.actions import CODEC
 from gamenight.games.meow_dark_lord.content import HEARTS, NUM_CARDS, NUM_CATS, TOTAL_COINS
+
+from .strategies import RANDOM_GAMES
 
 VIEW_EVERY = 15  # check views and determinization every so many actions
 
@@ -78,12 +80,7 @@ def check_views(state: MeowState, rng: random.Random) -> None:
         assert copy.view(seat) == view
 
 
-@settings(
-    max_examples=500,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+@RANDOM_GAMES
 @given(seed=st.integers(0, 2**40), players=st.integers(2, 6))
 def test_random_games_keep_every_invariant(seed, players):
     state = gamenight.make("meow-dark-lord", players=players, seed=seed)

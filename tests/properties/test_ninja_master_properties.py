@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import gamenight
@@ -25,6 +25,8 @@ from gamenight.games.ninja_master import NinjaMasterState
 from gamenight.games.ninja_master.actions import CODEC, Call, Done, Grab
 from gamenight.games.ninja_master.scoring import SOURCES
 from gamenight.play import play
+
+from .strategies import RANDOM_GAMES
 
 CHECK_EVERY = 10  # check legal actions, views and determinization every so many actions
 WEIGHTS = {Grab: 3, Call: 1, Done: 1}
@@ -120,12 +122,7 @@ def check_end(state: NinjaMasterState) -> None:
             times.append(event.data["ms"])
 
 
-@settings(
-    max_examples=500,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+@RANDOM_GAMES
 @given(seed=st.integers(0, 2**40), players=st.integers(2, 5))
 def test_random_games_keep_every_invariant(seed, players):
     state = gamenight.make("ninja-master", players=players, seed=seed)
