@@ -128,7 +128,7 @@ def test_the_key_target_decides_when_someone_also_loses_their_last_heart():
     assert state.keys[0] == 5 and state.hearts[2] == 0
     assert state.outcome().winners == (0,)
     assert game_over(state)["reason"] == "keys"
-    assert state.outcome().scores == (1.0, 0.0, 0.0)
+    assert state.outcome().scores == (1.0, 0.0, -1.0)  # seat 2 fell: it lost all the same
 
 
 def test_players_start_with_three_hearts_and_no_key():

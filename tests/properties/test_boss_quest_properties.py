@@ -198,27 +198,25 @@ def best(state: BossQuestState, seats: list[int]) -> tuple[int, ...]:
 
 
 def check_end(state: BossQuestState) -> None:
-    """Key target first; else a lost last heart (those who fell lose; the best of the
-    others win, of everyone if all fell); else the round limit."""
+    """Key target first; else a lost last heart (the best of the others win, of everyone
+    if all fell); else the round limit. Whoever fell and does not win has lost."""
     everyone = list(range(state.num_players))
     at_target = [s for s in everyone if state.keys[s] >= state.options["key_target"]]
     fallen = [s for s in everyone if state.hearts[s] == 0]
-    losers: tuple[int, ...] = ()
     if at_target:
         winners = best(state, at_target)
     elif fallen:
-        losers = tuple(fallen)
         winners = best(state, [s for s in everyone if s not in fallen] or everyone)
     else:
         assert state.round == state.options["max_rounds"]
         winners = best(state, everyone)
+    losers = [s for s in fallen if s not in winners]
     outcome = state.outcome()
     assert outcome.winners == winners
     assert outcome.scores == tuple(
         1.0 if s in winners else -1.0 if s in losers else 0.0 for s in everyone
     )
-    if len(losers) < len(everyone):  # when everyone fell, the best of them still wins
-        assert not set(winners) & set(losers)
+    assert state.losers == losers
 
 
 # ----- the property ------------------------------------------------------------------------

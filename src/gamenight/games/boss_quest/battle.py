@@ -95,11 +95,12 @@ def check_end(state: BossQuestState) -> bool:
     elif fallen:
         standing = [s for s in everyone if s not in fallen] or everyone
         winners, reason = _best(state, standing), "last_heart"
-        state.losers = [s for s in fallen if s not in winners]
     elif state.round >= state.options["max_rounds"]:
         winners, reason = _best(state, everyone), "round_limit"
     else:
         return False
+    # Whoever lost their last heart has lost, whichever rule ended the game.
+    state.losers = [s for s in fallen if s not in winners]
     state.winners = winners
     state.phase = "over"
     state.log("game_over", winners=winners, losers=state.losers, reason=reason)
