@@ -30,10 +30,14 @@ def test_a_player_count_that_is_not_an_integer(players):
         gamenight.make("boss-quest", players=players)
 
 
-@pytest.mark.parametrize("seed", ["7", 7.5, False])
-def test_a_seed_that_is_not_an_integer(seed):
+@pytest.mark.parametrize("seed", ["7", 7.5, False, -1, 2**63])
+def test_a_seed_that_is_not_an_integer_in_range(seed):
     with pytest.raises(ValueError, match="seed must be an integer"):
         gamenight.make("boss-quest", players=3, seed=seed)
+
+
+def test_the_largest_seed_is_accepted():
+    assert gamenight.make("boss-quest", players=3, seed=2**63 - 1).seed == 2**63 - 1
 
 
 def test_an_unknown_option_names_it_and_the_known_ones():

@@ -84,6 +84,8 @@ def play_command(
         fail(str(exc))
     if save is not None and not save.parent.is_dir():
         fail(f"{save}: cannot save there: no directory {save.parent}")
+    if save is not None and save.is_dir():
+        fail(f"{save}: cannot save there: it is a folder; name a file")
     if live is not None:
         _play_live(live, state, table, seat, lang, save)
         return

@@ -57,7 +57,7 @@ class ActionCodec:
         """The integer of an action."""
         try:
             return self._index[action]
-        except KeyError:
+        except (KeyError, TypeError):  # TypeError: an unhashable value is no action either
             raise IllegalAction(f"{action!r} is not an action of this game") from None
 
     def is_canonical(self, action: Action) -> bool:
@@ -76,7 +76,7 @@ class ActionCodec:
 
     def decode(self, index: int) -> Action:
         """The action of an integer."""
-        if not isinstance(index, int) or not 0 <= index < len(self.actions):
+        if type(index) is not int or not 0 <= index < len(self.actions):
             raise IllegalAction(f"action index {index!r} is outside 0..{len(self.actions) - 1}")
         return self.actions[index]
 
@@ -93,7 +93,10 @@ class ActionCodec:
             action = cls(**fields)
         except TypeError as exc:
             raise IllegalAction(f"bad fields for {data['type']}: {exc}") from None
-        index = self._index.get(action)
+        try:
+            index = self._index.get(action)
+        except TypeError:  # a list or object where a number belongs
+            index = None
         # Equal is not enough: 1.0 and True equal 1, but a field must keep its own type.
         if index is None or any(
             type(value) is not type(getattr(self.actions[index], name))

@@ -56,8 +56,9 @@ def make(game_id: str, players: int, seed: int | None = None, **options: Any) ->
         )
     if seed is None:
         seed = secrets.randbits(63)
-    elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an integer, got {seed!r}")
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        # One seed, one game: seeds fit a signed 64-bit database column unchanged.
+        raise ValueError(f"seed must be an integer from 0 to 2**63 - 1, got {seed!r}")
     resolved = resolve_options(game_id, cls.options_spec, players, options)
     return cls(players, resolved, seed)
 
@@ -68,7 +69,8 @@ def load(text: str) -> State:
         snapshot = json.loads(text)
         cls = game_class(snapshot["game"])
         return cls.from_snapshot(snapshot)
-    except (KeyError, TypeError, json.JSONDecodeError, IllegalAction) as exc:
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
+        # ValueError covers JSON errors and IllegalAction; the others, malformed fields.
         raise ValueError(f"not a gamenight state: {exc}") from None
 
 

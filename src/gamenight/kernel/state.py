@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from .actions import Action, ActionCodec
 from .errors import IllegalAction
 from .events import Event
-from .options import Option
+from .options import Option, resolve_options
 from .rng import Rng
 
 SNAPSHOT_FORMAT = 1
@@ -58,15 +58,55 @@ class GameRecord:
             data = json.loads(text)
             if not isinstance(data["game"], str) or not isinstance(data["options"], dict):
                 raise TypeError("'game' must be a string and 'options' an object")
+            actions = tuple((seat, action) for seat, action in data["actions"])
+            for i, (seat, _) in enumerate(actions):
+                if type(seat) is not int:  # int() would turn true or 0.5 into a seat
+                    raise TypeError(f"action {i}: a seat is an integer, got {seat!r}")
             return GameRecord(
                 game_id=data["game"],
                 players=data["players"],
                 options=data["options"],
                 seed=data["seed"],
-                actions=tuple((int(seat), action) for seat, action in data["actions"]),
+                actions=actions,
             )
         except (ValueError, KeyError, TypeError) as exc:
             raise ValueError(f"not a gamenight game record: {exc}") from None
+
+
+def _check_envelope(cls: type[State], snapshot: dict[str, Any]) -> None:
+    """Refuse a snapshot whose kernel fields are malformed, naming the field (`load`)."""
+    if snapshot["format"] != SNAPSHOT_FORMAT:
+        raise ValueError(f"unknown snapshot format {snapshot['format']!r}")
+    players = snapshot["players"]
+    if type(players) is not int or not cls.min_players <= players <= cls.max_players:
+        raise ValueError(f"players must be {cls.min_players} to {cls.max_players}, got {players!r}")
+    if type(snapshot["seed"]) is not int:
+        raise ValueError(f"seed must be an integer, got {snapshot['seed']!r}")
+    rng = snapshot["rng"]
+    if type(rng) is not int or not 0 <= rng < 1 << 64:
+        raise ValueError(f"rng must be a 64-bit unsigned integer, got {rng!r}")
+    options = snapshot["options"]
+    if (
+        not isinstance(options, dict)
+        or resolve_options(cls.game_id, cls.options_spec, players, options) != options
+    ):
+        raise ValueError(f"options are not a full set of {cls.game_id} options: {options!r}")
+    history = snapshot["history"]
+    if not isinstance(history, list) or not all(
+        isinstance(entry, list)
+        and len(entry) == 2
+        and type(entry[0]) is int
+        and 0 <= entry[0] < players
+        for entry in history
+    ):
+        raise ValueError("history must be a list of [seat, action] pairs")
+    for event in snapshot["events"]:
+        if (
+            not isinstance(event, dict)
+            or not isinstance(event.get("kind"), str)
+            or not (isinstance(event.get("data"), dict))
+        ):
+            raise ValueError(f"an event must be an object with a kind and data, got {event!r}")
 
 
 class State(ABC):
@@ -104,7 +144,7 @@ class State(ABC):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action `seat` may take now; ``[]`` for a seat not in `actors`."""
-        if seat not in self.actors():
+        if type(seat) is not int or seat not in self.actors():
             return []
         return self._legal(seat)
 
@@ -149,6 +189,7 @@ class State(ABC):
         It uses its own generator seeded with `seed`, and the copy's future chance is
         reseeded too, so a search never learns the real game's coming shuffles.
         """
+        self.check_seat(seat)
         new = self.clone()
         rng = Rng(seed)
         new._resample_hidden(seat, rng)
@@ -172,6 +213,7 @@ class State(ABC):
 
     def events_for(self, seat: int | None) -> list[Event]:
         """The events `seat` may see (``None`` = spectator: public events only)."""
+        self.check_seat(seat)
         return [event for event in self.events if event.visible_to(seat)]
 
     def record(self) -> GameRecord:
@@ -202,6 +244,7 @@ class State(ABC):
     @classmethod
     def from_snapshot(cls, snapshot: dict[str, Any]) -> State:
         """Rebuild a state from the dict `to_json` wrote (use `gamenight.load`)."""
+        _check_envelope(cls, snapshot)
         new = object.__new__(cls)
         new.num_players = snapshot["players"]
         new.options = snapshot["options"]
@@ -209,6 +252,8 @@ class State(ABC):
         new.rng = Rng(state=snapshot["rng"])
         new.history = [(seat, cls.codec.from_json(a)) for seat, a in snapshot["history"]]
         new.events = [Event.from_json(e) for e in snapshot["events"]]
+        if not isinstance(snapshot["state"], dict):
+            raise TypeError(f"'state' must be an object, got {snapshot['state']!r}")
         new._load(snapshot["state"])
         return new
 
@@ -217,6 +262,15 @@ class State(ABC):
         return f"<{type(self).__name__} {self.game_id} players={self.num_players} {status}>"
 
     # ----- helpers for games -----------------------------------------------------------
+
+    def check_seat(self, seat: int | None) -> None:
+        """Refuse a seat that is neither a seat of the table nor ``None`` (a spectator).
+
+        Views, events and determinize call it: ``True`` or ``1.0`` equal seat 1, and a
+        seat out of range would be taken for a spectator or index another seat's cards.
+        """
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_players):
+            raise ValueError(f"there is no seat {seat!r} (seats are 0..{self.num_players - 1})")
 
     def log(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
         """Append an event (public unless `to` names the seats that may see it)."""

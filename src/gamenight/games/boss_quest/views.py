@@ -22,6 +22,7 @@ def weapon_json(weapon: int) -> dict[str, Any]:
 
 def view(state: BossQuestState, seat: int | None) -> dict[str, Any]:
     """Exactly what `seat` may know (``None``: a spectator)."""
+    state.check_seat(seat)
     n = state.num_players
     players = []
     bonuses = state.attack_bonuses()

@@ -25,6 +25,7 @@ def card_json(card: int) -> dict[str, Any]:
 
 def view(state: MeowState, seat: int | None) -> dict[str, Any]:
     """Exactly what `seat` may know (``None``: a spectator)."""
+    state.check_seat(seat)
     revealed, acted, hearts = state.revealed, state.acted, state.hearts
     seats = []
     for s in range(state.num_players):

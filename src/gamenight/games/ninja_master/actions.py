@@ -75,7 +75,10 @@ class TimedCodec(ActionCodec):
     """The codec of timed actions: exact times are encoded by their bucket."""
 
     def encode(self, action: Action) -> int:
-        index = self._index.get(action)
+        try:
+            index = self._index.get(action)
+        except TypeError:  # unhashable: no action; the base class says so
+            index = None
         if index is not None:  # a representative action (the common case)
             return index
         ms = getattr(action, "ms", None)

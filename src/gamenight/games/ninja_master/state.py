@@ -264,7 +264,7 @@ class NinjaMasterState(State):
         try:
             super().apply(seat, action)
         except IllegalAction as exc:
-            if seat not in self.grabbing or not isinstance(action, Action):
+            if type(seat) is not int or seat not in self.grabbing or not isinstance(action, Action):
                 raise
             raise IllegalAction(f"{exc}: {resolution.refusal(self, seat, action)}") from None
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 def view(state: NinjaMasterState, seat: int | None) -> dict[str, Any]:
     """Exactly what `seat` may know (``None``: a spectator)."""
+    state.check_seat(seat)
     dice = []
     for die, index in enumerate(state.dice.faces):
         face = DICE[die][index]
