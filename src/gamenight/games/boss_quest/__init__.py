@@ -1,6 +1,6 @@
 """Boss Quest (Christophe Lauras, Débâcle Jeux, 2019): press your luck against the boss.
 
-Rules: ``shared/rules/boss-quest.md``; decisions the rulebook leaves open are documented
+Rules: the project's Boss Quest rules page; decisions the rulebook leaves open are documented
 in ``docs/boss-quest.md``.
 """
 

@@ -1,6 +1,6 @@
 """Meow, Dark Lord!: cats raid the Dark Lord's Tower for coins before Rigor Mortis returns.
 
-Rules: ``shared/rules/meow-dark-lord.md`` (from the Russian rulebook); how the engine
+Rules: the project's rules page (from the Russian rulebook); how the engine
 plays its finer points is in ``docs/meow-dark-lord.md``. The cats are data in
 ``data/cats.toml``.
 """

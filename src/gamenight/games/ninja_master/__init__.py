@@ -1,6 +1,6 @@
 """Ninja Master (Reiner Knizia, itten, 2022): the real-time dice game.
 
-Rules: ``shared/rules/ninja-master.md``. Everybody grabs at once: the grab is one timed,
+Rules: the project's rules page (from the Lithuanian rulebook). Everybody grabs at once: the grab is one timed,
 simultaneous step (see `resolution`), driven alike by a live table and by simulations.
 """
 
