@@ -177,6 +177,14 @@ def test_load_refuses_an_edited_snapshot_naming_what_is_wrong(game, changes, mes
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_load_refuses_a_game_block_of_nulls(game):
+    snapshot = json.loads(gamenight.make(game, players=3, seed=1).to_json())
+    snapshot["state"] = dict.fromkeys(snapshot["state"])
+    with pytest.raises(ValueError, match="not a gamenight state"):
+        gamenight.load(json.dumps(snapshot))
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_load_refuses_another_games_snapshot_relabelled(game):
     other = next(g for g in GAMES if g != game)
     with pytest.raises(ValueError, match="not a gamenight state"):

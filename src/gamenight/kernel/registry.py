@@ -68,10 +68,24 @@ def load(text: str) -> State:
     try:
         snapshot = json.loads(text)
         cls = game_class(snapshot["game"])
-        return cls.from_snapshot(snapshot)
+        state = cls.from_snapshot(snapshot)
+        _exercise(state)
+        return state
     except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
         # ValueError covers JSON errors and IllegalAction; the others, malformed fields.
         raise ValueError(f"not a gamenight state: {exc}") from None
+
+
+def _exercise(state: State) -> None:
+    """Use a loaded state the way players will, so that a hand-edited game block (a null
+    where a list belongs, a card id out of range) fails here and not in the middle of play."""
+    for seat in (None, *range(state.num_players)):
+        state.view(seat)
+    for seat in state.actors():
+        state.legal_actions(seat)
+    if state.is_over():
+        state.outcome()
+    state.clone().to_json()
 
 
 def replay(record: GameRecord) -> State:
