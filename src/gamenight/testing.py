@@ -15,7 +15,7 @@ import importlib
 import inspect
 from typing import Any
 
-from .kernel import State, make
+from .kernel import Rng, State, make
 from .kernel.registry import game_class
 
 
@@ -38,6 +38,18 @@ def rig(state: State, **setup: Any) -> State:
 
 def _rig_module(cls: type[State]) -> Any:
     return importlib.import_module(cls.__module__.rsplit(".", 1)[0] + ".rig")
+
+
+def random_moves(state: State, steps: int, seed: int = 0) -> State:
+    """Play up to `steps` uniformly random legal actions (fewer if the game ends); returns
+    the state. The moves come from ``Rng(seed)``, so a test gets the same position each run."""
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_over():
+            break
+        seat = state.actors()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
 
 
 def _options(cls: type[State], rig_function: Any, setup: dict[str, Any]) -> dict[str, Any]:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamenight import testing
 from gamenight.games.boss_quest import BossQuestState
 from gamenight.games.boss_quest.content import COLOURS, weapon_id
-from gamenight.kernel import Action, Rng
+from gamenight.kernel import Action
 from gamenight.testing import rigged
 
 ALL_WEAPONS = [f"{colour} {value}" for colour in COLOURS for value in range(1, 8)]
@@ -65,9 +66,4 @@ def others(*names: str) -> list[str]:
 
 def random_moves(state: BossQuestState, steps: int, seed: int = 0) -> None:
     """Play up to `steps` uniformly random legal actions (fewer if the game ends)."""
-    rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_over():
-            return
-        seat = state.actors()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    testing.random_moves(state, steps, seed)

@@ -17,6 +17,7 @@ from gamenight import GameRecord, IllegalAction
 from gamenight.kernel import Rng
 from gamenight.kernel.actions import Action, field_names
 from gamenight.kernel.registry import game_class
+from gamenight.testing import random_moves
 
 GAMES = gamenight.games()
 BAD_SEATS = [-1, 99, True, False, 1.0, "0", None]
@@ -26,13 +27,7 @@ NOT_SEATS = [-1, 99, True, 1.0, "0"]  # None is the spectator for views and dete
 def played(game: str, steps: int = 15, seed: int = 4) -> gamenight.State:
     """A game of the minimum table after up to `steps` random legal actions."""
     state = gamenight.make(game, players=game_class(game).min_players, seed=seed)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_over():
-            break
-        seat = state.actors()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
+    return random_moves(state, steps, seed)
 
 
 def refused(state: gamenight.State, seat, action) -> str:

@@ -11,18 +11,13 @@ import gamenight
 from gamenight import GameRecord, IllegalAction
 from gamenight.games.boss_quest.actions import ChooseWeapon, Equip, VisitMage
 from gamenight.kernel import Event, Rng
+from gamenight.testing import random_moves
 
 
 def played(seed=3, steps=12, players=4):
     """A game after `steps` random legal actions."""
     state = gamenight.make("boss-quest", players=players, seed=seed)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_over():
-            break
-        seat = state.actors()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
+    return random_moves(state, steps, seed)
 
 
 def test_actors_and_legal_actions():
