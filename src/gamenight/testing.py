@@ -41,13 +41,14 @@ def _rig_module(cls: type[State]) -> Any:
 
 
 def random_moves(state: State, steps: int, seed: int = 0) -> State:
-    """Play up to `steps` uniformly random legal actions (fewer if the game ends); returns
-    the state. The moves come from ``Rng(seed)``, so a test gets the same position each run."""
+    """Play up to `steps` uniformly random legal actions of uniformly random actors (fewer
+    if the game ends); returns the state. The moves come from ``Rng(seed)``, so a test
+    gets the same position each run."""
     rng = Rng(seed)
     for _ in range(steps):
         if state.is_over():
             break
-        seat = state.actors()[0]
+        seat = rng.choice(state.actors())
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     return state
 

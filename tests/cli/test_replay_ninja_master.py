@@ -19,6 +19,7 @@ from gamenight.cli.app import app
 from gamenight.cli.render import renderer
 from gamenight.games.ninja_master.actions import DONE, Call, Grab
 from gamenight.games.ninja_master.content import COLOURS, DICE, token_id
+from gamenight.games.ninja_master.rig import carry_out, settle
 from gamenight.kernel import GameRecord
 from gamenight.play import play
 from gamenight.testing import rigged
@@ -31,7 +32,7 @@ DRAW = renderer("ninja-master")
 WIDE = {"COLUMNS": "200"}  # no line of the replay wraps
 # One ninja of each colour and no Smoke; one Katana against three Shurikens.
 QUIET = ["red 1", "blue 1", "green 1", "yellow 1", "black 1", "katana"] + ["shuriken"] * 3
-GAMES = 4
+GAMES = 10
 CHANGE = re.compile(r"^\s+(Seat \d)\s+([+−±]\d+)\s+(.*)$")  # a line of a round's scoring
 FINAL = re.compile(r"^\s*Seat (\d)( winner)?\s+(\d+)/\d+\s*$")  # a row of the result
 
@@ -57,7 +58,7 @@ def saved(tmp_path_factory) -> list[Path]:
     --save DIR` (the random agent's wrong calls send scores to the floor)."""
     folder = tmp_path_factory.mktemp("runs")
     command = ["simulate", "ninja-master", "-n", str(GAMES), "-a", "easy,random,hard", "-p", "3"]
-    result = runner.invoke(app, [*command, "--seed", "5", "--save", str(folder)])
+    result = runner.invoke(app, [*command, "--seed", "2", "--save", str(folder)])
     assert result.exit_code == 0, result.output
     paths = sorted(folder.glob("*.json"))
     assert len(paths) == GAMES
@@ -174,7 +175,6 @@ def test_the_games_replayed_show_every_kind_of_reason(replayed):
         "took the Katana, but it was not takeable",
         "1 × smoke: negative",
         ": right",
-        "right too, at the same moment: the draw chose",
         "wrong, there are",
         "back to 0: a score never goes below 0",
         "Nobody took the Katana.",
@@ -209,10 +209,10 @@ def test_step_shows_the_table_after_each_action(saved):
 
 
 def test_the_table_shows_dice_tokens_holders_calls_and_scores():
-    state = rigged("ninja-master", players=3, dice=QUIET, scores=[4, 7, 2], katana=1, shuriken=2)
-    state.apply(0, Grab(token_id("red"), 640))
-    state.apply(1, Grab(token_id("katana"), 700))
-    state.apply(1, Call(5, 1210))
+    setup = {"dice": QUIET, "scores": [4, 7, 2], "katana": 1, "shuriken": 2, "reaction_ms": 0}
+    state = rigged("ninja-master", players=3, **setup)
+    red, katana = Grab(token_id("red"), 640), Grab(token_id("katana"), 700)
+    carry_out(state, (0, red), (1, katana), (1, Call(5, 1210)))
     text = plain(DRAW.table(state.view(None), "en"))
     assert "Dice rolled by Seat 2" in text
     for name in ("red", "blue", "green", "yellow", "black", "Katana", "Shuriken"):
@@ -235,22 +235,22 @@ def test_actions_and_events_in_words():
     assert DRAW.choice(view, Call(14, 1210), "en") == "Call 14 at 1,210 ms"
     assert DRAW.choice(view, DONE, "en").startswith("Done")
     state.apply(2, Grab(token_id("katana"), 640))
-    state.apply(0, Grab(token_id("katana"), 640))  # the same ms: the draw decides
-    state.apply(0, Call(14, 1210))
+    state.apply(0, Grab(token_id("katana"), 640))  # sealed together: the draw decides
+    settle(state)
+    carry_out(state, (0, Call(14, 1210)))
     lines = [words(plain(line)) for line in DRAW.events(state.events, "en", me=2)]
     holder = state.view(None)["tokens"][token_id("katana")]["holder"]
-    assert lines[0] == "You grab the Katana at 640 ms."
-    tie = "Seat 0 grabs the Katana at 640 ms"
-    if holder == 2:
-        tie += ", the same ms as you: the draw leaves it with you"
+    assert lines[0] == "Seat 0 grabs the Katana at 640 ms."  # carried out in seat order
+    tie = "You grab the Katana at 640 ms"
+    if holder == 0:
+        tie += ", the same ms as Seat 0: the draw leaves it with Seat 0"
     assert lines[1:] == [f"{tie}.", "Seat 0 calls 14 at 1,210 ms."]
 
 
 def round_told(players: int, moves, **setup) -> tuple[gamenight.State, list[str]]:
     """A rigged round: `moves`, then everybody done; and the lines told for its last action."""
-    state = rigged("ninja-master", players=players, dice=QUIET, **setup)
-    for seat, action in moves:
-        state.apply(seat, action)
+    state = rigged("ninja-master", players=players, dice=QUIET, reaction_ms=0, **setup)
+    carry_out(state, *moves)
     while len(state.actors()) > 1:
         state.apply(state.actors()[0], DONE)
     told = len(state.events)

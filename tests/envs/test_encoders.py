@@ -10,9 +10,10 @@ import pytest
 
 pytest.importorskip("gymnasium", reason="the RL adapters need the rl extra")
 
-from gamenight.envs.encoding import Encoding, MissingEncoder, Turns, encoder
+from gamenight.envs.encoding import Encoding, MissingEncoder, encoder
 from gamenight.kernel import IllegalAction
 from gamenight.kernel.registry import game_class
+from gamenight.play.table import next_actor
 
 SEEDS = range(8)
 
@@ -94,14 +95,14 @@ def test_bad_settings_and_actions_are_refused(game_id):
     with pytest.raises(ValueError, match="unknown option"):
         Encoding(game_id, game_class(game_id).min_players, {"no_such_option": 1})
     encoding = Encoding(game_id, game_class(game_id).min_players, {})
-    turns = Turns(encoding.new_state(seed=1))
-    before = turns.state.to_json()
+    state = encoding.new_state(seed=1)
+    seat = next_actor(state)
+    before = state.to_json()
     for bad in (-1, encoding.num_actions, 1.5, "0", None):
         with pytest.raises(IllegalAction):
-            turns.decide(encoding.decode(bad))
-    illegal = np.flatnonzero(encoding.mask(turns.state, turns.deciding()) == 0)
+            state.apply(seat, encoding.decode(bad))
+    illegal = np.flatnonzero(encoding.mask(state, seat) == 0)
     if illegal.size:
         with pytest.raises(IllegalAction):
-            turns.decide(encoding.decode(int(illegal[0])))
-    assert turns.state.to_json() == before
-    assert turns.proposals == []
+            state.apply(seat, encoding.decode(int(illegal[0])))
+    assert state.to_json() == before

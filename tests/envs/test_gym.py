@@ -14,6 +14,7 @@ from gamenight import agents
 from gamenight.envs.encoding import env_id
 from gamenight.envs.gym import make
 from gamenight.kernel import game_class
+from gamenight.play.table import next_actor
 
 # Bots the tests play against, when a game has them (search bots would be slow here).
 OPPONENTS = ("random", "heuristic")
@@ -42,14 +43,16 @@ def test_gymnasium_make_finds_every_game(game_id):
 def test_an_episode_ends_with_the_learners_score(game_id, players):
     env = make(game_id, seat=1, opponents="random", players=players)
     observation, _ = env.reset(seed=3)
-    terminated, reward = False, 0.0
-    while not terminated:
+    terminated = truncated = False
+    reward = 0.0
+    while not (terminated or truncated):
         assert observation["action_mask"].any(), "the learner is asked only when it may act"
-        assert env.turns.deciding() == 1
+        assert next_actor(env.game) == 1
         action = int(np.flatnonzero(observation["action_mask"])[0])
         observation, reward, terminated, truncated, _ = env.step(action)
-        assert not truncated
-    assert reward == env.game.outcome().scores[1]
+    outcome = env.game.outcome()
+    assert reward == outcome.scores[1]
+    assert truncated == outcome.truncated  # a safety limit truncates, it does not end
 
 
 def test_reset_with_a_seed_replays_the_same_game(game_id, players):
@@ -58,8 +61,8 @@ def test_reset_with_a_seed_replays_the_same_game(game_id, players):
         observation, _ = env.reset(seed=seed)
         while True:
             action = int(np.flatnonzero(observation["action_mask"])[-1])
-            observation, _, terminated, _, _ = env.step(action)
-            if terminated:
+            observation, _, terminated, truncated, _ = env.step(action)
+            if terminated or truncated:
                 return env.game.to_json()
 
     assert game(7) == game(7)

@@ -13,7 +13,7 @@ from gamenight.games.ninja_master.bots import JUDGEMENTS, SPEEDS, NinjaBot
 from gamenight.games.ninja_master.content import KATANA
 from gamenight.play import play
 
-from .helpers import game
+from .helpers import game, settle
 
 LEVELS = ("easy", "normal", "hard")
 TAKEABLE = ["red 1", "blue 1", "green 1", "yellow 1", "black 1", "katana", "katana", "katana"]
@@ -66,6 +66,7 @@ def first_call(bot, state):
         if type(action) is Done:
             return None
         state.apply(0, action)
+        settle(state)
         if type(action) is Call:
             return action.total
 
@@ -107,6 +108,7 @@ def test_a_sharp_bot_leaves_a_katana_that_is_not_takeable_and_negative_tokens():
     action = ask(bot, state)
     assert type(action) is Grab and action.token == 1
     state.apply(0, action)
+    settle(state)
     assert type(ask(bot, state)) is Call
 
 
@@ -116,6 +118,7 @@ def test_a_bot_reaches_for_another_token_when_its_choice_is_gone():
     wanted = ask(bot, state, seat=1)
     assert wanted.token == 0  # red: 3 ninjas
     state.apply(0, Grab(0, wanted.ms - 1))  # somebody faster takes it
+    settle(state)
     second = ask(bot, state, seat=1)
     assert second.token == 1 and second.ms > wanted.ms  # blue, a little later
 

@@ -7,17 +7,18 @@ import json
 import pytest
 
 from gamenight import IllegalAction
-from gamenight.games.ninja_master.actions import BUCKET_MS, CODEC, DONE, MAX_MS, Call, Grab
+from gamenight.games.ninja_master.actions import BUCKET_MS, CODEC, DONE, MAX_MS, WAIT, Call, Grab
 
 
 def test_the_codec_lists_every_token_call_and_bucket_once():
     b = len(BUCKET_MS)
-    assert CODEC.size == (6 + 28) * b + 1
+    assert CODEC.size == (6 + 28) * b + 2
     assert CODEC.encode(Grab(0, BUCKET_MS[0])) == 0
     assert CODEC.encode(Grab(2, BUCKET_MS[3])) == 2 * b + 3
     assert CODEC.encode(Call(0, BUCKET_MS[0])) == 6 * b
     assert CODEC.encode(Call(27, MAX_MS)) == 6 * b + 28 * b - 1
-    assert CODEC.encode(DONE) == CODEC.size - 1
+    assert CODEC.encode(DONE) == CODEC.size - 2
+    assert CODEC.encode(WAIT) == CODEC.size - 1
     assert [CODEC.encode(CODEC.decode(i)) for i in range(CODEC.size)] == list(range(CODEC.size))
 
 

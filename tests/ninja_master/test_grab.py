@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from gamenight import IllegalAction
 from gamenight.games.boss_quest.actions import VisitMage
-from gamenight.games.ninja_master.actions import BUCKET_MS, DONE, Call, Done, Grab
+from gamenight.games.ninja_master.actions import BUCKET_MS, DONE, WAIT, Call, Done, Grab
+from gamenight.games.ninja_master.resolution import moment
 
 from .helpers import call, finish, game, grab, play
 
@@ -35,7 +38,7 @@ def test_every_seat_grabs_at_once():
 def test_actions_come_in_time_order():
     state = game()
     play(state, (0, grab("red", 700)))
-    refused(state, 1, grab("blue", 699), "earlier than the table's clock")
+    refused(state, 1, grab("blue", 699), "sooner than a reaction allows")
     play(state, (1, grab("blue", 700)))  # the same moment is fine
 
 
@@ -122,7 +125,7 @@ def test_legal_actions_are_buckets_from_the_clock_to_the_limit():
     state = game(time_limit_ms=5000)
     legal = state.legal_actions(0)
     buckets = [ms for ms in BUCKET_MS if ms <= 5000]
-    assert legal == [Grab(t, ms) for t in range(6) for ms in buckets] + [DONE]
+    assert legal == [Grab(t, ms) for t in range(6) for ms in buckets] + [DONE, WAIT]
     play(state, (0, grab("red", 1200)))
     later = [ms for ms in buckets if ms >= 1200]
     legal = state.legal_actions(1)
@@ -130,25 +133,24 @@ def test_legal_actions_are_buckets_from_the_clock_to_the_limit():
         Grab(t, ms) for t in range(1, 6) for ms in later
     }
     assert {a for a in legal if type(a) is Call} == {Call(n, ms) for n in range(28) for ms in later}
-    assert legal[-1] == DONE
-    assert len(state.legal_actions(0)) == 5 * len(later) + 28 * len(later) + 1
+    assert legal[-2:] == [DONE, WAIT]
+    assert len(state.legal_actions(0)) == 5 * len(later) + 28 * len(later) + 2
 
 
-def test_legal_actions_offer_a_tie_at_the_current_bucket_and_calls_in_the_window():
+def test_legal_actions_after_a_call_are_grabs_at_its_moment_and_calls_in_the_window():
     state = game()
-    play(state, (0, grab("red", 1000)))
-    assert Grab(0, 1000) in state.legal_actions(1)  # the same moment as seat 0's grab
-    play(state, (1, call(5, 1000)))
-    # At the call's very moment: a tie for red, the free tokens, and calls; nothing later.
-    grabs = [Grab(t, 1000) for t in range(6)]
-    assert state.legal_actions(2) == grabs + [Call(n, 1000) for n in range(28)] + [DONE]
+    play(state, (0, grab("red", 1000)), (1, call(5, 1000)))
+    # At the call's very moment: the free tokens, and calls; nothing later.
+    grabs = [Grab(t, 1000) for t in range(1, 6)]
+    calls = [Call(n, 1000) for n in range(28)]
+    assert state.legal_actions(2) == grabs + calls + [DONE, WAIT]
 
 
 def test_with_no_representative_time_left_only_done_is_offered():
     state = game()
     play(state, (0, grab("red", 760)), (1, call(5, 760)))
     # The next bucket (1000 ms) is past the tie window (760 + 100): exact times only.
-    assert state.legal_actions(2) == [DONE]
+    assert state.legal_actions(2) == [DONE, WAIT]
     play(state, (2, call(5, 800)))
 
 
@@ -160,12 +162,10 @@ def test_every_legal_action_is_accepted():
             state.clone().apply(seat, action)
 
 
-def test_moment_is_the_time_of_an_action_and_now_for_done():
-    state = game()
-    play(state, (0, grab("red", 640)))
-    assert state.moment(grab("blue", 900)) == 900
-    assert state.moment(call(5, 700)) == 700.5  # after a grab of the same millisecond
-    assert state.moment(Done()) == 640
+def test_moment_orders_done_then_grabs_then_calls_of_the_same_ms_and_wait_never():
+    assert moment(grab("blue", 900)) == 900
+    assert moment(call(5, 900)) == 900.5  # after a grab of the same millisecond
+    assert moment(Done()) < 0 and moment(WAIT) == math.inf
 
 
 def test_a_round_can_end_without_any_token_taken():

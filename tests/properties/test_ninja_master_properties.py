@@ -1,7 +1,7 @@
 """Ninja Master: invariants over many random games (hypothesis picks seeds and sizes).
 
-A random game here picks, at each step, a random grabbing seat and a random kind of legal
-action (grabs more often than calls or stopping), at a representative time or at an exact
+A random game here picks, at each step, a random acting seat and a random kind of legal
+action (grabs more often than calls, stopping or waiting), at a representative time or at an exact
 millisecond, and calls the right total four times in five: a uniform choice among the
 legal actions calls a wrong number nearly every round, so that nobody ever reaches the
 target (such games end at the round limit; they are played through the table loop below).
@@ -22,14 +22,14 @@ from hypothesis import strategies as st
 import gamenight
 from gamenight.agents import RandomAgent
 from gamenight.games.ninja_master import NinjaMasterState
-from gamenight.games.ninja_master.actions import CODEC, Call, Done, Grab
+from gamenight.games.ninja_master.actions import CODEC, Call, Done, Grab, Wait
 from gamenight.games.ninja_master.scoring import SOURCES
 from gamenight.play import play
 
 from .strategies import RANDOM_GAMES
 
 CHECK_EVERY = 10  # check legal actions, views and determinization every so many actions
-WEIGHTS = {Grab: 3, Call: 1, Done: 1}
+WEIGHTS = {Grab: 3, Call: 1, Done: 1, Wait: 1}
 
 
 def random_action(state: NinjaMasterState, rng: random.Random) -> tuple[int, object]:
@@ -40,11 +40,11 @@ def random_action(state: NinjaMasterState, rng: random.Random) -> tuple[int, obj
     kinds = list(by_kind)
     kind = rng.choices(kinds, [WEIGHTS[k] for k in kinds])[0]
     action = rng.choice(by_kind[kind])
-    if kind is Done:
+    if kind is Done or kind is Wait:
         return seat, action
     ms = action.ms
     if rng.random() < 0.3:  # an exact time, as a live table stamps it
-        ms = rng.randint(state.now, ms)
+        ms = rng.randint(state.floor, ms)
     if kind is Call:
         total = state.dice.total if rng.random() < 0.8 else action.total
         return seat, Call(total, ms)
@@ -83,19 +83,23 @@ def check_moves(state: NinjaMasterState) -> None:
 
 
 def check_views(state: NinjaMasterState, rng: random.Random) -> None:
-    """Every seat sees the same table; determinizing keeps it and redraws the dice to come."""
+    """Every seat sees the same table but for its own sealed proposal; determinizing keeps
+    it and redraws the dice to come."""
     spectator = state.view(None)
     for seat in range(state.num_players):
         view = state.view(seat)
-        assert view == {**spectator, "seat": seat}
+        proposal = state.sealed[seat]
+        assert view["proposal"] == (proposal.to_json() if proposal else None)
+        assert view == {**spectator, "seat": seat, "proposal": view["proposal"]}
         world = state.determinize(seat, rng.randrange(1 << 30))
         assert world.view(seat) == view
     if state.is_over():
         return
     worlds = [state.determinize(None, rng.randrange(1 << 30)) for _ in range(2)]
     for world in worlds:
-        for seat in world.actors():
-            world.apply(seat, Done())
+        while world.round == state.round and not world.is_over():
+            for seat in world.actors():
+                world.apply(seat, Done())
     if not worlds[0].is_over():
         assert worlds[0].dice.faces != worlds[1].dice.faces, "the next roll was decided early"
 
@@ -110,8 +114,11 @@ def check_end(state: NinjaMasterState) -> None:
         # Won by reaching the target: a single highest score at or above it.
         assert outcome.winners == leaders and len(leaders) == 1
         assert top >= state.options["target"]
+        assert not outcome.truncated
     else:  # the round limit: the leaders share (a single one at the target won anyway)
         assert outcome.winners == leaders
+        if len(leaders) > 1 or top < state.options["target"]:
+            assert outcome.truncated  # only the 20-point rule ends a game untruncated
     # Grabs and calls of each round were resolved in time order.
     times: list[int] = []
     for event in state.events:

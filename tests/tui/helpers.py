@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from gamenight.games.ninja_master.actions import DONE, Call, Grab
+from gamenight.games.ninja_master.actions import DONE, WAIT, Call, Grab
 from gamenight.games.ninja_master.content import token_id
 from gamenight.kernel import Action
 from gamenight.play.live import LiveTable
@@ -50,10 +50,11 @@ def call(total: int, ms: int) -> Call:
 
 
 class Script:
-    """A seat that plays given timed actions in order, each in its round, then `Done`.
+    """A seat that makes given timed moves in order, each in its round, then `Done`.
 
-    `moves` are ``(round, action)`` pairs; the seat proposes the first one it has not
-    played yet (it reads its own actions in the state's history) while its round is on.
+    `moves` are ``(round, action)`` pairs. While its round is on, the seat proposes the
+    first move not yet carried out or missed (it reads the round's events), or waits
+    while the rules do not allow that move yet (a call before any token was taken).
     """
 
     name = "script"
@@ -64,10 +65,15 @@ class Script:
         self.moves = list(moves)
 
     def act(self, view: dict[str, Any], legal: list, clock: Any = None, state: Any = None):
-        played = sum(1 for seat, action in state.history if seat == self.seat and action != DONE)
-        if played < len(self.moves) and self.moves[played][0] == view["round"]:
-            return self.moves[played][1]
-        return DONE
+        moves = [action for round_no, action in self.moves if round_no == view["round"]]
+        made = 0
+        for event in reversed(state.events):
+            if event.kind == "roll":
+                break
+            made += event.kind in ("grab", "call", "missed") and event.data["seat"] == self.seat
+        if made == len(moves):
+            return DONE
+        return moves[made] if state.refusal(self.seat, moves[made]) is None else WAIT
 
 
 def finish_step(live: LiveTable, clock: FakeClock) -> None:

@@ -9,9 +9,8 @@ import pytest
 
 import gamenight
 from gamenight import agents
-from gamenight.games.ninja_master.actions import DONE, Call, Grab
+from gamenight.games.ninja_master.actions import DONE, WAIT, Call, Grab
 from gamenight.kernel import IllegalAction
-from gamenight.play import play
 from gamenight.play.live import LiveTable
 from gamenight.testing import rigged
 
@@ -20,14 +19,14 @@ from .helpers import QUIET, FakeClock, Script, call, finish_step, grab
 
 def table(state, bots, clock):
     """A live table with a person at every seat `bots` leaves ``None``."""
-    return LiveTable(state, bots, DONE, clock)
+    return LiveTable(state, bots, DONE, WAIT, clock)
 
 
 def quiet(players=2, **setup):
     return rigged("ninja-master", players=players, dice=QUIET, **setup)
 
 
-# ----- live play and simulation agree ------------------------------------------------------
+# ----- live play replays exactly ------------------------------------------------------------
 
 
 def presses(round_no, state):
@@ -40,41 +39,30 @@ def presses(round_no, state):
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_live_play_gives_the_game_its_timed_actions_give_in_simulation(seed):
+def test_a_live_game_is_recorded_with_its_exact_times_and_replays_exactly(seed):
     players = 2 + seed % 4
-    person = players - 1  # the last seat: bots acting in the same ms go first in both loops
     levels = ("easy", "normal", "hard")
-
-    def bots():
-        return [
-            agents.make(levels[(seed + s) % 3], "ninja-master", 100 * seed + s)
-            for s in range(players - 1)
-        ]
-
+    bots = [
+        agents.make(levels[(seed + s) % 3], "ninja-master", 100 * seed + s)
+        for s in range(players - 1)
+    ]
     state = gamenight.make("ninja-master", players=players, seed=seed, max_rounds=8)
     clock = FakeClock()
-    live = table(state, [*bots(), None], clock)
-    accepted, refused = [], 0
+    live = table(state, [*bots, None], clock)
+    accepted = refused = 0
     while not state.is_over():
         clock.begin(live)
-        round_no = state.round
-        for ms, build in presses(round_no, state):
-            clock.to(ms)
+        for ms, build in presses(state.round, state):
+            clock.to(max(ms, live.elapsed_ms()))
             if not live.running:
                 break
             try:
-                accepted.append((round_no, live.act(person, build)))
+                live.act(players - 1, build)
+                accepted += 1
             except IllegalAction:
                 refused += 1
         finish_step(live, clock)
     assert accepted and refused  # the script exercised both
-
-    # The same timed actions, played by the table loop of simulations, without a clock.
-    simulated = gamenight.make("ninja-master", players=players, seed=seed, max_rounds=8)
-    play(simulated, [*bots(), Script(person, accepted)])
-    assert simulated.events == state.events
-    assert simulated.outcome() == state.outcome()
-    # The record of live play (exact times) replays to the very same state.
     assert gamenight.replay(state.record()).to_json() == state.to_json()
 
 
@@ -90,27 +78,49 @@ def test_a_person_is_stamped_with_the_whole_ms_since_the_dice_were_shown():
     assert live.state.taken_at[0] == 1234
 
 
-def test_bots_act_when_their_time_comes_and_not_before():
+def test_a_bots_move_is_shown_once_nobody_could_still_answer_it_at_the_same_moment():
     clock = FakeClock()
     live = table(quiet(), [None, Script(1, [(1, grab("blue", 300))])], clock)
     clock.begin(live)
-    assert live.next_due() == 300
-    clock.to(299.9)
+    assert live.next_due() == 450  # 300 ms plus the 150 ms reaction floor
+    clock.to(449.9)
     assert live.advance() == []
     assert live.state.holder[1] == -1
-    clock.to(300)
-    assert live.advance() == [(1, grab("blue", 300)), (1, DONE)]  # the script has ended
-    assert live.state.holder[1] == 1
+    clock.to(450)
+    assert live.advance() == [(0, WAIT)]  # the person let it pass
+    assert live.state.holder[1] == 1 and live.state.taken_at[1] == 300
 
 
-def test_a_person_acting_later_than_a_bot_comes_after_it_even_if_the_app_was_slow():
+def test_a_key_pressed_within_a_reaction_of_a_bots_move_is_simultaneous_with_it():
+    holders = []
+    for seed in range(200):
+        clock = FakeClock()
+        live = table(quiet(seed=seed), [None, Script(1, [(1, grab("red", 300))])], clock)
+        clock.begin(live)
+        clock.to(420)  # nobody can have seen the bot's grab yet
+        assert live.act(0, lambda ms: grab("red", ms)) == grab("red", 300)
+        holders.append(live.state.holder[0])
+    assert 70 < holders.count(0) < 130, holders.count(0)  # a fair draw, not arrival order
+
+
+def test_a_person_acting_a_reaction_after_a_bot_comes_after_it_even_if_the_app_was_slow():
     clock = FakeClock()
     live = table(quiet(), [None, Script(1, [(1, grab("red", 300))])], clock)
     clock.begin(live)
-    clock.to(450)  # nobody advanced the table since the dice were shown
+    clock.to(451)  # nobody advanced the table since the dice were shown
     with pytest.raises(IllegalAction, match="the red token was taken by seat 1 at 300 ms"):
         live.act(0, lambda ms: grab("red", ms))
     assert live.state.holder[0] == 1
+
+
+def test_a_key_pressed_right_after_ones_own_move_counts_at_the_reaction_floor():
+    clock = FakeClock()
+    live = table(quiet(), [None, Script(1, [])], clock)
+    clock.begin(live)
+    clock.to(100)  # sooner than anyone reacts to the dice: it counts at 150 ms
+    assert live.act(0, lambda ms: grab("red", ms)) == grab("red", 150)
+    clock.to(170)
+    assert live.act(0, lambda ms: grab("blue", ms)) == grab("blue", 300)  # never refused
 
 
 def test_the_grab_ends_when_the_tie_window_after_the_first_call_has_passed():
@@ -121,17 +131,14 @@ def test_the_grab_ends_when_the_tie_window_after_the_first_call_has_passed():
     clock.begin(live)
     clock.to(400)
     live.act(0, lambda ms: grab("red", ms))
-    clock.to(600.9)  # 600 ms is the last ms of the window: a call stamped then counts
-    live.advance()
-    assert live.running
-    live.act(0, lambda ms: call(5, ms))
-    assert live.state.calls == [(1, 5, 500), (0, 5, 600)]
-    assert live.state.round == 1  # the callers are out, but the window is still open...
-    clock.to(601)
-    assert live.advance() == [(2, DONE)]  # ...until it has passed: time is up
+    clock.to(560)  # the call at 500 is sealed; nobody can have seen it yet
+    assert live.act(0, lambda ms: call(5, ms)) == call(5, 500)  # simultaneous with it
+    assert live.state.calls == []  # sealed until the silent person could have answered
+    clock.to(651)  # the calls are shown; the tie window closed at 600: time is up
+    assert live.advance() == [(2, WAIT), (2, DONE)]
     assert not live.running
     assert live.state.round == 2
-    assert live.state.last_round["calls"] == [[1, 5, 500], [0, 5, 600]]
+    assert live.state.last_round["calls"] == [[0, 5, 500], [1, 5, 500]]
 
 
 def test_without_a_call_the_grab_ends_at_the_time_limit_and_everybody_is_done():
@@ -140,6 +147,8 @@ def test_without_a_call_the_grab_ends_at_the_time_limit_and_everybody_is_done():
     clock.begin(live)
     clock.to(300)
     live.act(1, lambda ms: grab("blue", ms))
+    clock.to(450)
+    assert live.advance() == [(0, WAIT)]
     clock.to(2000)
     live.advance()
     assert live.running and live.next_due() == 2001
@@ -182,31 +191,26 @@ def refused(live, seat, build):
 
 def test_refused_actions_leave_the_state_unchanged():
     clock = FakeClock()
-    bot = Script(1, [(1, grab("blue", 300)), (1, grab("green", 400)), (1, call(5, 450))])
-    live = table(quiet(players=3), [None, bot, Script(2, [(1, call(5, 520))])], clock)
+    bot = Script(1, [(1, grab("blue", 300)), (1, grab("green", 600)), (1, call(5, 800))])
+    live = table(quiet(players=3), [None, bot, Script(2, [(1, call(5, 850))])], clock)
     clock.begin(live)
     clock.to(200)
     assert "nobody has taken a token yet" in refused(live, 0, lambda ms: call(5, ms))
-    clock.to(420)
-    assert live.advance() == [(1, grab("blue", 300)), (1, grab("green", 400))]
+    clock.to(450)
+    assert live.advance() == [(0, WAIT)]
     assert "taken by seat 1 at 300 ms" in refused(live, 0, lambda ms: grab("blue", ms))
-    live.act(0, lambda ms: grab("red", ms))
-    live.act(0, lambda ms: grab("yellow", ms))
+    assert live.act(0, lambda ms: grab("red", ms)) == grab("red", 450)
+    clock.to(470)  # right after its own grab: it counts at the reaction floor
+    assert live.act(0, lambda ms: grab("yellow", ms)) == grab("yellow", 600)
     assert "already holds 2 tokens" in refused(live, 0, lambda ms: grab("black", ms))
     assert "from 0 to 27" in refused(live, 0, lambda ms: call(99, ms))
-    clock.to(500)
-    live.advance()
-    assert "the grab is over: seat 1 called at 450 ms" in refused(
-        live, 0, lambda ms: grab("black", ms)
-    )
-    live.act(0, lambda ms: call(5, ms))
-    assert "seat 0 may not act now" in refused(live, 0, lambda ms: call(6, ms))
-    clock.to(560)
-    live.advance()  # the tie window has closed
-    assert "the step is over" in refused(live, 0, lambda ms: call(5, ms))
-    assert live.state.last_round["calls"] == [[1, 5, 450], [0, 5, 500], [2, 5, 520]]
+    clock.to(880)  # seat 1's call at 800 cannot have been seen yet: the same moment
+    assert live.act(0, lambda ms: call(5, ms)) == call(5, 800)
+    assert "the step is over" in refused(live, 0, lambda ms: call(6, ms))
+    assert live.state.last_round["calls"] == [[0, 5, 800], [1, 5, 800], [2, 5, 850]]
+    assert live.state.last_round["holders"][:4] == [0, 1, 1, 0]
 
 
 def test_a_table_needs_an_agent_or_a_person_for_every_seat():
     with pytest.raises(ValueError, match="3 seats need 3 agents, got 2"):
-        LiveTable(quiet(players=3), [None, None], DONE, FakeClock())
+        LiveTable(quiet(players=3), [None, None], DONE, WAIT, FakeClock())

@@ -18,6 +18,7 @@ from gamenight import agents
 from gamenight.cli.app import app as cli
 from gamenight.cli.render.ninja_master import dice_text, score_changes
 from gamenight.games.ninja_master.actions import DONE
+from gamenight.games.ninja_master.rig import carry_out
 from gamenight.kernel import GameRecord
 from gamenight.play import play
 from gamenight.testing import rigged
@@ -49,10 +50,9 @@ def scored(state) -> dict:
 def told(moves, players=3, **setup):
     """The scoring told of a rigged round with `moves` then everybody done: (seat, points,
     reason) per line."""
-    state = rigged("ninja-master", players=players, **setup)
+    state = rigged("ninja-master", players=players, reaction_ms=0, **setup)
     played = state.round
-    for seat, action in moves:
-        state.apply(seat, action)
+    carry_out(state, *moves)
     while state.round == played:
         state.apply(state.actors()[0], DONE)
     changes = score_changes(scored(state), NAMES[:players], "en")
@@ -177,8 +177,12 @@ def test_a_round_played_with_keys():
             assert "r red You 0.20 s" in screen(app, "tokens")
             assert "0.20 s You grabbed red" in screen(app, "log")
 
-            clock.to(350)
-            app.tick()  # the bot's grab at 300 ms shows on the next tick
+            clock.to(449)
+            app.tick()  # the bot's grab at 300 ms is sealed: the person might still
+            await pilot.pause()  # grab blue at the same moment (a reaction: 150 ms)
+            assert "b blue free" in screen(app, "tokens")
+            clock.to(450)
+            app.tick()  # now nobody can: it shows
             await pilot.pause()
             assert "b blue Bot 1 0.30 s" in screen(app, "tokens")
             assert "0.30 s Bot 1 grabbed blue" in screen(app, "log")
@@ -186,14 +190,14 @@ def test_a_round_played_with_keys():
             history = len(state.history)
             await pilot.press("b")
             assert screen(app, "log").endswith(
-                "0.35 s Refused: the blue token was taken by seat 1 at 300 ms"
+                "0.45 s Refused: the blue token was taken by seat 1 at 300 ms"
             )
             assert len(state.history) == history  # refused: nothing changed
 
             await pilot.press("1", "backspace", "9")
             assert "Your call: 9" in screen(app, "status")
             clock.to(850)
-            await pilot.press("enter")  # after the bot's call at 800, in its tie window
+            await pilot.press("enter")  # within a reaction of the bot's call: the same moment
             assert "Bot 1 3 pts Katana Shuriken blue called 5 (0.80 s)" in screen(app, "players")
             assert "Scoring" in screen(app, "status")
             assert screen(app, "log") == (
@@ -213,8 +217,8 @@ def test_a_round_played_with_keys():
                     "You +1 red token: 1 × ninja",
                     "Bot 1 +1 blue token: 1 × ninja",
                     "Bot 1 +3 Shuriken: 3 × Shuriken rolled",
+                    "You −3 called 9 at 0.80 s: wrong, there are 5",
                     "Bot 1 +1 called 5 at 0.80 s: right",
-                    "You −3 called 9 at 0.85 s: wrong, there are 5",
                     "Scores: You 3 → 1 (−2) Bot 1 3 → 8 (+5)",
                     "Katana goes to Bot 1, the leader.",
                     "Shuriken goes to You, who rolls next.",

@@ -9,7 +9,8 @@ pure Python and built from ``view(seat)`` only:
 - ``SCORES = (low, high)``: the range of ``outcome().scores``;
 - ``max_actions(players, options) -> int``: an upper bound on the actions of one game.
 
-Everything else (spaces, masks, the agent order, seeding) is generic and lives here.
+Everything else (spaces, masks, seeding) is generic and lives here; every adapter asks
+the seat `gamenight.play.table.next_actor` draws, as the table loop does.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import importlib
 import operator
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
@@ -26,7 +27,6 @@ from gymnasium import spaces
 
 from gamenight.kernel import Action, IllegalAction, State, make
 from gamenight.kernel.registry import game_class
-from gamenight.play.table import earliest
 
 ENCODER_API = ("layout", "encode", "text", "SCORES", "max_actions")
 AGENT_PREFIX = "player_"
@@ -67,54 +67,6 @@ def agent_name(seat: int) -> str:
 def seat_of(agent: str) -> int:
     """The seat of an agent id (inverse of `agent_name`)."""
     return int(agent[len(AGENT_PREFIX) :])
-
-
-class Turns:
-    """Who decides next, and what a decision does, in the table loop's order
-    (`gamenight.play.table.play`), one decision at a time, for the sequential adapters.
-
-    - A plain turn, or a response window: the first seat of ``actors()`` decides, and its
-      action is applied at once (a play that re-opens a window lists the seats again).
-    - A real-time step (the first decision has a ``State.moment``, as in Ninja Master's
-      grab): every seat of ``actors()`` proposes in turn, all from the same unchanged
-      state, so none sees another's proposal; then the earliest proposal is applied
-      (ties: the order of ``actors()``), the others are dropped, and the seats still
-      acting propose again.
-    """
-
-    __slots__ = ("proposals", "state")
-
-    def __init__(self, state: State, proposals: Sequence[tuple[int, Action]] = ()) -> None:
-        self.state = state
-        self.proposals: list[tuple[int, Action]] = list(proposals)
-
-    def deciding(self) -> int:
-        """The seat that decides next; `IllegalAction` once the game is over."""
-        actors = self.state.actors()
-        if not actors:
-            raise IllegalAction("the game is over")
-        return actors[len(self.proposals)]
-
-    def decide(self, action: Action) -> tuple[int, Action] | None:
-        """The deciding seat's action: returns ``(seat, action)`` applied, if any. An
-        illegal action raises `IllegalAction` and changes nothing."""
-        state, seat = self.state, self.deciding()
-        if not self.proposals and state.moment(action) is None:
-            state.apply(seat, action)
-            return seat, action
-        if action not in state.legal_actions(seat):
-            raise IllegalAction(f"{action} is not legal for seat {seat} now")
-        self.proposals.append((seat, action))
-        if len(self.proposals) < len(state.actors()):
-            return None
-        seat, action = earliest(state, self.proposals)
-        self.proposals = []
-        state.apply(seat, action)
-        return seat, action
-
-    def clone(self) -> Turns:
-        """An independent copy (the state cloned, the pending proposals kept)."""
-        return Turns(self.state.clone(), self.proposals)
 
 
 class Encoding:
@@ -217,7 +169,7 @@ class SeatedEnv:
     episode seeds, and the spectator's view as the rendering."""
 
     metadata: dict[str, Any]
-    turns: Turns  # the game in progress and its pending proposals, set by reset
+    state: State  # the game in progress, set by reset
 
     def __init__(
         self,
@@ -251,7 +203,7 @@ class SeatedEnv:
     @property
     def game(self) -> State:
         """The game in progress (read it; act only through the environment)."""
-        return self.turns.state
+        return self.state
 
     def render(self) -> str | None:
         """The spectator's view as text (``ansi`` returns it, ``human`` prints it)."""
@@ -264,7 +216,7 @@ class SeatedEnv:
         """Start the next game of the episode stream (restarted from `seed` if given)."""
         if seed is not None:
             self._seeds.restart(seed)
-        self.turns = Turns(self.encoding.new_state(self._seeds.next()))
+        self.state = self.encoding.new_state(self._seeds.next())
         self.agents = self.possible_agents.copy()
 
 

@@ -6,9 +6,10 @@
 
 Observations are the same ``{"observation", "action_mask"}`` dict as the PettingZoo
 environments', from the learner's ``view(seat)``; actions are codec ids. The bots decide
-(in the table loop's order, `gamenight.envs.encoding.Turns`) until the learner must
-decide or the game ends; in a real-time step the learner's proposal competes with the
-bots' on time. The reward is the learner's final ``outcome().scores`` entry. An action
+(the seats `gamenight.play.table.next_actor` draws, as the table loop asks them) until
+the learner must decide or the game ends; in a real-time step the learner's sealed
+proposal competes with the bots' on time. The reward is the learner's final
+``outcome().scores`` entry; a game ended by its safety limit is ``truncated``. An action
 the mask rules out ends the episode as a loss (Gymnasium's checkers sample unmasked).
 
 Importing this module also registers ``gamenight/<game>-v0`` with Gymnasium, so
@@ -26,9 +27,9 @@ import numpy as np
 from gamenight import agents
 from gamenight.agents import Agent
 from gamenight.kernel import IllegalAction, State, games
-from gamenight.play.table import ask
+from gamenight.play.table import ask, next_actor
 
-from .encoding import Encoding, Turns, env_id
+from .encoding import Encoding, env_id
 
 
 class GamenightGymEnv(gymnasium.Env):
@@ -69,7 +70,7 @@ class GamenightGymEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.observation_space = self.encoding.observation_space()
         self.action_space = self.encoding.action_space()
-        self.turns: Turns  # the game in progress and its pending proposals, set by reset
+        self.state: State  # the game in progress, set by reset
         self._agents: list[Agent | None] = []
 
     def reset(
@@ -86,7 +87,7 @@ class GamenightGymEnv(gymnasium.Env):
         self._agents = [
             None if s == self.seat else next(bots) for s in range(self.encoding.players)
         ]
-        self.turns = Turns(self.encoding.new_state(int(draw(2**63))))
+        self.state = self.encoding.new_state(int(draw(2**63)))
         self._play_bots()
         return self._observation(), {}
 
@@ -97,14 +98,16 @@ class GamenightGymEnv(gymnasium.Env):
         as a loss: reward the lowest score the game gives, ``info["illegal_action"]``.
         """
         try:
-            self.turns.decide(self.encoding.decode(action))
+            self.state.apply(self.seat, self.encoding.decode(action))
         except IllegalAction:
             lowest = self.encoding.scores[0]
             return self._observation(), lowest, True, False, {"illegal_action": True}
         self._play_bots()
-        over = self.game.is_over()
-        reward = float(self.game.outcome().scores[self.seat]) if over else 0.0
-        return self._observation(), reward, over, False, {}
+        if not self.state.is_over():
+            return self._observation(), 0.0, False, False, {}
+        outcome = self.state.outcome()
+        reward = float(outcome.scores[self.seat])
+        return self._observation(), reward, not outcome.truncated, outcome.truncated, {}
 
     def render(self) -> str | None:
         """The learner's view as text (``ansi`` returns it, ``human`` prints it)."""
@@ -113,15 +116,17 @@ class GamenightGymEnv(gymnasium.Env):
     @property
     def game(self) -> State:
         """The game in progress (read it; act only through `step`)."""
-        return self.turns.state
+        return self.state
 
     def _play_bots(self) -> None:
-        turns = self.turns
-        while not turns.state.is_over():
-            seat = turns.deciding()
+        state = self.state
+        while not state.is_over():
+            seat = next_actor(state)
             if seat == self.seat:
                 return
-            turns.decide(ask(self._agents[seat], turns.state, seat))
+            agent = self._agents[seat]
+            assert agent is not None  # only the learner's seat has none
+            state.apply(seat, ask(agent, state, seat))
 
     def _observation(self) -> dict[str, np.ndarray]:
         return self.encoding.observe(self.game, self.seat)

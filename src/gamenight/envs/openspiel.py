@@ -8,10 +8,11 @@
 How the kernel maps onto OpenSpiel (docs/rl.md tells more):
 
 - Sequential, imperfect information, general sum, terminal rewards (the final
-  ``outcome().scores``). Player ids are seats; actions are codec ids. Players decide in
-  the table loop's order (`gamenight.envs.encoding.Turns`): the first seat of
-  ``actors()``, or in a real-time step each acting seat in turn, proposing from the same
-  state, until the earliest proposal is applied.
+  ``outcome().scores``). Player ids are seats; actions are codec ids. The current
+  player is the seat the table loop would ask (`gamenight.play.table.next_actor`: one of
+  ``actors()`` without seat-order bias, a pure function of the state); in a real-time
+  step each action is a sealed proposal the engine resolves once all acting seats
+  proposed.
 - Chance: a gamenight state owns its generator, so all its chance follows from its seed.
   The root is one explicit chance node, the deal: outcome ``k`` of ``deals`` starts the
   game with seed ``rng_seed * deals + k``; there are no other chance nodes
@@ -21,28 +22,27 @@ How the kernel maps onto OpenSpiel (docs/rl.md tells more):
   integer option whose default depends on the player count means that default.
 - Observation tensor and string: the game's encoder on ``view(player)`` (a public
   observer, ``private_info=NONE``, sees the spectator's view). The information state
-  string (perfect recall) is the player's visible event log, its view, and its own
-  pending proposal.
+  string (perfect recall) is the player's visible event log and its view (which holds
+  its own sealed proposal, if any).
 - ``resample_from_infostate(player, sampler)`` is ``determinize(player, seed)`` with a
-  seed drawn from `sampler` (other seats' pending proposals redrawn), so OpenSpiel's
-  Python ``ISMCTSBot`` searches fairly.
-- Serialization pickles the state as ``to_json`` text (restored by `gamenight.load`) and
-  the pending proposals as codec ids.
+  seed drawn from `sampler` (other seats' sealed proposals are hidden information and
+  are redrawn), so OpenSpiel's Python ``ISMCTSBot`` searches fairly.
+- Serialization pickles the state as ``to_json`` text (restored by `gamenight.load`).
 """
 
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from gamenight.kernel import Action, Option, State, game_class, games, load
+from gamenight.kernel import Option, State, game_class, games, load
+from gamenight.play.table import next_actor
 
-from .encoding import Encoding, Turns
+from .encoding import Encoding
 
 DEFAULT_FROM_PLAYERS = -1  # an integer option's "default for the player count"
 DEALS = 1 << 12  # default of the ``deals`` parameter
@@ -118,28 +118,27 @@ class GamenightState(pyspiel.State):
     def game(self) -> State | None:
         """The gamenight state (``None`` before the deal). Read it; change it only
         through OpenSpiel's API."""
-        turns = self._table.turns
-        return None if turns is None else turns.state
+        return self._table.state
 
     def current_player(self) -> int:
-        turns = self._table.turns
-        if turns is None:
+        state = self._table.state
+        if state is None:
             return pyspiel.PlayerId.CHANCE
-        return pyspiel.PlayerId.TERMINAL if turns.state.is_over() else turns.deciding()
+        return pyspiel.PlayerId.TERMINAL if state.is_over() else next_actor(state)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.get_game().deal_outcomes
 
     def _legal_actions(self, player: int) -> list[int]:
         encoding, table = self.get_game().encoding, self._table
-        return table.memo(("legal", player), lambda: encoding.legal_ids(table.turns.state, player))
+        return table.memo(("legal", player), lambda: encoding.legal_ids(table.state, player))
 
     def _apply_action(self, action: int) -> None:
-        game, turns = self.get_game(), self._table.turns
-        if turns is None:
-            self._table.turns = Turns(game.encoding.new_state(game.deal_seed(action)))
+        game, state = self.get_game(), self._table.state
+        if state is None:
+            self._table.state = game.encoding.new_state(game.deal_seed(action))
         else:
-            turns.decide(game.encoding.decode(action))
+            state.apply(next_actor(state), game.encoding.decode(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         game = self.get_game()
@@ -148,8 +147,8 @@ class GamenightState(pyspiel.State):
         return game.encoding.action_names[action]
 
     def is_terminal(self) -> bool:
-        turns = self._table.turns
-        return turns is not None and turns.state.is_over()
+        state = self._table.state
+        return state is not None and state.is_over()
 
     def returns(self) -> list[float]:
         state = self.game
@@ -161,29 +160,16 @@ class GamenightState(pyspiel.State):
         self, player_id: int, probability_sampler: Callable[[], float]
     ) -> GamenightState:
         """A state `player_id` cannot tell from this one: ``determinize`` with a seed
-        drawn from `probability_sampler` (uniform floats in ``[0, 1)``). In a real-time
-        step the other seats' pending proposals, which `player_id` has not seen, are
-        redrawn uniformly among their legal actions."""
+        drawn from `probability_sampler` (uniform floats in ``[0, 1)``)."""
         new = self.clone()
-        turns = self._table.turns
-        if turns is not None:
+        state = self._table.state
+        if state is not None:
             seed = int(probability_sampler() * (1 << 53))
-            world = turns.state.determinize(player_id, seed)
-            guess = random.Random(seed)
-            proposals = [
-                (seat, action if seat == player_id else guess.choice(world.legal_actions(seat)))
-                for seat, action in turns.proposals
-            ]
-            new._table = _Table(Turns(world, proposals))
+            new._table = _Table(state.determinize(player_id, seed))
         return new
 
-    def proposals(self) -> list[tuple[int, Action]]:
-        """The pending proposals of a real-time step (see `Turns`), in order."""
-        turns = self._table.turns
-        return [] if turns is None else turns.proposals
-
     def __str__(self) -> str:
-        return "before the deal" if self._table.turns is None else self._table.text()
+        return "before the deal" if self._table.state is None else self._table.json()
 
 
 class Observer:
@@ -205,19 +191,19 @@ class Observer:
         if self.tensor is None:
             return
         table, seat = state._table, self._seat(player)
-        if table.turns is None:
+        game = table.state
+        if game is None:
             self.tensor.fill(0.0)
         else:
-            game = table.turns.state
             self.tensor[:] = table.memo(
                 ("tensor", seat), lambda: self.encoding.observation(game, seat)
             )
 
     def string_from(self, state: GamenightState, player: int) -> str:
         table, seat = state._table, self._seat(player)
-        if table.turns is None:
+        game = table.state
+        if game is None:
             return ""
-        game = table.turns.state
         text = table.memo(("text", seat), lambda: self.encoding.text(game, seat))
         if not self.perfect_recall:
             return text
@@ -226,17 +212,15 @@ class Observer:
             ("events", seat),
             lambda: "\n".join(f"{event.kind} {event.data!r}" for event in game.events_for(seat)),
         )
-        proposed = [f"proposed {action}" for s, action in table.turns.proposals if s == seat]
-        return "\n".join((seen, text, *proposed))
+        return f"{seen}\n{text}"
 
     def _seat(self, player: int) -> int | None:
         return None if self.public else player
 
 
 class _Table:
-    """Holds the gamenight state and its pending proposals (`Turns`): OpenSpiel's clone
-    deep-copies it (with ``State.clone``) and its serialization pickles it (the state as
-    ``to_json`` text, the proposals as codec ids).
+    """Holds the gamenight state: OpenSpiel's clone deep-copies it (with ``State.clone``)
+    and its serialization pickles it (as ``to_json`` text).
 
     OpenSpiel asks the same questions of a state many times (its tests compare every
     clone's ``ToString``, read every player's legal actions and observations at every
@@ -245,16 +229,16 @@ class _Table:
     being identical, shares them.
     """
 
-    __slots__ = ("_memo", "_memo_at", "turns")
+    __slots__ = ("_memo", "_memo_at", "state")
 
-    def __init__(self, turns: Turns | None = None) -> None:
-        self.turns = turns
+    def __init__(self, state: State | None = None) -> None:
+        self.state = state
         self._memo: dict[Any, Any] = {}
         self._memo_at = -1
 
     def memo(self, key: Any, compute: Callable[[], Any]) -> Any:
         """`compute()`, kept under `key` until the state's next action."""
-        length = len(self.turns.state.history)
+        length = len(self.state.history)
         if self._memo_at != length:
             self._memo, self._memo_at = {}, length
         if key not in self._memo:
@@ -263,32 +247,23 @@ class _Table:
 
     def json(self) -> str:
         """``to_json`` of the state (which must be dealt)."""
-        return self.memo("json", self.turns.state.to_json)
-
-    def text(self) -> str:
-        """The state's JSON, then the pending proposals, if any."""
-        codec = self.turns.state.codec
-        pending = [(seat, codec.encode(action)) for seat, action in self.turns.proposals]
-        return self.json() if not pending else f"{self.json()}\nproposals {pending}"
+        return self.memo("json", self.state.to_json)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
-        if self.turns is None:
+        if self.state is None:
             return _Table()
-        copy = _Table(self.turns.clone())
+        copy = _Table(self.state.clone())
         copy._memo, copy._memo_at = dict(self._memo), self._memo_at
         return copy
 
     def __reduce__(self) -> tuple[Callable[..., _Table], tuple[Any, ...]]:
-        if self.turns is None:
+        if self.state is None:
             return _Table, ()
-        codec = self.turns.state.codec
-        pending = [(seat, codec.encode(action)) for seat, action in self.turns.proposals]
-        return _restore, (self.json(), pending)
+        return _restore, (self.json(),)
 
 
-def _restore(text: str, pending: list[tuple[int, int]]) -> _Table:
-    state = load(text)
-    return _Table(Turns(state, [(seat, state.codec.decode(i)) for seat, i in pending]))
+def _restore(text: str) -> _Table:
+    return _Table(load(text))
 
 
 def _parameter(option: Option) -> Any:

@@ -5,11 +5,14 @@
 >>> observations, infos = env.reset()
 
 Each step, every seat in ``actors()`` chooses from its own observation (the others'
-actions, if given, are ignored: their mask is all zeros), and the step applies what the
-table loop would apply next (`gamenight.envs.encoding.Turns`): in a real-time step (Ninja
-Master's grab) the earliest of all the choices, else the first seat's choice. The
-choices not applied are dropped (``infos[agent]["dropped"] = True``) and those seats
-choose again next step, seeing what changed. On a plain turn only one seat acts.
+actions, if given, are ignored: their mask is all zeros), and the step applies the whole
+round of choices, in an order drawn without seat-order bias (`round_order`). In a
+real-time step (Ninja Master's grab) every choice is a sealed proposal, so all of them
+count and the engine resolves them together. In a window, a choice that what was applied
+before it in the same step changed (a play that makes every seat decide again) is dropped
+(``infos[agent]["dropped"] = True``), and that seat chooses again next step, seeing what
+changed. On a plain turn only one seat acts. A game ended by its safety limit is a
+truncation, not a termination.
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ from typing import Any
 import numpy as np
 from pettingzoo import ParallelEnv
 
-from gamenight.kernel import IllegalAction
+from gamenight.kernel import IllegalAction, Rng, State
+from gamenight.play.table import driver_seed
 
 from .encoding import SeatedEnv, agent_name, seat_of
 
@@ -61,27 +65,36 @@ class GamenightParallelEnv(SeatedEnv, ParallelEnv):
             if action not in game.legal_actions(seat):
                 raise IllegalAction(f"{action} is not legal for {agent} now")
             chosen[seat] = action
-        applied = None
-        for seat in acting:
-            applied = self.turns.decide(chosen[seat])
-            if applied is not None:
-                break
+        legal = {seat: game.legal_actions(seat) for seat in acting}
         infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        for seat in acting:
-            if applied is None or applied[0] != seat:
+        for seat in round_order(game):
+            if seat in game.actors() and game.legal_actions(seat) == legal[seat]:
+                game.apply(seat, chosen[seat])
+            else:  # what was applied before it changed its choices: it decides again
                 infos[agent_name(seat)]["dropped"] = True
         observations = self._observations()
         over = game.is_over()
-        scores = game.outcome().scores if over else (0.0,) * encoding.players
+        outcome = game.outcome() if over else None
+        scores = outcome.scores if outcome else (0.0,) * encoding.players
         rewards = {agent: float(scores[seat_of(agent)]) for agent in self.agents}
-        terminations = dict.fromkeys(self.agents, over)
-        truncations = dict.fromkeys(self.agents, False)
+        truncated = outcome is not None and outcome.truncated
+        terminations = dict.fromkeys(self.agents, over and not truncated)
+        truncations = dict.fromkeys(self.agents, truncated)
         if over:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
         return {agent: self.encoding.observe(self.game, seat_of(agent)) for agent in self.agents}
+
+
+def round_order(state: State) -> list[int]:
+    """The order a parallel step applies its actors' choices in: a permutation of
+    ``actors()`` drawn, as `gamenight.play.table.next_actor` draws, from the game's seed and
+    the number of actions played (the game's own generator is never touched)."""
+    order = list(state.actors())
+    Rng(driver_seed(state)).shuffle(order)
+    return order
 
 
 def parallel_env(

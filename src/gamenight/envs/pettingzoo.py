@@ -13,14 +13,15 @@ Importing this module also registers every game in PettingZoo's registries, as
 ``pettingzoo.make("parallel", ...)`` (see `gamenight.envs.parallel`). PettingZoo finds
 no environments of other packages by itself, so the import must come first.
 
-Agents are ``player_0..player_{n-1}`` (seat numbers), and they decide in the table
-loop's order (`gamenight.envs.encoding.Turns`): on a plain turn or in a response window
-the first seat of ``state.actors()`` acts, its action applied at once; in a real-time
-step (Ninja Master's grab) every acting seat proposes in turn from the same unchanged
-state, then the earliest proposal is applied. Every agent observes
+Agents are ``player_0..player_{n-1}`` (seat numbers). The agent selected is the seat the
+table loop would ask (`gamenight.play.table.next_actor`: one of ``state.actors()``, drawn
+without seat-order bias), and its action is applied at once; in a real-time step (Ninja
+Master's grab) each action is a sealed proposal that the engine resolves when every
+acting seat has proposed. Every agent observes
 ``{"observation": Box(float32), "action_mask": Box(int8)}`` built from its own
 ``view(seat)``; the mask is all zeros when it may not act. Rewards are the final
-``outcome().scores``, given when the game ends.
+``outcome().scores``, given when the game ends; a game ended by its safety limit
+(``outcome().truncated``) is reported as a truncation, not a termination.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ import pettingzoo
 from pettingzoo import AECEnv
 
 from gamenight.kernel import games
+from gamenight.play.table import next_actor
 
 from .encoding import SeatedEnv, agent_name, env_id, seat_of
 from .parallel import parallel_env
@@ -65,7 +67,7 @@ class GamenightAECEnv(SeatedEnv, AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = agent_name(self.turns.deciding())
+        self.agent_selection = agent_name(next_actor(self.state))
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self.encoding.observe(self.game, seat_of(agent))
@@ -76,16 +78,18 @@ class GamenightAECEnv(SeatedEnv, AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.turns.decide(self.encoding.decode(action))
+        state = self.state
+        state.apply(seat_of(agent), self.encoding.decode(action))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        if self.game.is_over():
-            scores = self.game.outcome().scores
+        if state.is_over():
+            outcome = state.outcome()
+            ended = self.truncations if outcome.truncated else self.terminations
             for other in self.agents:
-                self.rewards[other] = float(scores[seat_of(other)])
-                self.terminations[other] = True
+                self.rewards[other] = float(outcome.scores[seat_of(other)])
+                ended[other] = True
         else:
-            self.agent_selection = agent_name(self.turns.deciding())
+            self.agent_selection = agent_name(next_actor(state))
         self._accumulate_rewards()
 
 

@@ -1,25 +1,40 @@
-"""The game-agnostic kernel: the State protocol, actions, RNG, events, options, content."""
+"""The game-agnostic kernel: the State protocol, actions, RNG, events, options, content,
+and the interaction helpers (windows, the decision stack, offers)."""
 
-from .actions import Action, ActionCodec
+from .actions import PASS, Action, ActionCodec, Pass
+from .decisions import DecisionStack, Frame
 from .errors import ContentError, GamenightError, IllegalAction
 from .events import Event
+from .offers import Offer, Offers, OfferStatus
 from .options import Option
 from .registry import game_class, games, load, make, register, replay
 from .rng import Rng
 from .state import GameRecord, Outcome, State
+from .windows import EACH_SEAT_ONCE, RESET_ON_PLAY, Window, WindowMode
 
 __all__ = [
+    "EACH_SEAT_ONCE",
+    "PASS",
+    "RESET_ON_PLAY",
     "Action",
     "ActionCodec",
     "ContentError",
+    "DecisionStack",
     "Event",
+    "Frame",
     "GameRecord",
     "GamenightError",
     "IllegalAction",
+    "Offer",
+    "OfferStatus",
+    "Offers",
     "Option",
     "Outcome",
+    "Pass",
     "Rng",
     "State",
+    "Window",
+    "WindowMode",
     "game_class",
     "games",
     "load",

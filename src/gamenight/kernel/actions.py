@@ -31,6 +31,18 @@ class Action:
         return f"{type(self).__name__}({args})"
 
 
+@dataclasses.dataclass(frozen=True, order=True, slots=True)
+class Pass(Action):
+    """Decline to act in a window (a response window, a round of claims or bids).
+
+    The kernel's one pass: a game that opens windows lists `PASS` in its codec, and a
+    missed deadline in a window applies it (`State.timeout_action`).
+    """
+
+
+PASS = Pass()
+
+
 @functools.cache
 def field_names(action_type: type[Action]) -> tuple[str, ...]:
     """The field names of an action class (cached: records and RL adapters ask often)."""

@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .actions import Action, ActionCodec
+from .actions import PASS, Action, ActionCodec
 from .errors import IllegalAction
 from .events import Event
 from .options import Option, resolve_options
@@ -24,10 +24,15 @@ SNAPSHOT_FORMAT = 1
 
 @dataclass(frozen=True)
 class Outcome:
-    """The result of a finished game. Higher ``scores`` rank higher."""
+    """The result of a finished game. Higher ``scores`` rank higher.
+
+    ``truncated``: the game was ended by a safety limit (max rounds or turns), not by its
+    own rules; the game's declared ranking for that case decided the winners and scores.
+    """
 
     winners: tuple[int, ...]
     scores: tuple[float, ...]
+    truncated: bool = False
 
 
 @dataclass(frozen=True)
@@ -118,6 +123,9 @@ class State(ABC):
     max_players: ClassVar[int]
     options_spec: ClassVar[tuple[Option, ...]] = ()
     codec: ClassVar[ActionCodec]
+    # Real-time games resolve sealed timed proposals and offer `deadline()`,
+    # `next_moment()` and `refusal()` to the live table (`gamenight.play.live`).
+    real_time: ClassVar[bool] = False
 
     num_players: int
     options: dict[str, Any]
@@ -203,13 +211,18 @@ class State(ABC):
         """
         return {}
 
-    def moment(self, action: Action) -> float | None:
-        """Real-time games: when `action` would happen (ms since the step began), else ``None``.
+    def timeout_action(self, seat: int) -> Action:
+        """The action a missed deadline applies for an acting `seat` (for servers).
 
-        Where it is not ``None``, the table loop asks every actor for its next action and
-        applies the earliest, so that timed actions arrive in time order.
+        In a window it is `PASS`; elsewhere each game declares its default
+        (`_default_action`), a move that never hurts the rules (end the turn, stop).
         """
-        return None
+        legal = self.legal_actions(seat)
+        if not legal:
+            raise IllegalAction(self._not_your_turn(seat))
+        if PASS in legal:
+            return PASS
+        return self._default_action(seat, legal)
 
     def events_for(self, seat: int | None) -> list[Event]:
         """The events `seat` may see (``None`` = spectator: public events only)."""
@@ -303,6 +316,10 @@ class State(ABC):
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
         """Carry out a legal action."""
+
+    def _default_action(self, seat: int, legal: list[Action]) -> Action:
+        """The move a missed deadline makes for `seat` outside a window (one of `legal`)."""
+        raise NotImplementedError(f"{self.game_id} declares no move for a missed deadline")
 
     @abstractmethod
     def _copy_into(self, new: State) -> None:

@@ -1,37 +1,40 @@
 """The live table: a timed step played against a real clock.
 
-`table.play` drives a timed step without a clock: it asks every actor for its next timed
-action and applies the earliest at once (simulation). A `LiveTable` applies the same
-actions *when their time comes* on a clock, and stamps each person's action with the
-exact time it arrives. Both apply every action through `state.apply`, in time order, so
-live play and simulation share one resolution code.
+In a timed step (Ninja Master's grab) every seat *seals* its next timed move and the
+engine resolves the earliest moves together once all have (`State.real_time`). Bots seal
+theirs the moment they are asked. People do not plan ahead: they press a key when they
+see something, and the table turns that into the engine's terms, fairly:
 
-What a timed game offers beyond the kernel's contract (Ninja Master does):
+- a person's move is stamped with the whole ms since the step began, as it arrives;
+- the earliest sealed move (a bot's, say, at ``p``) is not resolved before ``p`` plus
+  ``reaction_ms`` has passed on the clock: until then no person could have seen it, so a
+  key pressed in that time is *simultaneous* with it, stamped at ``p``, and the game's
+  tie rules decide, never arrival order; once the time has passed, every person who has
+  not pressed waits (the game's ``wait`` move) and the engine resolves;
+- a move is never refused for being quick: one stamped before the engine's reaction
+  floor (a second key pressed right after one's own move) counts at the floor;
+- once the step's deadline has passed, every seat still to move gets the ``expire`` move
+  (Ninja Master: ``Done()``).
 
-- ``moment(action)``: when an action happens, in ms since the step began;
-- ``deadline()``: the last whole ms at which actions still count; once it has passed,
-  the table submits the `expire` action (Ninja Master: ``Done()``) for every seat still
-  acting;
-- ``refusal(seat, action)``: why an acting seat may not take an action now (``None``: it
-  may), shown to the person who tried.
-
-A step. `begin` starts the step's clock (the dice are shown). A step's actors only ever
-leave it (a seat that called or is done stays out), so when an applied action brings a
-seat back into `actors()`, or ends the game, the next step has begun: the table stops and
-waits for the next `begin`, so people read the step's outcome at their own pace.
+What a real-time game offers beyond the kernel's contract (Ninja Master does):
+``deadline()``, the last ms at which moves count; ``next_moment()``, when the earliest
+sealed move happens; ``floor`` and ``reaction_ms``, the engine's reaction rule;
+``refusal(seat, action)``, why a move is refused, for the person; and ``timed_step()``,
+which changes when a step ends (the table then stops and waits for the next `begin`, so
+people read the step's outcome at their own pace).
 
 The clock is injected: any function returning whole nanoseconds that never go back, by
-default `time.monotonic_ns` (whole numbers, so a time stamp is exact). Tests pass a clock
-they move by hand, so nothing sleeps.
+default `time.monotonic_ns`. Tests pass a clock they move by hand, so nothing sleeps.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from gamenight.agents.base import Agent, Clock
-from gamenight.kernel import Action, IllegalAction, State
+from gamenight.kernel import Action, IllegalAction
 
 from .table import ask
 
@@ -43,28 +46,32 @@ class LiveTable:
     """Plays a timed game in real time: bots on their own clocks, people by their input.
 
     `agents` has one entry per seat: a bot, or ``None`` for a seat played by a person
-    through `act`.
+    through `act`. `expire` is the move a missed deadline makes, `wait` the move of a
+    person who let the earliest sealed move pass unanswered.
     """
 
     def __init__(
         self,
-        state: State,
+        state: Any,
         agents: Sequence[Agent | None],
         expire: Action,
+        wait: Action,
         clock: Nanoseconds = time.monotonic_ns,
     ) -> None:
         if len(agents) != state.num_players:
             raise ValueError(
                 f"{state.num_players} seats need {state.num_players} agents, got {len(agents)}"
             )
+        if not state.real_time:
+            raise ValueError(f"{state.game_id} is not played in real time")
         self.state = state
         self.agents = list(agents)
         self.expire = expire
+        self.wait = wait
         self.clock = clock
         self.running = False  # a step is being played: `begin` was called and it goes on
         self._start = 0  # the clock when the step began
-        self._acting: frozenset[int] = frozenset()  # the step's actors after the last action
-        self._plans: list[tuple[float, int, Action]] = []  # each bot's next (moment, seat, action)
+        self._step: Any = None  # the state's timed_step() while it runs
 
     # ----- driving the step ------------------------------------------------------------
 
@@ -76,91 +83,106 @@ class LiveTable:
             raise ValueError("the step has begun already")
         self._start = self.clock()
         self.running = True
-        self._acting = frozenset(self.state.actors())
-        self._plan()
+        self._step = self.state.timed_step()
+        self._ask_bots()
 
     def elapsed_ms(self) -> float:
         """Milliseconds since the step began."""
         return (self.clock() - self._start) / _NS_PER_MS
 
     def advance(self) -> list[tuple[int, Action]]:
-        """Apply, in time order, every bot action and expiry due by now; returns them."""
+        """Make every move that is due by now on people's behalf (waits, expiries), so the
+        engine resolves what nobody can answer any more; returns the moves made."""
         return self._advance_to(self.elapsed_ms())
 
     def act(self, seat: int, build: Callable[[int], Action]) -> Action:
-        """A person at `seat` acts now: `build(ms)` makes the action from its time stamp.
+        """A person at `seat` acts now: `build(ms)` makes the move from its time stamp.
 
-        The stamp is the whole ms since the step began. Every bot action due before it is
-        applied first; then the action is applied, or `IllegalAction` says why not (too
-        late, or the game's `refusal`) and nothing changes.
+        Everything due before the key press is resolved first; then the move is stamped
+        (module docstring) and sealed, or `IllegalAction` says why not (too late, already
+        moved, or the game's `refusal`) and nothing changes.
         """
         if not self.running:
             raise IllegalAction("nothing to act on: the step is over")
-        action = build((self.clock() - self._start) // _NS_PER_MS)
-        when = self.state.moment(action)
-        self._advance_to(self.elapsed_ms() if when is None else when)
+        now = (self.clock() - self._start) // _NS_PER_MS
+        self._advance_to(now)
         if not self.running:
             raise IllegalAction("too late: time is up")
-        if seat in self.state.actors():
-            reason = self.state.refusal(seat, action)
-            if reason is not None:
-                raise IllegalAction(reason)
-        self._apply(seat, action)  # a seat that is out is refused here, with the reason
+        state = self.state
+        if seat not in state.actors():
+            raise IllegalAction(state._not_your_turn(seat))
+        action = build(self._stamp(now))
+        reason = state.refusal(seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self._submit(seat, action)
         return action
 
     def next_due(self) -> float | None:
-        """When the next bot action or expiry is due, in ms since the step began
-        (``None``: the step is over): when `advance` next has something to do."""
-        return self._next_time() if self.running else None
+        """When `advance` next has something to do, in ms since the step began (``None``:
+        the step is over)."""
+        if not self.running:
+            return None
+        return min(self._due(), self.state.deadline() + 1)
 
     # ----- inside -----------------------------------------------------------------------
 
-    def _expiry(self) -> float:
-        """When the deadline has passed: the first whole ms after it."""
-        return self.state.deadline() + 1
+    def _people_to_move(self) -> list[int]:
+        return [s for s in self.state.actors() if self.agents[s] is None]
 
-    def _next_time(self) -> float:
-        expiry = self._expiry()
-        return min(self._plans[0][0], expiry) if self._plans else expiry
+    def _due(self) -> float:
+        """When the earliest sealed move must be resolved: once its reaction time passed
+        with people still to move (infinity: nothing to wait for)."""
+        moment = self.state.next_moment()
+        if moment is None or not self._people_to_move():
+            return float("inf")
+        return moment + self.state.reaction_ms
+
+    def _stamp(self, now: int) -> int:
+        """The time a person's key press at `now` counts at (module docstring)."""
+        moment = self.state.next_moment()
+        if moment is not None and now - self.state.reaction_ms < moment <= now:
+            now = int(moment)  # nobody could have seen it yet: simultaneous
+        return max(now, self.state.floor)
 
     def _advance_to(self, ms: float) -> list[tuple[int, Action]]:
-        applied: list[tuple[int, Action]] = []
-        while self.running and self._next_time() <= ms:
-            if self._plans and self._plans[0][0] < self._expiry():
-                _, seat, action = self._plans[0]
-                self._apply(seat, action)
-                applied.append((seat, action))
-                continue
-            # Time is up: everyone still acting gets the expiry action; the last ends the step.
-            while self.running:
-                seat = self.state.actors()[0]
-                self._apply(seat, self.expire)
-                applied.append((seat, self.expire))
-        return applied
+        made: list[tuple[int, Action]] = []
+        while self.running:
+            if ms > self.state.deadline():
+                move = self.expire
+            elif ms >= self._due():
+                move = self.wait
+            else:
+                break
+            people = self._people_to_move()
+            if not people:  # bots are always sealed: the engine has resolved all it can
+                break
+            for seat in people:
+                if self.running and seat in self.state.actors():
+                    self._submit(seat, move)
+                    made.append((seat, move))
+        return made
 
-    def _apply(self, seat: int, action: Action) -> None:
+    def _submit(self, seat: int, action: Action) -> None:
         state = self.state
         state.apply(seat, action)
-        actors = state.actors()
-        if state.is_over() or not self._acting.issuperset(actors):
+        if state.is_over() or state.timed_step() != self._step:
             self.running = False
-            self._plans = []
             return
-        self._acting = frozenset(actors)
-        self._plan()
+        self._ask_bots()
 
-    def _plan(self) -> None:
-        """Ask every acting bot for its next timed action: they see what just changed."""
+    def _ask_bots(self) -> None:
+        """Every bot still to move seals its next move: it sees what just changed."""
         state = self.state
-        remaining = max(0.0, (self._expiry() - self.elapsed_ms()) / 1000.0)
+        remaining = max(0.0, (state.deadline() + 1 - self.elapsed_ms()) / 1000.0)
         clock = Clock(remaining)
-        plans = []
-        for order, seat in enumerate(state.actors()):
+        while self.running:
+            bots = [s for s in state.actors() if self.agents[s] is not None]
+            if not bots:
+                return
+            seat = bots[0]  # sealed: the order bots are asked in changes nothing
             agent = self.agents[seat]
-            if agent is None:
-                continue
-            action = ask(agent, state, seat, clock)
-            when = state.moment(action)
-            plans.append((self.elapsed_ms() if when is None else when, order, seat, action))
-        plans.sort(key=lambda plan: plan[:2])  # ties: the order of `actors`, as `table.play`
-        self._plans = [(when, seat, action) for when, _, seat, action in plans]
+            assert agent is not None
+            state.apply(seat, ask(agent, state, seat, clock))
+            if state.is_over() or state.timed_step() != self._step:
+                self.running = False

@@ -5,25 +5,24 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from gamenight.agents.base import Agent, Clock
-from gamenight.kernel import Action, State
+from gamenight.kernel import Action, IllegalAction, Rng, State
 
 Observer = Callable[[State, int, Action], None]
+_DRIVER_SALT = 0x5EA7_0F_D1CE  # keeps the draw apart from the game's own generator
+_STRIDE = 0x9E3779B97F4A7C15
 
 
 def play(
     state: State,
-    agents: Sequence[Agent],
+    agents: Sequence[Agent | None],
     observer: Observer | None = None,
     max_actions: int | None = None,
 ) -> State:
-    """Play `state` to the end (or for `max_actions`), asking each actor's agent in turn.
+    """Play `state` to the end (or for `max_actions`), asking one actor's agent at a time.
 
-    When several seats may act (a response window), they are asked in seat order and each
-    answer is applied at once, so a material play re-opens the window as the rules say.
-    In a real-time step (the first actor's action has a `State.moment`), every actor
-    proposes its next timed action and only the earliest is applied (ties: the order of
-    `actors`); the others are asked again, seeing what it changed. A seat whose agent is
-    ``None`` (played outside this loop, like an RL learner's) is not asked for a proposal.
+    When several seats may act (a response window, a real-time step's sealed proposals),
+    the seat asked next is drawn by `next_actor`, never by seat order: the engine
+    resolves what is simultaneous by its own rules. Each answer is applied at once.
     `observer(state, seat, action)` is called after every applied action. An agent that
     sets ``needs_view = False`` gets an empty dict instead of a view nobody reads.
     """
@@ -34,22 +33,34 @@ def play(
     done = 0
     clock = Clock()
     while not state.is_over() and (max_actions is None or done < max_actions):
-        actors = state.actors()
-        seat = actors[0]
-        action = ask(agents[seat], state, seat, clock)
-        if state.moment(action) is not None:
-            proposals = [(seat, action)]
-            proposals += [
-                (other, ask(agents[other], state, other, clock))
-                for other in actors[1:]
-                if agents[other] is not None
-            ]
-            seat, action = earliest(state, proposals)
+        seat = next_actor(state)
+        agent = agents[seat]
+        if agent is None:
+            raise ValueError(f"seat {seat} must act but has no agent")
+        action = ask(agent, state, seat, clock)
         state.apply(seat, action)
         done += 1
         if observer is not None:
             observer(state, seat, action)
     return state
+
+
+def next_actor(state: State) -> int:
+    """The seat every driver asks next: one of `actors()`, drawn uniformly and with no
+    seat-order bias, yet a pure function of the game's seed and the number of actions
+    played, so clones, saved games and replays all ask the same seat (and the game's own
+    generator is never touched). `IllegalAction` once the game is over."""
+    actors = state.actors()
+    if len(actors) == 1:
+        return actors[0]
+    if not actors:
+        raise IllegalAction("the game is over")
+    return actors[Rng(driver_seed(state)).below(len(actors))]
+
+
+def driver_seed(state: State) -> int:
+    """A seed for a driver's draws at this point of the game (see `next_actor`)."""
+    return (state.seed ^ _DRIVER_SALT) + len(state.history) * _STRIDE
 
 
 def ask(agent: Agent, state: State, seat: int, clock: Clock | None = None) -> Action:
@@ -60,15 +71,3 @@ def ask(agent: Agent, state: State, seat: int, clock: Clock | None = None) -> Ac
     if getattr(agent, "needs_state", False):
         return agent.act(view, legal, clock or Clock(), state=state)
     return agent.act(view, legal, clock or Clock())
-
-
-def earliest(state: State, proposals: Sequence[tuple[int, Action]]) -> tuple[int, Action]:
-    """The proposal a real-time step applies: the earliest `State.moment` (ties: the first
-    given, i.e. the order of `actors`)."""
-    seat, action = proposals[0]
-    when = state.moment(action)
-    for other, proposal in proposals[1:]:
-        at = state.moment(proposal)
-        if at is not None and (when is None or at < when):
-            seat, action, when = other, proposal, at
-    return seat, action

@@ -21,12 +21,8 @@ from gamenight.kernel import State
 
 
 def is_live(state: State) -> bool:
-    """Whether `state` is played in real time: its actions happen at a `State.moment`."""
-    actors = state.actors()
-    if not actors:
-        return False
-    legal = state.legal_actions(actors[0])
-    return bool(legal) and state.moment(legal[0]) is not None
+    """Whether `state` is played in real time (`State.real_time`) and not over."""
+    return state.real_time and not state.is_over()
 
 
 def live_app(game_id: str) -> ModuleType:

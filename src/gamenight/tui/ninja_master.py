@@ -41,7 +41,7 @@ from gamenight.cli.render.ninja_master import (
     token_name,
     winners_line,
 )
-from gamenight.games.ninja_master.actions import DONE, Call, Grab
+from gamenight.games.ninja_master.actions import DONE, WAIT, Call, Grab
 from gamenight.games.ninja_master.content import MAX_TOTAL, TOKEN_IDS
 from gamenight.kernel import IllegalAction, State
 from gamenight.play.live import LiveTable, Nanoseconds
@@ -194,7 +194,7 @@ class NinjaMasterApp(App[None]):
         self.seat = seat
         self.lang = lang
         self.clock = clock
-        self.live = LiveTable(state, agents, DONE, clock)
+        self.live = LiveTable(state, agents, DONE, WAIT, clock)
         self.names = ["You" if s == seat else f"Bot {s}" for s in range(state.num_players)]
         self.bots = ", ".join(sorted({agent.name for agent in agents if agent is not None}))
         self.phase = READY
@@ -331,7 +331,7 @@ class NinjaMasterApp(App[None]):
         and changes nothing."""
         if self.phase != GRAB:
             return
-        if self.seat not in self.state.actors():
+        if self.seat not in self.state.grabbing:
             self._say("You are out of this grab: wait for its end.")
             return
         try:

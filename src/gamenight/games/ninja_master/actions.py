@@ -7,6 +7,10 @@ milliseconds since the dice were shown (0..`MAX_MS`).
 - ``Call(total, ms)``: call out the total number of ninjas rolled (0..`MAX_TOTAL`).
 - ``Done()``: take nothing more and call nothing this round. It carries no time: stopping
   changes nothing for the others, so it never moves the table's clock.
+- ``Wait()``: do nothing before the next thing happens, then decide again (see it, react).
+
+Each is a *sealed proposal* (`resolution.py`): a seat's next move, hidden from the others
+until the engine resolves the earliest proposals together.
 
 Time buckets. `legal_actions` offers a finite set of representative times, the
 `BUCKET_MS`; the state accepts any exact ``ms`` (the live table stamps each key press with
@@ -15,8 +19,9 @@ holds the times ``BUCKET_MS[b-1] < ms <= BUCKET_MS[b]``, so ``decode(encode(a))`
 with its time rounded up to the bucket's representative time.
 
 Codec order (B = len(BUCKET_MS) = 11; with the dice data, T = 6 tokens and
-C = MAX_TOTAL + 1 = 28 calls; N = (T + C) * B + 1 = 375): ``Grab(t, BUCKET_MS[b])`` is
-``t * B + b``; ``Call(n, BUCKET_MS[b])`` is ``T * B + n * B + b``; ``Done()`` is ``N - 1``.
+C = MAX_TOTAL + 1 = 28 calls; N = (T + C) * B + 2 = 376): ``Grab(t, BUCKET_MS[b])`` is
+``t * B + b``; ``Call(n, BUCKET_MS[b])`` is ``T * B + n * B + b``; ``Done()`` is ``N - 2``
+and ``Wait()`` is ``N - 1``.
 """
 
 from __future__ import annotations
@@ -66,6 +71,11 @@ class Done(Action):
     """Take nothing more and call nothing this round."""
 
 
+@dataclass(frozen=True, order=True, slots=True)
+class Wait(Action):
+    """Do nothing before the next action is resolved; then decide again."""
+
+
 def bucket(ms: int) -> int:
     """The bucket of an exact time in ``0..MAX_MS``."""
     return bisect_left(BUCKET_MS, ms)
@@ -110,4 +120,7 @@ CALL_SPANS: tuple[tuple[tuple[Call, ...], ...], ...] = tuple(
     for lo in range(len(BUCKET_MS) + 1)
 )
 DONE = Done()
-CODEC = TimedCodec([a for row in GRABS for a in row] + [a for row in CALLS for a in row] + [DONE])
+WAIT = Wait()
+CODEC = TimedCodec(
+    [a for row in GRABS for a in row] + [a for row in CALLS for a in row] + [DONE, WAIT]
+)

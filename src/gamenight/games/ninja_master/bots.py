@@ -15,12 +15,12 @@
 Speed and judgement combine freely: ``NinjaBot(SPEEDS["hard"], JUDGEMENTS["easy"])`` is
 fast but careless.
 
-Timing. A bot answers with exact times (legal through the state's `_is_legal`), and is
-asked again after every action the table applies: the table loop asks every grabbing seat
-for its next timed action and applies the earliest (`gamenight.play.table.play`). Its
-plan for a round (its reaction times, its reading of the dice) is drawn once, on the first
-question of the round, so asking again never redraws it; what changes between questions
-is only what the others took, which it sees in its view.
+Timing. A bot answers with a sealed proposal at an exact time, never before the view's
+``floor_ms`` (the rules' reaction floor), and is asked again whenever the engine's
+resolution changed what it could react to (`resolution.py`). Its plan for a round (its
+reaction times, its reading of the dice) is drawn once, on the first question of the
+round, so asking again never redraws it; what changes between questions is only what the
+others took, which it sees in its view.
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ class NinjaBot:
         clock: Clock | None = None,
         state: State | None = None,
     ) -> Action:
-        me, now, limit = view["seat"], view["now_ms"], view["time_limit_ms"]
+        me, now, limit = view["seat"], view["floor_ms"], view["time_limit_ms"]
         plan = self._plan_for(view)
         tokens = view["tokens"]
         mine = [t["ms"] for t in tokens if t["holder"] == me]

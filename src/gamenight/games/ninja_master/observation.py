@@ -12,6 +12,7 @@ features                           count  meaning
 ``to_act[i]``                      n      seats still grabbing
 ``round``, ``target``              2      as in the view
 ``now_ms``                         1      the table's clock: the latest timed action
+``floor_ms``                       1      the earliest time of a new proposal
 ``time_limit_ms``, ``tie_window``  2      options
 ``smoke_rule.parity``              1      1: each Smoke flips the sign; 0: only exactly one
 ``die[d].face[f]``                 D·F    one-hot: the face each die shows
@@ -52,6 +53,7 @@ def layout(players: int, options: Mapping[str, Any]) -> list[tuple[str, float, f
     add("round", 0, options["max_rounds"])
     add("target", 0, options["target"])
     add("now_ms", 0, MAX_MS)
+    add("floor_ms", 0, MAX_MS + options["reaction_ms"])
     add("time_limit_ms", 0, MAX_MS)
     add("tie_window_ms", 0, options["tie_window_ms"])
     add("smoke_rule.parity", 0, 1)
@@ -83,6 +85,7 @@ def encode(view: dict[str, Any]) -> list[float]:
     out.append(view["round"])
     out.append(view["target"])
     out.append(view["now_ms"])
+    out.append(view["floor_ms"])
     out.append(view["time_limit_ms"])
     out.append(view["tie_window_ms"])
     out.append(1.0 if view["smoke_rule"] == PARITY else 0.0)
@@ -123,7 +126,8 @@ def text(view: dict[str, Any]) -> str:
     calls = ", ".join(f"{c['seat']}:{c['total']}@{c['ms']}" for c in view["calls"])
     return (
         f"seat {'spectator' if seat is None else seat} | round {view['round']} {view['phase']}"
-        f" | now {view['now_ms']} ms | to act {view['to_act']}\n"
+        f" | now {view['now_ms']} ms | floor {view['floor_ms']} ms | to act {view['to_act']}"
+        f"{' | proposed ' + str(view['proposal']) if view['proposal'] else ''}\n"
         f"dice {dice}\ntaken {taken or '-'} | calls {calls or '-'}\n"
         f"scores {view['scores']} | katana {view['katana_owner']} | shuriken {view['shuriken']}"
         f"{' | sudden death' if view['sudden_death'] else ''}"
@@ -141,6 +145,13 @@ def score_cap(target: int, start_score: int) -> int:
 
 
 def max_actions(players: int, options: Mapping[str, Any]) -> int:
-    """An upper bound on the actions of one game: in each round a seat grabs each token
-    at most once (a tie it lost included), then calls or is done."""
-    return options["max_rounds"] * players * (NUM_TOKENS + 1)
+    """An upper bound on the actions of one game (every action is a sealed proposal).
+
+    In a round each seat proposes once, then again after each resolution at most. A
+    resolution lets seats leave (``Done``: at most n), or carries out a grab of a free
+    token (at most T), a call (at most n), or only grabs that missed because an earlier
+    one took their token (each token taken makes at most n - 1 miss): at most
+    2n + T n resolutions, each asking at most n seats again.
+    """
+    resolutions = 2 * players + NUM_TOKENS * players
+    return options["max_rounds"] * players * (1 + resolutions)

@@ -1,47 +1,50 @@
-"""The grab: timed grabs and calls, resolved in time order.
+"""The grab: sealed timed proposals, resolved together in time order.
 
-This is the one resolution code for live play and for simulation. Both submit the grab's
-actions in *global time order*, each stamped with its time since the dice were shown:
+This is the one resolution code for live play, simulation and the RL environments.
 
-- a live table stamps every key press with its exact time and applies it at once, so its
-  actions arrive in time order by themselves, and a seat sees a token go the moment it
-  is taken;
-- a simulation asks every grabbing seat for its next timed action and applies the
-  earliest (`gamenight.play.table.play` does so for every state whose `moment` is not
-  ``None``), then asks again: bots react to what the others took.
+Sealed proposals. Every seat still grabbing proposes its next move: ``Grab(token, ms)``,
+``Call(total, ms)``, ``Done()`` or ``Wait()`` (see `actions.py`), stamped with its time
+since the dice were shown. A proposal is hidden from the other seats. While some seat has
+not proposed, nothing happens; when the last one does, the engine resolves:
 
-Each action is resolved as it arrives, against the table's clock ``now`` (the time of the
-latest timed action): an action earlier than ``now`` is refused. So legality is decided
-on the spot, and an illegal action (a token already gone, a call before any token was
-taken) raises `IllegalAction` and changes nothing, as the kernel requires.
+1. every ``Done`` leaves the grab (it changes nothing for the others, but a seat that
+   waited for something to happen decides again);
+2. the earliest moment among the timed proposals is taken, and *every* proposal at that
+   moment is carried out together (a grab counts half a millisecond before a call of the
+   same millisecond); arrival order never matters: two grabs of one token at one moment
+   are a tie that the state's generator draws uniformly (the k-th contestant takes the
+   token with probability 1/k), and every call of the tie window counts, one correct
+   caller drawn for the point (`settle_calls`);
+3. the others saw it happen. A proposal timed before the moment plus ``reaction_ms``
+   could not have been changed in time: it stays sealed, and is carried out at its own
+   time if the rules still allow it. A later one, a ``Wait``, or one the rules no longer
+   allow (the token is gone) is withdrawn, and that seat proposes again;
+4. repeat while every seat still grabbing has a proposal; if only ``Wait`` is left,
+   nothing more will happen before the time limit: the grab ends.
 
-Why not collect every seat's whole plan and resolve the plans when all are in? Then a
-call's legality (was a token taken before it?) and a grab's success would depend on plans
-not yet submitted, so a refused call could only be dropped silently at the end, and a
-live table could not show a token gone until the round was over. Resolving each action
-in time order keeps one code path, immediate refusals, and views that are always exact.
+Reaction time is a rule, not a claim. A new proposal may not be timed before the
+*floor*: the dice were shown at 0, so the floor starts at ``reaction_ms``, and each
+resolved moment raises it to that moment plus ``reaction_ms``. So no seat reacts faster
+than a person can (a 1 ms grab is refused), and a call that a seat has seen cannot be
+copied into the same moment to share its point: only a call sealed before it counts
+with it.
 
-Ties. Two grabs of one token at the very same millisecond: each contestant, as it
-arrives, takes the token from the holder with probability 1/k (k contestants so far), so
-the state's generator picks one uniformly whatever their order of arrival. Calls within
-``tie_window_ms`` of the first call are "the same moment": every one of them counts, and
-the generator picks one of the correct callers for the point (`settle_calls`).
-
-The first call ends the grab: no grab after it (one at the very same millisecond still
-counts); calls go on until the tie window closes. The grab ends when every seat is out
-(called, or `Done`): a live table submits `Done` for every seat still grabbing at
-`deadline` (the end of the tie window, or the time limit).
+Rules of the grab: no grab after the first call (one at the very same millisecond still
+counts); calls go on until the tie window after the first call closes; at most two
+tokens in hand; nothing after the time limit; a call may be proposed only once a token
+was taken. The grab ends when every seat is out (called, or ``Done``).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from gamenight.kernel import Action
 from gamenight.kernel.rng import Rng
 
-from .actions import Call, Done, Grab
+from .actions import Call, Done, Grab, Wait
 from .content import MAX_TOTAL, NUM_TOKENS, TOKEN_IDS
 from .scoring import CALL_RIGHT, CALL_WRONG
 
@@ -56,10 +59,21 @@ def held(state: NinjaMasterState, seat: int) -> int:
     return state.holder.count(seat)
 
 
-def refusal(state: NinjaMasterState, seat: int, action: Action) -> str | None:
-    """Why `seat` (a grabbing seat) may not take `action` now, or ``None`` if it may."""
+def moment(action: Action) -> float:
+    """When a proposal happens, in ms: a call half a ms after a grab of the same ms, so
+    that grab counts first; ``Done`` at once (-1); ``Wait`` never (infinity)."""
     kind = type(action)
-    if kind is Done:
+    if kind is Grab:
+        return action.ms
+    if kind is Call:
+        return action.ms + 0.5
+    return -1.0 if kind is Done else math.inf
+
+
+def refusal(state: NinjaMasterState, seat: int, action: Action) -> str | None:
+    """Why grabbing `seat` may not propose `action` now, or ``None`` if it may."""
+    kind = type(action)
+    if kind is Done or kind is Wait:
         return None
     if kind is Grab:
         token = action.token
@@ -73,12 +87,29 @@ def refusal(state: NinjaMasterState, seat: int, action: Action) -> str | None:
     ms = action.ms
     if type(ms) is not int:
         return f"a time is a whole number of milliseconds, got {ms!r}"
-    if ms < state.now:
-        return f"{ms} ms is earlier than the table's clock ({state.now} ms): actions come in time order"
+    if ms < state.floor:
+        return (
+            f"{ms} ms is sooner than a reaction allows: the earliest is {state.floor} ms "
+            f"({state.options['reaction_ms']} ms after {_seen(state)})"
+        )
+    if kind is Call and max(state.holder) < 0:
+        return "nobody has taken a token yet: a call must wait for the first token"
+    return rule_refusal(state, seat, action)
+
+
+def _seen(state: NinjaMasterState) -> str:
+    return f"the last move, at {state.now} ms" if state.now else "the dice were shown"
+
+
+def rule_refusal(state: NinjaMasterState, seat: int, action: Grab | Call) -> str | None:
+    """Why the grab's rules forbid a well-formed timed action at its time (``None``: they
+    allow it). Checked when it is proposed, and again when it is carried out."""
+    ms = action.ms
     limit = state.options["time_limit_ms"]
     if ms > limit:
         return f"{ms} ms is past the grab's time limit ({limit} ms)"
-    if kind is Grab:
+    if type(action) is Grab:
+        token = action.token
         if state.calls and ms > state.calls[0][2]:
             return f"the grab is over: seat {state.calls[0][0]} called at {state.calls[0][2]} ms"
         if held(state, seat) >= MAX_HELD:
@@ -89,8 +120,6 @@ def refusal(state: NinjaMasterState, seat: int, action: Action) -> str | None:
         if holder >= 0 and (state.taken_at[token] != ms or state.contest[token] >> seat & 1):
             return f"the {TOKEN_IDS[token]} token was taken by seat {holder} at {state.taken_at[token]} ms"
         return None
-    if max(state.holder) < 0:
-        return "nobody has taken a token yet: a call must wait for the first token"
     if state.calls:
         first = state.calls[0][2]
         window = state.options["tie_window_ms"]
@@ -99,12 +128,60 @@ def refusal(state: NinjaMasterState, seat: int, action: Action) -> str | None:
     return None
 
 
-def resolve(state: NinjaMasterState, seat: int, action: Action) -> None:
-    """Carry out a legal action of the grab (see `refusal`)."""
-    kind = type(action)
-    if kind is Grab:
+def propose(state: NinjaMasterState, seat: int, action: Action) -> None:
+    """Seal `seat`'s legal proposal; resolve once every seat still grabbing has one."""
+    state.sealed[seat] = action
+    sealed = state.sealed
+    while state.grabbing and all(sealed[s] is not None for s in state.grabbing):
+        _resolve_earliest(state)
+
+
+def _resolve_earliest(state: NinjaMasterState) -> None:
+    """One step of the resolution (module docstring): Done, else the earliest moment."""
+    sealed = state.sealed
+    done = [s for s in state.grabbing if type(sealed[s]) is Done]
+    if done:
+        for seat in done:
+            sealed[seat] = None
+        state.grabbing = tuple(s for s in state.grabbing if s not in done)
+        for seat in state.grabbing:  # something happened: whoever waited decides again
+            if type(sealed[seat]) is Wait:
+                sealed[seat] = None
+        return
+    when = min(moment(sealed[s]) for s in state.grabbing)  # type: ignore[arg-type]
+    if when == math.inf:  # only Wait is left: nobody will act before the limit
+        for seat in state.grabbing:
+            sealed[seat] = None
+        state.log("time_up", ms=state.options["time_limit_ms"])
+        state.grabbing = ()
+        return
+    group = [s for s in state.grabbing if moment(sealed[s]) == when]  # type: ignore[arg-type]
+    for seat in group:
+        action = sealed[seat]
+        sealed[seat] = None
+        assert isinstance(action, (Grab, Call))
+        reason = rule_refusal(state, seat, action)
+        if reason is None:
+            _carry_out(state, seat, action)
+        else:  # the rules changed under it (the token went): the seat decides again
+            state.log("missed", seat=seat, action=action.to_json(), reason=reason)
+    state.now = int(when)
+    state.floor = state.now + state.options["reaction_ms"]
+    for seat in state.grabbing:
+        proposal = sealed[seat]
+        if proposal is None:
+            continue
+        if (
+            moment(proposal) >= state.floor
+            or type(proposal) is Wait
+            or rule_refusal(state, seat, proposal) is not None  # type: ignore[arg-type]
+        ):
+            sealed[seat] = None
+
+
+def _carry_out(state: NinjaMasterState, seat: int, action: Grab | Call) -> None:
+    if type(action) is Grab:
         token, ms = action.token, action.ms
-        state.now = ms
         holder = state.holder[token]
         if holder < 0:
             state.holder[token] = seat
@@ -117,15 +194,14 @@ def resolve(state: NinjaMasterState, seat: int, action: Action) -> None:
                 state.holder[token] = seat
         state.log("grab", seat=seat, token=TOKEN_IDS[token], ms=ms, holder=state.holder[token])
         return
-    if kind is Call:
-        state.now = action.ms
-        state.calls.append((seat, action.total, action.ms))
-        state.log("call", seat=seat, total=action.total, ms=action.ms)
+    state.calls.append((seat, action.total, action.ms))
+    state.log("call", seat=seat, total=action.total, ms=action.ms)
     state.grabbing = tuple(s for s in state.grabbing if s != seat)
 
 
 def deadline(state: NinjaMasterState) -> int:
-    """When a live table must submit `Done` for every seat still grabbing (ms)."""
+    """The last ms at which a timed action still counts: the end of the tie window after
+    the first call, else the time limit. A live table submits ``Done`` after it."""
     limit = state.options["time_limit_ms"]
     if state.calls:
         return min(limit, state.calls[0][2] + state.options["tie_window_ms"])

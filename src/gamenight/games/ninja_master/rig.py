@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from gamenight.kernel import Action
+
+from .actions import WAIT
 from .content import DICE
 from .dice import summarize
 from .state import GRAB, NinjaMasterState
@@ -42,9 +45,31 @@ def rig(
     state.taken_at = [-1] * len(state.taken_at)
     state.contest = [0] * len(state.contest)
     state.calls, state.now = [], 0
+    state.floor = state.options["reaction_ms"]
+    state.sealed = [None] * state.num_players
     state.grabbing = tuple(range(state.num_players))
     state.events.clear()
     state.history.clear()
+    return state
+
+
+def carry_out(state: NinjaMasterState, *moves: tuple[int, Action]) -> NinjaMasterState:
+    """Carry out ``(seat, action)`` moves one by one, as if each seat's move were the only
+    one sealed: each is proposed, then every other seat still to propose waits, so the
+    engine resolves it at once (a move that ends the round is not followed by waits)."""
+    for seat, action in moves:
+        round_ = state.round
+        state.apply(seat, action)
+        if state.round == round_:
+            settle(state)
+    return state
+
+
+def settle(state: NinjaMasterState) -> NinjaMasterState:
+    """Every seat still to propose waits: the sealed proposals are resolved."""
+    for seat in state.actors():
+        if seat in state.actors():
+            state.apply(seat, WAIT)
     return state
 
 

@@ -2,11 +2,12 @@
 
 A round is one *simultaneous, timed* step. The dice are rolled when the round starts (from
 the state's generator: the next round's dice do not exist before then), then `actors()`
-lists every seat still grabbing, in seat order. Each seat submits timed actions
-(`actions.py`) that are resolved in time order as they arrive (`resolution.py`, the one
-resolution code for live play and simulation). When every seat is out, the calls are
-settled and the round is scored (`scoring.py`); the Katana goes to the leader, the
-Shuriken to the next seat clockwise, and the next round is rolled.
+lists every seat still grabbing that has no sealed proposal, in seat order. Each seat
+proposes its next timed action (`actions.py`), hidden from the others; once all have,
+the engine resolves the earliest together and asks again those whose plans it changed
+(`resolution.py`, the one resolution code for live play, simulation and RL). When every
+seat is out, the calls are settled and the round is scored (`scoring.py`); the Katana
+goes to the leader, the Shuriken to the next seat clockwise, and the next round is rolled.
 
 Seats are numbered clockwise: the seat after ``s`` is ``s + 1``. Every field is a plain
 int, bool, tuple or list, so cloning copies a few short lists; the roll and the last
@@ -14,20 +15,21 @@ round's summary are immutable and shared by clones.
 
 The end follows the rules page: one player at the target wins; several in one round play
 sudden-death rounds. A ``max_rounds`` safety limit (not in the rulebook; default 25) ends a
-game that would not finish: bots finish in 3 to 7 rounds on average (the longest seen: 18,
-five easy bots), but players who keep calling wrong numbers (uniformly random agents do,
-nearly every round) stay at 0 points forever.
+game that would not finish, as *truncated* (`Outcome.truncated`; the highest score wins,
+ties sharing): bots finish in 3 to 7 rounds on average, but players who keep calling
+wrong numbers (uniformly random agents do, nearly every round) stay at 0 points forever.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from gamenight.kernel import Action, IllegalAction, Option, Outcome, State, register
 from gamenight.kernel.rng import Rng
 
 from . import resolution, views
-from .actions import BUCKET_MS, CALL_SPANS, CODEC, DONE, GRABS, MAX_MS, Call, bucket
+from .actions import BUCKET_MS, CALL_SPANS, CODEC, DONE, GRABS, MAX_MS, WAIT, bucket
 from .content import NUM_TOKENS
 from .dice import Roll, roll, summarize
 from .scoring import PARITY, SMOKE_RULES, SOURCES, WON_SOURCES, score_round
@@ -42,6 +44,8 @@ _SCALARS = (
     "shuriken",
     "now",
     "sudden_death",
+    "floor",
+    "truncated",
     "last_round",  # never mutated: replaced each round
 )
 _LISTS = ("scores", "holder", "taken_at", "contest", "calls", "winners", "won")
@@ -57,6 +61,7 @@ class NinjaMasterState(State):
     min_players = 2
     max_players = 5
     codec = CODEC
+    real_time = True
     options_spec = (
         Option("target", "points that win (the rules: 20)", 20, min=1, max=1000),
         Option("start_score", "points every player starts with (the rules: 3)", 3, min=0, max=1000),
@@ -73,6 +78,14 @@ class NinjaMasterState(State):
             100,
             min=0,
             max=5_000,
+        ),
+        Option(
+            "reaction_ms",
+            "nobody acts sooner than this many ms after what they react to "
+            "(the dice shown, a grab, a call)",
+            150,
+            min=0,
+            max=2_000,
         ),
         Option(
             "smoke_rule",
@@ -96,8 +109,11 @@ class NinjaMasterState(State):
     phase: str
     katana_owner: int
     shuriken: int  # the Shuriken holder: rolls this round, scores its Shurikens
-    now: int  # the table's clock: ms of the latest timed action this round
+    now: int  # the table's clock: ms of the latest resolved timed action this round
+    floor: int  # the earliest ms of a new proposal: `now` (0: the dice) + reaction_ms
+    sealed: list[Action | None]  # per seat: its sealed proposal, hidden from the others
     sudden_death: bool  # several players reached the target in one round
+    truncated: bool  # the max_rounds safety limit ended the game
     winners: list[int]  # empty until the game is over
     last_round: dict[str, Any] | None  # the previous round's summary, for views
     dice: Roll
@@ -121,7 +137,7 @@ class NinjaMasterState(State):
         self.round = 0
         self.scores = [self.options["start_score"]] * n
         self.katana_owner = self.shuriken = self.rng.below(n)
-        self.sudden_death = False
+        self.sudden_death = self.truncated = False
         self.winners = []
         self.last_round = None
         for source in SOURCES:
@@ -138,6 +154,8 @@ class NinjaMasterState(State):
         self.contest = [0] * NUM_TOKENS
         self.calls = []
         self.now = 0
+        self.floor = self.options["reaction_ms"]
+        self.sealed = [None] * self.num_players
         self.grabbing = tuple(range(self.num_players))
         self.log("roll", round=self.round, roller=self.shuriken, faces=list(self.dice.faces))
 
@@ -215,12 +233,16 @@ class NinjaMasterState(State):
                 self.log("sudden_death", seats=reached)
         elif top >= target and len(leaders) == 1:
             return leaders
-        return leaders if self.round >= self.options["max_rounds"] else []
+        if self.round < self.options["max_rounds"]:
+            return []
+        self.truncated = True
+        return leaders
 
     # ----- the contract -----------------------------------------------------------------
 
     def actors(self) -> tuple[int, ...]:
-        return self.grabbing
+        sealed = self.sealed
+        return tuple(s for s in self.grabbing if sealed[s] is None)
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -228,7 +250,8 @@ class NinjaMasterState(State):
     def outcome(self) -> Outcome:
         if self.phase != OVER:
             raise ValueError("the game is not over")
-        return Outcome(tuple(self.winners), tuple(float(s) for s in self.scores))
+        scores = tuple(float(s) for s in self.scores)
+        return Outcome(tuple(self.winners), scores, self.truncated)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return views.view(self, seat)
@@ -246,25 +269,22 @@ class NinjaMasterState(State):
             figures[f"{source}_points"] = [float(p) for p in getattr(self, f"{source}_points")]
         return figures
 
-    def moment(self, action: Action) -> float | None:
-        """When `action` happens, in ms since the dice were shown (`Done`: now).
+    def next_moment(self) -> float | None:
+        """When the earliest sealed timed proposal happens (ms; ``None``: there is none).
 
-        Every round is a timed step, so this is never ``None``: the table loop asks every
-        grabbing seat and applies the earliest action. A call counts half a millisecond
-        later than a grab of the same millisecond, so the table applies that grab first
-        and a call is never refused for want of a token taken at the same moment.
+        For a live table, which must not show it before every person had the chance to
+        act at the same moment (`gamenight.play.live`). Never part of a view.
         """
-        ms = getattr(action, "ms", None)
-        if type(ms) is not int:
-            return self.now
-        return ms + 0.5 if type(action) is Call else ms
+        moments = [resolution.moment(p) for p in self.sealed if p is not None]
+        timed = [m for m in moments if 0 <= m < math.inf]
+        return min(timed) if timed else None
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply `seat`'s action; a refused one raises `IllegalAction` saying why."""
         try:
             super().apply(seat, action)
         except IllegalAction as exc:
-            if type(seat) is not int or seat not in self.grabbing or not isinstance(action, Action):
+            if type(seat) is not int or seat not in self.actors() or not isinstance(action, Action):
                 raise
             raise IllegalAction(f"{exc}: {resolution.refusal(self, seat, action)}") from None
 
@@ -274,15 +294,24 @@ class NinjaMasterState(State):
             return f"expected an action, got {action!r}"
         return resolution.refusal(self, seat, action)
 
+    @property
+    def reaction_ms(self) -> int:
+        """The reaction floor: nobody acts sooner than this after what they react to."""
+        return self.options["reaction_ms"]
+
+    def timed_step(self) -> int:
+        """The timed step in progress (the round): a live table stops when it changes."""
+        return self.round
+
     def deadline(self) -> int:
         """When a live table submits `Done` for every seat still grabbing (ms)."""
         return resolution.deadline(self)
 
     def _legal(self, seat: int) -> list[Action]:
-        """Timed actions at the representative times from the clock to the limit."""
-        # Buckets from the clock to the limit; after a call, grabs at the call's moment
-        # only, and calls within the tie window (`bucket(ms + 1)`: buckets up to ms).
-        lo = bucket(self.now)
+        """Timed actions at the representative times from the floor to the deadline."""
+        # Buckets from the floor to the deadline (`bucket(ms + 1)`: the buckets up to ms);
+        # after a call, grabs up to the call's moment only.
+        lo = bucket(self.floor)
         calls_end = bucket(resolution.deadline(self) + 1)
         grabs_end = bucket(self.calls[0][2] + 1) if self.calls else calls_end
         holder = self.holder
@@ -291,24 +320,22 @@ class NinjaMasterState(State):
             for token in range(NUM_TOKENS):
                 if holder[token] < 0:
                     actions.extend(GRABS[token][lo:grabs_end])
-                elif (
-                    holder[token] != seat
-                    and self.taken_at[token] == self.now == BUCKET_MS[lo]
-                    and not self.contest[token] >> seat & 1
-                ):
-                    actions.append(GRABS[token][lo])  # a tie at this very moment
         if max(holder) >= 0 and lo < calls_end:
             actions.extend(CALL_SPANS[lo][calls_end])
         actions.append(DONE)
+        actions.append(WAIT)
         return actions
 
     def _is_legal(self, seat: int, action: Action) -> bool:
         return resolution.refusal(self, seat, action) is None
 
     def _apply(self, seat: int, action: Action) -> None:
-        resolution.resolve(self, seat, action)
+        resolution.propose(self, seat, action)
         if not self.grabbing:
             self._end_round()
+
+    def _default_action(self, seat: int, legal: list[Action]) -> Action:
+        return DONE
 
     # ----- copying and persistence ------------------------------------------------------
 
@@ -317,16 +344,22 @@ class NinjaMasterState(State):
             setattr(new, name, getattr(self, name))
         for name in _LISTS:
             setattr(new, name, getattr(self, name).copy())
+        new.sealed = self.sealed.copy()  # actions are immutable
         new.dice = self.dice
         new.grabbing = self.grabbing
 
     def _resample_hidden(self, seat: int | None, rng: Rng) -> None:
-        """Nothing is hidden: rolled dice are public, and the kernel reseeds the future."""
+        """Only the other seats' sealed proposals are hidden (rolled dice are public, and
+        the kernel reseeds the future): each is redrawn among that seat's legal actions."""
+        for other, proposal in enumerate(self.sealed):
+            if proposal is not None and other != seat:
+                self.sealed[other] = rng.choice(self._legal(other))
 
     def _dump(self) -> dict[str, Any]:
         data = {name: getattr(self, name) for name in _SCALARS + _LISTS}
         data["faces"] = list(self.dice.faces)
         data["grabbing"] = list(self.grabbing)
+        data["sealed"] = [None if p is None else p.to_json() for p in self.sealed]
         return data
 
     def _load(self, data: dict[str, Any]) -> None:
@@ -335,3 +368,4 @@ class NinjaMasterState(State):
         self.calls = [tuple(c) for c in self.calls]
         self.dice = summarize(data["faces"])
         self.grabbing = tuple(data["grabbing"])
+        self.sealed = [None if p is None else CODEC.from_json(p) for p in data["sealed"]]

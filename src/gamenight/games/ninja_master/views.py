@@ -58,6 +58,9 @@ def view(state: NinjaMasterState, seat: int | None) -> dict[str, Any]:
         "tie_window_ms": options["tie_window_ms"],
         "smoke_rule": options["smoke_rule"],
         "now_ms": state.now,
+        "reaction_ms": options["reaction_ms"],
+        "floor_ms": state.floor,
+        "proposal": _proposal(state, seat),
         "deadline_ms": state.deadline() if state.grabbing else None,
         "dice": dice,
         "tokens": tokens,
@@ -69,6 +72,12 @@ def view(state: NinjaMasterState, seat: int | None) -> dict[str, Any]:
         "last_round": _summary_copy(state.last_round),
         "winners": list(state.winners),
     }
+
+
+def _proposal(state: NinjaMasterState, seat: int | None) -> dict[str, Any] | None:
+    """`seat`'s own sealed proposal (sealed proposals are hidden from everybody else)."""
+    proposal = None if seat is None else state.sealed[seat]
+    return None if proposal is None else proposal.to_json()
 
 
 def _summary_copy(summary: dict[str, Any] | None) -> dict[str, Any] | None:
