@@ -15,7 +15,7 @@ from gamenight.cli import render
 from gamenight.cli.app import app
 from gamenight.cli.human import HumanAgent
 from gamenight.games.boss_quest.content import COLOUR_NAMES, SPELLS, weapon_name
-from gamenight.kernel import GameRecord
+from gamenight.kernel import PASS, GameRecord
 from gamenight.play import play
 
 runner = CliRunner()
@@ -185,3 +185,17 @@ def test_a_game_without_a_renderer_module_cannot_be_played_yet(monkeypatch):
     monkeypatch.setattr(render, "game_class", lambda game_id: None)  # as if it were registered
     with pytest.raises(ValueError, match="munchkin cannot be played in the terminal yet"):
         render.renderer("munchkin")
+
+
+def test_in_a_window_p_passes_and_a_seat_that_can_only_pass_is_not_asked():
+    state = gamenight.make("boss-quest", 3, seed=11)
+    seat = state.actors()[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None, highlight=False)
+    human = HumanAgent(seat, DRAW, console=console, stdin=io.StringIO("q\np\n"))
+    assert human.act(view, [PASS], state=state) == PASS
+    assert out.getvalue().count("Choice") == 0  # nothing to decide: not asked
+    assert human.act(view, [*legal, PASS], state=state) == PASS
+    assert "type a number from 1 to" in out.getvalue() and "or p to pass" in out.getvalue()
+    assert "Choice [1-" in out.getvalue() and ", p]" in out.getvalue()

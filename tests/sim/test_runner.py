@@ -171,3 +171,11 @@ def test_every_game_simulates_with_its_own_figures(game_id):
     assert [rate.trials for rate in result.seats] == [3] * players
     assert result.agents["random"].wins.trials == 3 * players
     assert result.mean_actions > 0
+
+
+def test_games_ended_by_the_safety_limit_are_counted_as_truncated():
+    # Random players never reach 20 points in one round: every game is cut by the limit.
+    cut = simulate("ninja-master", games=6, players=3, seed=2, options={"max_rounds": 1})
+    assert cut.truncated == 6 and cut.to_dict()["truncated_share"] == 1.0
+    played = simulate("boss-quest", games=6, players=3, seed=2)
+    assert played.truncated == 0

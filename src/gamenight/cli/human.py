@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from gamenight.agents.base import Clock
-from gamenight.kernel import Action, State
+from gamenight.kernel import PASS, Action, State
 
 from .render import Renderer
 
@@ -32,7 +32,9 @@ class HumanAgent:
 
     Before each choice it tells what happened since the last one (from the seat's own
     events), shows the table from the seat's view, and lists the legal actions by number.
-    `console` and `stdin` default to the terminal; tests pass their own streams.
+    In a window, ``p`` passes, and a seat whose only legal action is to pass passes at
+    once without being asked. `console` and `stdin` default to the terminal; tests pass
+    their own streams.
     """
 
     name = "human"
@@ -64,14 +66,20 @@ class HumanAgent:
         """Show the table and ask for one of `legal` by its number."""
         if state is not None:
             self.catch_up(state)
+        if legal == [PASS]:
+            return PASS  # nothing to decide: asking would only tell the others it waits
         console = self.console
         console.print(self.renderer.table(view, self.lang, me=self.seat))
         console.print("[bold]Your move:[/]")
-        for number, action in enumerate(legal, 1):
+        choices = [action for action in legal if action != PASS]
+        for number, action in enumerate(choices, 1):
             console.print(
                 f"  [bold cyan]{number:>2}[/]  {self.renderer.choice(view, action, self.lang)}"
             )
-        return legal[self._ask_number(len(legal)) - 1]
+        if PASS in legal:
+            console.print(f"  [bold cyan]{'p':>2}[/]  pass")
+        number = self._ask_number(len(choices), PASS in legal)
+        return PASS if number == 0 else choices[number - 1]
 
     def catch_up(self, state: State) -> None:
         """Tell what happened since the last prompt, as this seat saw it."""
@@ -84,10 +92,14 @@ class HumanAgent:
                 self.console.print(line)
             self.console.print()
 
-    def _ask_number(self, count: int) -> int:
-        """A number from 1 to `count`; anything else is asked again with the reason."""
+    def _ask_number(self, count: int, can_pass: bool = False) -> int:
+        """A number from 1 to `count` (0 for ``p`` when the seat `can_pass`); anything else
+        is asked again with the reason."""
+        keys = f"1-{count}, p" if can_pass else f"1-{count}"
         while True:
-            text = read_line(self.console, escape(f"Choice [1-{count}]: "), self.stdin).strip()
+            text = read_line(self.console, escape(f"Choice [{keys}]: "), self.stdin).strip()
+            if can_pass and text.lower() == "p":
+                return 0
             try:
                 number = int(text)
             except ValueError:
@@ -100,4 +112,5 @@ class HumanAgent:
                 reason = f"{escape(repr(text))} is not a number"
             else:
                 reason = f"{number} is not a choice"
-            self.console.print(f"[red]{reason}[/]: type a number from 1 to {count}.")
+            hint = " or p to pass" if can_pass else ""
+            self.console.print(f"[red]{reason}[/]: type a number from 1 to {count}{hint}.")

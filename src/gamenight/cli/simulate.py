@@ -205,6 +205,8 @@ def _percent(rate: Rate) -> tuple[str, str]:
 def _headline(result: SimulationResult) -> str:
     means = [f"mean {key.replace('_', ' ')} {value:.2f}" for key, value in result.figures.items()]
     means.append(f"mean actions {result.mean_actions:.1f}")
+    share = result.truncated / result.games if result.games else 0.0
+    means.append(f"truncated by the safety limit {result.truncated:,} ({share:.1%})")
     if result.no_winner:
         means.append(f"{result.no_winner:,} games without a winner")
     return (

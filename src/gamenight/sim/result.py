@@ -47,6 +47,7 @@ class SimulationResult:
     figures: dict[str, float]  # mean per game of each whole-game figure (e.g. rounds)
     mean_actions: float
     no_winner: int  # games that ended without any winner
+    truncated: int  # games a safety limit ended (max rounds or turns)
     elapsed: float  # seconds
 
     @property
@@ -67,6 +68,8 @@ class SimulationResult:
             "figures": self.figures,
             "mean_actions": self.mean_actions,
             "no_winner": self.no_winner,
+            "truncated": self.truncated,
+            "truncated_share": self.truncated / self.games if self.games else 0.0,
             "elapsed_s": self.elapsed,
             "games_per_s": self.games_per_second,
         }
@@ -106,5 +109,6 @@ def summarize(
         figures={key: total / tally.games for key, total in tally.figures.items()},
         mean_actions=tally.actions / tally.games,
         no_winner=tally.no_winner,
+        truncated=tally.truncated,
         elapsed=elapsed,
     )

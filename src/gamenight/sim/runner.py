@@ -94,7 +94,8 @@ def play_game(plan: _Plan, game: int) -> GameSummary:
         ) from exc
     if plan.save_dir is not None:
         record_path(plan.save_dir, game).write_text(state.record().to_json())
-    return GameSummary(seats, state.outcome().winners, len(state.history), state.stats())
+    outcome = state.outcome()
+    return GameSummary(seats, outcome.winners, len(state.history), state.stats(), outcome.truncated)
 
 
 def _play_chunk(plan: _Plan, start: int, stop: int) -> Tally:

@@ -63,6 +63,7 @@ class GameSummary:
     winners: tuple[int, ...]
     actions: int
     stats: dict[str, float | list[float]]
+    truncated: bool = False  # a safety limit ended it (`Outcome.truncated`)
 
 
 @dataclass
@@ -72,6 +73,7 @@ class Tally:
     games: int = 0
     actions: int = 0
     no_winner: int = 0
+    truncated: int = 0
     seat_wins: dict[int, int] = field(default_factory=dict)
     seat_games: dict[int, int] = field(default_factory=dict)
     agent_wins: dict[str, int] = field(default_factory=dict)
@@ -86,6 +88,7 @@ class Tally:
         self.actions += game.actions
         if not game.winners:
             self.no_winner += 1
+        self.truncated += game.truncated
         rounds = game.stats.get("rounds")
         for seat, name in enumerate(game.seats):
             won = int(seat in game.winners)  # a shared win is a win for each winner
@@ -107,6 +110,7 @@ class Tally:
         self.games += other.games
         self.actions += other.actions
         self.no_winner += other.no_winner
+        self.truncated += other.truncated
         for mine, theirs in (
             (self.seat_wins, other.seat_wins),
             (self.seat_games, other.seat_games),
