@@ -62,10 +62,9 @@ def test_a_game_ended_by_the_safety_limit_is_a_truncation():
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_openspiel_random_sim_test(players):
-    # The adapter registers the games of gamenight.games() on import; this one is
-    # registered here, once per process.
-    if openspiel.game_name(GAME) not in pyspiel.registered_names():
-        openspiel._register(GAME)
+    # The adapter registers the games of gamenight.games() on import; a test game is
+    # registered here (register is safe to repeat).
+    openspiel.register(GAME)
     game = pyspiel.load_game(openspiel.game_name(GAME), {"players": players})
     pyspiel.random_sim_test(game, num_sims=20, serialize=True, verbose=False)
 

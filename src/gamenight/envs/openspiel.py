@@ -56,7 +56,7 @@ def game_name(game_id: str) -> str:
 class GamenightGame(pyspiel.Game):
     """One gamenight game at the player count and options its parameters name."""
 
-    game_id: str  # set by each game's subclass (see `_register`)
+    game_id: str  # set by each game's subclass (see `register`)
     game_type: pyspiel.GameType
 
     def __init__(self, params: dict[str, Any]) -> None:
@@ -273,7 +273,11 @@ def _parameter(option: Option) -> Any:
     return DEFAULT_FROM_PLAYERS if option.type is int else None
 
 
-def _register(game_id: str) -> None:
+def register(game_id: str) -> None:
+    """Register a gamenight game with OpenSpiel as ``gamenight_<game>`` (once; importing
+    this module registers every game of `gamenight.games`, a test game needs this)."""
+    if game_name(game_id) in pyspiel.registered_names():
+        return
     cls = game_class(game_id)
     parameters: dict[str, Any] = {"players": cls.min_players, "rng_seed": 0, "deals": DEALS}
     for option in cls.options_spec:
@@ -304,4 +308,4 @@ def _register(game_id: str) -> None:
 
 
 for _game in games():
-    _register(_game)
+    register(_game)
