@@ -21,7 +21,7 @@ from gamenight.games.boss_quest.actions import (
     Discard,
     Equip,
 )
-from gamenight.games.boss_quest.bots import HeuristicBot
+from gamenight.games.boss_quest.bots import MAX_DRAWS, HeuristicBot, _uses, read_table
 from gamenight.games.boss_quest.content import SPELLS
 from gamenight.kernel import Action
 from gamenight.play.table import play
@@ -90,6 +90,26 @@ def test_four_below_it_draws_with_hearts_to_spare_but_not_on_its_last_heart(hear
     )
     assert state.boss_hp() - state.attack(0) == 4
     assert (type(decide(state)) is Equip) == draws
+
+
+@pytest.mark.parametrize(("given", "draws"), [("green 7", False), ("green 4", True)])
+def test_it_draws_knowing_the_weapon_an_exchange_put_on_top(given, draws):
+    # 16 against 20 with hearts to spare: it would draw (see above), but seat 2 has just
+    # given its face-up weapon to the deck, so everybody knows the next card: a 7 busts
+    # it, a 4 is a perfect hit.
+    state = game(
+        3,
+        boss=20,
+        armorer=1,
+        turn=2,
+        hidden={0: "red 1", 1: "purple 1", 2: "yellow 1"},
+        visible={0: ["blue 6", "purple 3", "yellow 6"], 1: ["purple 2"], 2: [given]},
+        spells=["exchange", *HARMLESS],
+    )
+    state.apply(2, Activate(slot_of(state, "exchange")))
+    state.apply(2, ChooseWeapon(wid(given)))
+    assert state.actors() == (0,) and state.view(0)["deck_top"]["id"] == wid(given)
+    assert (decide(state) == Equip(1)) == draws
 
 
 # ----- spells for itself -----------------------------------------------------------------------
@@ -207,6 +227,18 @@ def test_leading_one_below_the_hp_it_calls_last_call_on_rivals_far_behind():
     )
     assert visit(state) == [Activate(slot_of(state, "last-call"))]
     assert state.phase == "last_call"
+
+
+def test_it_counts_a_cancelled_last_call_as_giving_the_rivals_their_turns_back():
+    state = three_seats(spells=["last-call", "cancel", *HARMLESS])
+    state.apply(0, Activate(slot_of(state, "last-call")))
+    assert state.actors() == (1,)
+    table = read_table(state.view(1))
+    assert table.position.rival_draws == 1
+    uses = dict(_uses(table, table.position.settle(1), "cancel"))
+    ((_, after),) = uses[ChooseSpell(slot_of(state, "last-call"))]
+    assert after.rival_draws == MAX_DRAWS
+    assert all(key != "last-call" for _, key, _ in after.spells)
 
 
 # ----- the Mystery spell -----------------------------------------------------------------------

@@ -120,13 +120,42 @@ def test_exchange_of_a_visible_weapon_takes_the_decks_top_card_face_up():
     assert events(state, "exchange") == [{"seat": 0, "gave": wid("blue 6"), "got": wid("yellow 5")}]
 
 
-def test_the_exchanged_weapon_goes_into_the_deck_at_a_random_place():
-    places = set()
-    for seed in range(12):
-        state = three(["exchange", "mercy"], seed=seed)
+def deck_top(state, seat):
+    """The id of the top weapon in `seat`'s view, or None where it does not know it."""
+    top = state.view(seat)["deck_top"]
+    return top and top["id"]
+
+
+def test_exchange_puts_the_given_weapon_on_top_of_the_deck_for_the_next_equip():
+    # «...с верхней картой стопки оружия»: the two cards change places.
+    for seed in range(6):
+        state = three(["exchange", "mercy"], deck=["yellow 5", "purple 7"], seed=seed)
         play(state, (0, Activate(0)), (0, ChooseWeapon(wid("blue 6"))))
-        places.add(state.weapon_deck.index(wid("blue 6")))
-    assert len(places) > 3
+        assert state.weapon_deck[-2:] == [wid("purple 7"), wid("blue 6")]
+        play(state, (1, Equip(2)))
+        assert state.visible[1] == [wid("green 2"), wid("blue 6"), wid("purple 7")]
+
+
+def test_a_face_up_weapon_given_to_the_deck_is_its_known_top_until_drawn():
+    state = three(["exchange", "mercy", "pair"], deck=["yellow 5", "purple 7"])
+    assert [deck_top(state, seat) for seat in (0, 1, 2, None)] == [None] * 4
+    play(state, (0, Activate(0)), (0, ChooseWeapon(wid("blue 6"))))
+    assert [deck_top(state, seat) for seat in (0, 1, 2, None)] == [wid("blue 6")] * 4
+    play(state, (1, Discard(1)))  # still on top, still known
+    assert [deck_top(state, seat) for seat in (0, 1, 2, None)] == [wid("blue 6")] * 4
+    play(state, (2, Equip(1)))
+    assert state.visible[2] == [wid("yellow 4"), wid("blue 6")]
+    assert [deck_top(state, seat) for seat in (0, 1, 2, None)] == [None] * 4
+
+
+def test_a_hidden_weapon_given_to_the_deck_is_the_known_top_only_for_who_knew_it():
+    state = three(["exchange", "mercy"], deck=["yellow 5", "purple 7"])
+    play(state, (0, Activate(0)), (0, ChooseWeapon(wid("red 7"))))
+    assert state.weapon_deck[-1] == wid("red 7")
+    assert [deck_top(state, seat) for seat in (0, 1, 2, None)] == [wid("red 7"), None, None, None]
+    play(state, (1, Equip(1)))
+    assert state.visible[1] == [wid("green 2"), wid("red 7")]
+    assert [deck_top(state, seat) for seat in (0, 1, 2, None)] == [None] * 4
 
 
 def test_exchange_cannot_be_activated_when_the_deck_is_empty():
@@ -316,21 +345,21 @@ def test_the_second_cancel_has_nothing_left_once_the_only_spell_is_cancelled():
 
 
 @pytest.mark.parametrize("instant", ["swap", "exchange"])
-def test_cancel_cannot_target_swap_exchange_or_last_call(instant):
+def test_cancel_cannot_target_swap_or_exchange(instant):
     choice = ChoosePlayer(2) if instant == "swap" else ChooseWeapon(wid("red 7"))
     hands = {
         "hidden": {0: "red 7", 1: "blue 1", 2: "green 1", 3: "yellow 1"},
         "visible": {0: ["blue 6"], 1: ["green 2"], 2: ["yellow 4"], 3: ["red 1"]},
     }
-    spells = [instant, "last-call", "cancel"]
+    spells = [instant, "mercy", "cancel"]
     # Without another spell in play, Cancel has nothing it may cancel.
     state = game(4, boss=20, armorer=3, spells=spells, **hands)
-    play(state, (0, Activate(0)), (0, choice), (1, Activate(1)))
+    play(state, (0, Activate(0)), (0, choice), (1, Discard(1)))
     assert state.actors() == (2,)
     assert Activate(2) not in state.legal_actions(2)
     # With Boss HP +1 in play, that is the only choice.
     state = game(4, boss=20, armorer=3, spells=spells, active=["hp+1"], **hands)
-    play(state, (0, Activate(0)), (0, choice), (1, Activate(1)), (2, Activate(2)))
+    play(state, (0, Activate(0)), (0, choice), (1, Discard(1)), (2, Activate(2)))
     assert state.legal_actions(2) == [ChooseSpell(3)]
 
 
@@ -518,6 +547,57 @@ def test_a_target_chosen_during_the_last_call_ends_that_players_last_action():
     play(state, (0, Activate(0)), (1, Activate(1)), (1, ChoosePlayer(3)))
     assert state.actors() == (2,)
     assert state.attack(3) == 1 + 2 + 2
+
+
+def test_cancel_can_remove_an_active_last_call_and_normal_turns_resume():
+    # Last call lies beside the boss: it is an activated spell still in play.
+    spells = ["last-call", "mercy", "cancel", "hp+1"]
+    state = game(4, boss=21, armorer=3, spells=spells, **FOUR)
+    play(state, (0, Activate(0)))
+    assert state.phase == "last_call" and state.actors() == (1,)
+    play(state, (1, Equip(1)))  # seat 1's last action: one weapon, no visit
+    assert state.actors() == (2,) and Activate(2) in state.legal_actions(2)
+    play(state, (2, Activate(2)))
+    assert state.legal_actions(2) == [ChooseSpell(0)]
+    play(state, (2, ChooseSpell(0)))
+    assert state.slot_status[:3] == ["cancelled", "available", "used"]
+    assert events(state, "cancel") == [
+        {"seat": 2, "slot": 2, "cancelled_slot": 0, "cancelled": "last-call"}
+    ]
+    # Play goes on as before Last call: seats 3 and 1 (who has not visited) take turns.
+    assert state.phase == "equip" and state.last_call_queue == []
+    assert state.view(0)["last_call"] == []
+    assert state.actors() == (3,)
+    assert state.legal_actions(3)[:4] == [Equip(n) for n in range(1, 5)]
+    play(state, (3, Equip(3)))
+    assert state.actors() == (1,)
+    play(state, (1, Equip(2)), (3, Discard(1)))
+    # Seat 1 is now the last equipper: one last equip, then the Mage.
+    assert state.actors() == (1,)
+    play(state, (1, Equip(1)))
+    assert state.legal_actions(1) == [Activate(3), Discard(3)]
+    play(state, (1, Discard(3)))
+    assert len(events(state, "battle")) == 1
+
+
+def test_a_mystery_cancel_revealed_in_the_last_call_may_cancel_it():
+    state = game(
+        4, boss=21, armorer=3, spells=["last-call", "mercy", "cancel"], mystery=True, **FOUR
+    )
+    play(state, (0, Activate(0)), (1, Activate(2)))
+    assert state.legal_actions(1) == [ChooseSpell(0)]
+    play(state, (1, ChooseSpell(0)))
+    assert state.phase == "equip" and state.actors() == (2,)
+
+
+def test_cancelling_last_call_by_the_last_player_owed_an_action_leaves_the_others_turns():
+    spells = ["last-call", "mercy", "cancel"]
+    state = game(3, boss=21, armorer=2, spells=spells, **HANDS)
+    play(state, (0, Activate(0)), (1, Equip(1)), (2, Activate(2)), (2, ChooseSpell(0)))
+    # Seat 1 took one weapon as its last action; it has not visited: its turns go on.
+    assert not events(state, "battle")
+    assert state.phase == "equip" and state.actors() == (1,)
+    assert state.legal_actions(1)[:4] == [Equip(n) for n in range(1, 5)]
 
 
 # ----- the Mystery spell ------------------------------------------------------------------

@@ -261,7 +261,7 @@ def test_a_bust_last_equipper_may_not_equip():
 
 
 def test_the_next_round_has_a_new_armorer_boss_spells_and_deal():
-    state = game(3, boss=17, armorer=0, turn=0, visited=[1, 2], spells=[], boss_deck=[20])
+    state = game(3, boss=17, armorer=0, turn=0, visited=[1, 2], spells=[], boss_deck=[20, 15])
     play(state, (0, VisitMage()))
     assert state.round == 2
     assert state.armorer == 1  # the player left of the Armorer
@@ -285,7 +285,9 @@ def test_activated_spells_act_only_in_their_round():
     assert len(state.spell_discard) == 2  # the round's spells are discarded
 
 
-def test_the_boss_deck_is_reshuffled_from_its_discard_pile_when_it_runs_out():
+def test_a_boss_deck_found_empty_is_rebuilt_before_the_draw():
+    # Play never leaves the deck empty; a rigged position (or one saved before decks were
+    # rebuilt at once) may.
     state = last_visit(3, boss=17, spells=[], boss_deck=[])
     assert len(state.boss_discard) == 7
     play(state, (2, VisitMage()))
@@ -310,6 +312,55 @@ def test_the_spell_deck_is_reshuffled_from_its_discard_pile_when_it_runs_out():
     assert state.spell_discard == [] and state.spell_discard_unseen == []
     assert len(state.spell_deck) == len(SPELLS) - 3
     assert sorted(state.slots + state.spell_deck) == list(range(len(SPELLS)))
+
+
+def finish_round(state):
+    """Play the round out: every seat still to act discards a spell or visits the Mage."""
+    start = state.round
+    while state.round == start and not state.is_over():
+        (seat,) = state.actors()
+        legal = state.legal_actions(seat)
+        state.apply(seat, next((a for a in legal if type(a) in (Discard, VisitMage)), legal[0]))
+
+
+def test_the_boss_deck_is_rebuilt_as_soon_as_its_last_boss_is_drawn():
+    # «Если в любое время колода боссов ... заканчивается»: at the moment the last boss is
+    # drawn, the discards become the new deck, so the boss now in play is not in it.
+    state = last_visit(3, boss=17, spells=[], boss_deck=[20])
+    play(state, (2, VisitMage()))
+    assert state.round == 2 and state.boss_hp() == 20
+    assert state.boss_discard == []
+    assert sorted(state.boss_deck) == [b for b in range(len(BOSS_HP)) if BOSS_HP[b] != 20]
+    assert state.view(0)["bosses_in_deck"] == 7
+    finish_round(state)
+    assert state.round == 3 and BOSS_HP[state.boss] != 20
+
+
+def test_the_spell_deck_is_rebuilt_as_soon_as_its_last_spell_is_drawn():
+    state = last_visit(
+        3,
+        spells_per_round=3,
+        spells=["mercy", "hp+1", "hp+2"],
+        spell_deck=["swap", "pair", "runner-up"],
+    )
+    play(state, (2, Discard(0)))
+    assert [SPELLS[s].key for s in state.slots] == ["swap", "pair", "runner-up"]
+    # The discards (the last round's three spells too) are the new deck; the round's
+    # spells are not in it.
+    assert state.spell_discard == [] and state.spell_discard_unseen == []
+    assert sorted(state.slots + state.spell_deck) == list(range(len(SPELLS)))
+    assert len(state.spell_deck) == len(SPELLS) - 3
+
+
+def test_the_same_boss_never_comes_twice_in_a_row():
+    rounds = 0
+    for seed in range(6):
+        state = gamenight.make("boss-quest", players=3, seed=seed, hearts=10, key_target=20)
+        random_moves(state, 3000, seed=seed)
+        bosses = [r["boss_hp"] for r in events(state, "round")]
+        rounds += len(bosses)
+        assert all(a != b for a, b in itertools.pairwise(bosses)), (seed, bosses)
+    assert rounds > 60
 
 
 def test_rounds_rotate_the_armorer_and_bring_a_new_boss_until_the_deck_runs_out():

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import gamenight
-from gamenight.games.boss_quest.actions import Activate, ChoosePlayer, ChooseWeapon
+from gamenight.games.boss_quest.actions import Activate, ChoosePlayer, ChooseWeapon, Discard
 from gamenight.games.boss_quest.content import SPELLS
 
 from .helpers import game, play, random_moves, wid
@@ -126,3 +126,26 @@ def test_a_hidden_weapon_exchanged_into_the_deck_stays_there_only_for_who_knew_i
     assert wid("red 7") not in hidden_in_worlds(state, 0)
     # Seat 1 never saw red 7: in its worlds it may be anybody's hidden weapon but its own.
     assert wid("red 7") in hidden_in_worlds(state, 1, worlds=200)
+
+
+def tops_in_worlds(state, seat, worlds=40):
+    """The top weapon of the deck in each of `worlds` determinizations for `seat`."""
+    return [state.determinize(seat, k).weapon_deck[-1] for k in range(worlds)]
+
+
+def test_a_face_up_weapon_given_to_the_deck_stays_its_top_in_every_world():
+    state = game(3, boss=20, armorer=2, spells=["exchange", "mercy", "pair"], **HANDS)
+    play(state, (0, Activate(0)), (0, ChooseWeapon(wid("blue 6"))))
+    for seat in (None, 0, 1, 2):
+        assert set(tops_in_worlds(state, seat)) == {wid("blue 6")}
+    play(state, (1, Discard(1)))  # it stays known until it is drawn
+    for seat in (None, 0, 1, 2):
+        assert set(tops_in_worlds(state, seat)) == {wid("blue 6")}
+
+
+def test_a_hidden_weapon_given_to_the_deck_stays_its_top_only_for_who_knew_it():
+    state = game(3, boss=20, armorer=2, spells=["exchange", "mercy", "pair"], **HANDS)
+    play(state, (0, Activate(0)), (0, ChooseWeapon(wid("red 7"))))
+    assert set(tops_in_worlds(state, 0)) == {wid("red 7")}
+    for seat in (None, 1, 2):
+        assert len(set(tops_in_worlds(state, seat))) > 5

@@ -8,6 +8,7 @@ from gamenight.games.meow_dark_lord.actions import (
     Activate,
     Attack,
     Discard,
+    FromTreasury,
     Hire,
     Retrieve,
     Rob,
@@ -45,23 +46,49 @@ def test_an_activation_is_the_cats_action_and_rolls_no_dice():
 
 
 @pytest.mark.parametrize(("thief", "dice", "hits"), [("pickpaw", [4], 1), ("prowler", [2, 3], 2)])
-def test_steal_takes_the_coins_from_a_player_the_actor_chooses(thief, dice, hits):
+def test_steal_takes_each_coin_from_a_rival_or_the_treasury_as_the_actor_chooses(thief, dice, hits):
+    # «Украдите: Позволяет забрать одну монету у другого игрока (вместо того чтобы взять
+    # из сокровищницы)»: for each coin, a rival who has one, or the treasury.
     state = dungeon_turn(players=4, dungeons={0: [thief]}, coins=[0, 5, 1, 0], dice=dice)
     cat = state.dungeons[0][0]
     play(state, (0, Search(cat)))
-    # Whom to rob: another player with coins (not the richest by force).
-    assert state.actors() == (0,) and state.legal_actions(0) == [Rob(1), Rob(2)]
+    assert state.actors() == (0,) and state.legal_actions(0) == [FromTreasury(), Rob(1), Rob(2)]
+    assert state.view(1)["pending"] == {"step": "steal", "seat": 0, "card": cat, "amount": hits}
     play(state, (0, Rob(2)))
-    assert state.coins == [1, 5, 0, 0] and state.treasury == 30  # seat 2 had only one
-    play_again = dungeon_turn(players=4, dungeons={0: [thief]}, coins=[0, 5, 1, 0], dice=dice)
-    play(play_again, (0, Search(cat)), (0, Rob(1)))
-    assert play_again.coins == [hits, 5 - hits, 1, 0] and play_again.treasury == 30
+    assert state.coins == [1, 5, 0, 0] and state.treasury == 30
+    if hits == 2:  # seat 2 has no coin left: the treasury or seat 1
+        assert state.legal_actions(0) == [FromTreasury(), Rob(1)]
+        assert state.view(1)["pending"]["amount"] == 1
+        play(state, (0, FromTreasury()))
+        assert state.coins == [2, 5, 0, 0] and state.treasury == 29
+    assert state.phase == "hire2"
+    assert [(e["amount"], e["source"]) for e in events(state, "coins")] == [
+        (1, 2),
+        (1, "treasury"),
+    ][:hits]
 
 
-def test_steal_with_nobody_to_rob_takes_nothing_not_even_from_the_treasury():
+def test_steal_may_take_every_coin_from_the_same_rival():
+    state = dungeon_turn(players=4, dungeons={0: ["prowler"]}, coins=[0, 5, 1, 0], dice=[2, 3])
+    play(state, (0, Search(state.dungeons[0][0])), (0, Rob(1)), (0, Rob(1)))
+    assert state.coins == [2, 3, 1, 0] and state.treasury == 30
+
+
+def test_steal_with_nobody_to_rob_takes_from_the_treasury():
+    # A Steal cat never wins less than a plain one: with no rival holding a coin, the
+    # treasury pays, with no choice to make.
     state = dungeon_turn(dungeons={0: ["prowler"]}, coins=[3, 0, 0], dice=[1, 1])
     play(state, (0, Search(state.dungeons[0][0])))
-    assert state.coins == [3, 0, 0] and state.treasury == 33
+    assert state.coins == [5, 0, 0] and state.treasury == 31
+    assert state.phase == "hire2"
+
+
+def test_steal_takes_the_rest_from_the_treasury_once_no_rival_has_a_coin():
+    state = dungeon_turn(dungeons={0: ["prowler"]}, coins=[0, 1, 0], dice=[1, 1])
+    play(state, (0, Search(state.dungeons[0][0])))
+    assert state.legal_actions(0) == [FromTreasury(), Rob(1)]
+    play(state, (0, Rob(1)))
+    assert state.coins == [2, 0, 0] and state.treasury == 34
     assert state.phase == "hire2"
 
 

@@ -7,6 +7,7 @@ from gamenight import agents
 from gamenight.games.meow_dark_lord.actions import (
     Attack,
     Draw,
+    FromTreasury,
     Hire,
     Rob,
     Sacrifice,
@@ -60,12 +61,20 @@ def test_it_respects_decoy_when_choosing_what_to_attack():
     assert choice == Target(brawler) and choice in state.legal_actions(0)
 
 
-def test_it_steals_from_the_richest():
+def test_it_steals_from_the_rival_closest_to_winning():
     state = game(
         players=4, dungeons={0: ["prowler"]}, coins=[0, 3, 6, 2], phase="dungeon", dice=[1, 1]
     )
     play(state, (0, Search(state.dungeons[0][0])))
+    assert FromTreasury() in state.legal_actions(0)
     assert decide(state) == Rob(2)
+    play(state, (0, Rob(2)))
+    assert decide(state) == Rob(2)
+
+
+def test_it_searches_with_a_steal_cat_when_only_the_treasury_pays():
+    state = game(dungeons={0: ["prowler"]}, coins=[0, 0, 0], phase="dungeon")
+    assert decide(state) == Search(state.dungeons[0][0])
 
 
 def test_it_keeps_its_three_best_cats():

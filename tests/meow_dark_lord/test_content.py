@@ -110,7 +110,7 @@ from gamenight.games.meow_dark_lord import content
 from gamenight.games.meow_dark_lord.actions import CODEC, Hire
 CATS = content.CATS
 assert content.__file__.startswith(ROOT), content.__file__
-assert len(CATS) == 63 and CODEC.size == 8 * 63 + 8
+assert len(CATS) == 63 and CODEC.size == 8 * 63 + 9
 hired = 0
 for seed in range(40):
     state = gamenight.make("meow-dark-lord", players=4, seed=seed)

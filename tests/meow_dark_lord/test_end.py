@@ -49,10 +49,10 @@ def test_the_coin_target_may_be_reached_on_another_players_turn():
     assert state.is_over() and state.winner == 1 and state.coins == [4, 5]
 
 
-def test_a_steal_can_reach_the_target():
+def test_a_steal_can_reach_the_target_and_the_coin_that_does_ends_the_game():
     state = game(dungeons={0: ["prowler"]}, coins=[9, 4, 0], phase="dungeon", dice=[1, 1])
     play(state, (0, Search(state.dungeons[0][0])), (0, Rob(1)))
-    assert state.is_over() and state.winner == 0 and state.coins == [11, 2, 0]
+    assert state.is_over() and state.winner == 0 and state.coins == [10, 3, 0]
 
 
 def test_the_fourth_rigor_mortis_ends_the_game_and_the_most_coins_win():

@@ -11,7 +11,9 @@ from typer.testing import CliRunner
 import gamenight
 from gamenight.cli import render
 from gamenight.cli.app import app
+from gamenight.games.meow_dark_lord.actions import FromTreasury, Rob, Search
 from gamenight.kernel import GameRecord
+from gamenight.testing import rigged
 
 runner = CliRunner()
 DRAW = render.renderer("meow-dark-lord")
@@ -62,3 +64,30 @@ def test_simulate_shows_each_cats_hirers_win_rate():
     assert result.exit_code == 0, result.output
     assert "By card" in result.output and "hirers' win rate" in result.output
     assert "hired:" not in result.output  # per-card figures stay out of the agent table
+
+
+def test_the_steal_choice_names_the_treasury_and_each_rival():
+    state = rigged(
+        "meow-dark-lord",
+        players=3,
+        dungeons={0: ["prowler"]},
+        coins=[0, 4, 0],
+        phase="dungeon",
+        dice=[1, 1],
+    )
+    state.apply(0, Search(state.dungeons[0][0]))
+    view = state.view(0)
+    assert [DRAW.choice(view, a, "en") for a in state.legal_actions(0)] == [
+        "Take a coin from the treasury [dim](32 coins)[/]",
+        "Steal a coin from seat 1 [dim](4 coins)[/]",
+    ]
+    table = plain(DRAW.table(view, "en", me=0))
+    assert "You to choose where Night Prowler's next coin comes from (2 coins to take)." in table
+    state.apply(0, Rob(1))
+    assert "(1 coin to take)" in plain(DRAW.table(state.view(0), "en", me=0))
+    state.apply(0, FromTreasury())
+    lines = DRAW.events([e for e in state.events if e.kind == "coins"], "en", me=0)
+    assert lines == [
+        "You take [yellow]1 coin[/] from seat 1.",
+        "You take [yellow]1 coin[/] from the treasury.",
+    ]

@@ -89,6 +89,24 @@ def test_hiring_puts_the_cat_in_the_dungeon_with_its_printed_hearts():
     assert state.phase == "dungeon"
 
 
+def test_the_44_heart_tokens_are_no_limit_a_hired_cat_gets_its_printed_hearts():
+    # 45 hearts already lie on cats in the dungeons, more than the box's 44 tokens.
+    state = game(
+        players=6,
+        hands={0: ["lucky"]},
+        dungeons={
+            1: ["fatcat"] * 3,
+            2: ["brawler"] * 3,
+            3: ["guardian"] * 3,
+            4: ["lucky", "lucky", "tabby"],
+            5: ["prowler", "nurse", "boss"],
+        },
+    )
+    assert sum(state.hearts) == 45
+    play(state, (0, Hire(state.hands[0][0])))
+    assert state.hearts[state.dungeons[0][0]] == 3 and sum(state.hearts) == 48
+
+
 def test_drawing_takes_the_top_card_of_the_tower_into_the_hand():
     state = game(hands={0: ["nurse"]}, tower=["lucky", "tabby"])
     play(state, (0, Draw()))

@@ -9,7 +9,16 @@ import pytest
 
 import gamenight
 from gamenight import IllegalAction
-from gamenight.games.meow_dark_lord.actions import CODEC, Activate, Draw, Hire, Retrieve, Search
+from gamenight.games.meow_dark_lord.actions import (
+    CODEC,
+    Activate,
+    Draw,
+    FromTreasury,
+    Hire,
+    Retrieve,
+    Rob,
+    Search,
+)
 from gamenight.games.meow_dark_lord.content import NUM_CATS
 
 from .helpers import game, play
@@ -106,10 +115,11 @@ def test_determinize_keeps_the_top_half_free_of_rigor_mortis():
 
 
 def test_the_codec_is_a_fixed_bijection():
-    assert CODEC.size == 8 * NUM_CATS + 8 == 488
+    assert CODEC.size == 8 * NUM_CATS + 9 == 489
     for index in (0, 1, 2, 100, CODEC.size - 1):
         assert CODEC.encode(CODEC.decode(index)) == index
     assert CODEC.decode(2) == Hire(0)
+    assert CODEC.decode(482) == Rob(0) and CODEC.decode(488) == FromTreasury()
 
 
 @pytest.mark.parametrize(

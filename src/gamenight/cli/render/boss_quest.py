@@ -109,7 +109,7 @@ def table(
     if reveal is not None:
         title += " · every hidden weapon shown"
     body = Group(
-        _boss_line(view),
+        _boss_line(view, lang),
         "",
         _spells_table(view, lang, me),
         "",
@@ -121,15 +121,18 @@ def table(
     )
 
 
-def _boss_line(view: View) -> str:
+def _boss_line(view: View, lang: str) -> str:
     boss = view["boss"]
     hp = f"[bold red]{boss['hp']} HP[/]"
     if boss["hp"] != boss["base_hp"]:
         hp += f" [dim](base {boss['base_hp']})[/]"
-    return (
+    line = (
         f"Boss: {hp} · keys to win: [yellow]{view['key_target']}[/] · "
         f"Armorer: seat {view['armorer']} · weapons in the deck: {view['weapon_deck']}"
     )
+    if view.get("deck_top"):
+        line += f" (on top: {_weapon_json(view['deck_top'], lang)})"
+    return line
 
 
 def _spells_table(view: View, lang: str, me: int | None) -> Table:
@@ -342,20 +345,21 @@ def _event(event: Event, lang: str, me: int | None) -> list[str]:
             "the two hidden weapons change hands."
         ]
     if kind == "cancel":
-        return [
-            f"{_does(seat, me, 'activate')} {_spell('cancel', lang)} on {_spell(d['cancelled'], lang)}."
-        ]
+        line = f"{_does(seat, me, 'activate')} {_spell('cancel', lang)} on {_spell(d['cancelled'], lang)}"
+        if _SPELL[d["cancelled"]].effect == "last_call":
+            line += ": the last actions end and the normal turns resume"
+        return [line + "."]
     if kind == "exchange":
         start = f"{_does(seat, me, 'activate')} {_spell('exchange', lang)}: "
         if d["gave"] is None:
             whose = "your" if seat == me else "their"
-            return [start + f"{whose} hidden weapon goes into the deck for its top card, unseen."]
+            return [start + f"{whose} hidden weapon and the deck's top card change places, unseen."]
         gave, got = _weapon_id(d["gave"], lang), _weapon_id(d["got"], lang)
-        return [start + f"{gave} goes into the deck, {got} comes from its top."]
+        return [start + f"{got} comes from the top of the deck, {gave} goes on top."]
     if kind == "exchange_hidden":
         whose = "Your" if seat == me else f"Seat {seat}'s"
         return [
-            f"{whose} hidden {_weapon_id(d['gave'], lang)} went into the deck; "
+            f"{whose} hidden {_weapon_id(d['gave'], lang)} is now the deck's top card; "
             f"the new hidden weapon is {_weapon_id(d['got'], lang)}."
         ]
     if kind == "battle":

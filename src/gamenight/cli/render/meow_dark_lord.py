@@ -21,6 +21,7 @@ from gamenight.games.meow_dark_lord.actions import (
     Discard,
     Draw,
     EndDungeon,
+    FromTreasury,
     Hire,
     Retrieve,
     Rob,
@@ -216,7 +217,7 @@ def _turn_line(view: View, lang: str, me: int | None) -> str:
         "heal": f"the cat {source} heals",
         "raise": f"the Graveyard card {source} takes into hand",
         "sacrifice": f"the cat to sacrifice for {source}",
-        "steal": f"the player {source} steals {pending['amount']} from",
+        "steal": f"where {source}'s next coin comes from ({_coins_left(pending['amount'])})",
     }[step]
     return f"{who} to choose {what}."
 
@@ -258,7 +259,9 @@ def choice(view: View, action: Action, lang: str) -> str:
         return f"Take {_name(action.card, lang)} from the Graveyard"
     if isinstance(action, Rob):
         coins = view["seats"][action.seat]["coins"]
-        return f"Steal from seat {action.seat} [dim]({coins} coins)[/]"
+        return f"Steal a coin from seat {action.seat} [dim]({coins} coins)[/]"
+    if isinstance(action, FromTreasury):
+        return f"Take a coin from the treasury [dim]({view['treasury']} coins)[/]"
     return str(action)
 
 
@@ -333,10 +336,12 @@ def _event(event: Event, lang: str, me: int | None) -> list[str]:
     return [escape(f"{kind}: {d}")]
 
 
+def _coins_left(amount: int) -> str:
+    return "1 coin to take" if amount == 1 else f"{amount} coins to take"
+
+
 def _coins(d: dict[str, Any], me: int | None) -> str:
     seat, amount, source = d["seat"], d["amount"], d["source"]
-    if source is None:
-        return f"Nobody has coins: {_seat(seat, me)} can steal nothing."
     where = "the treasury" if source == "treasury" else _seat(source, me)
     noun = "coin" if amount == 1 else "coins"
     return f"{_does(seat, me, 'take')} [yellow]{amount} {noun}[/] from {where}."

@@ -3,9 +3,10 @@
 It reads only its own view, and values every choice with one small model of the round:
 
 - **What it does not know.** The unseen weapons are all 35 minus every face-up weapon and
-  every hidden one it knows (its own; both after a Swap). The next card is drawn from them;
-  a rival's hidden weapon is one of them whose value lies in that rival's public range
-  (narrowed by every bust announcement, or its absence).
+  every hidden one it knows (its own; both after a Swap). The next card is drawn from them
+  (unless an Exchange has put a weapon it knows on top of the deck); a rival's hidden
+  weapon is one of them whose value lies in that rival's public range (narrowed by every
+  bust announcement, or its absence).
 - **What the rivals will do.** A rival who has visited the Mage, or announced a bust, keeps
   the attack it has. A rival still equipping is expected to draw one card at a time until
   it is within `RIVAL_STOP_GAP` of the HP (one card at most during Last call).
@@ -26,10 +27,11 @@ Its turn is then a choice between drawing and visiting the Mage:
 - **At the Mage.** Every legal visit is valued: activating a face-up spell on its best
   target (its own overshoot fixed, a perfect hit, attack +2 on a rival near the HP, a
   condition the leader fails, a Swap for a promising hidden weapon, an Exchange of a bad
-  weapon, a Cancel of what hurts it, Last call while it leads), or discarding one. Taking a
-  spell also keeps it from the rivals still to visit, so each spell adds the harm it could
-  do in a rival's hands. The face-down Mystery spell is activated blind only when the bot
-  is bust and nothing it can see saves it.
+  weapon, a Cancel of what hurts it (of Last call: the rivals' normal turns come back),
+  Last call while it leads), or discarding one. Taking a spell also keeps it from the
+  rivals still to visit, so each spell adds the harm it could do in a rival's hands. The
+  face-down Mystery spell is activated blind only when the bot is bust and nothing it can
+  see saves it.
 
 Ties are broken by the bot's own seeded generator, so a bot with a given seed always plays
 the same game the same way.
@@ -148,7 +150,12 @@ class Position:
         return replace(self, spells=(*self.spells, (-1, key, target)))
 
     def without_spell(self, slot: int) -> Position:
-        return replace(self, spells=tuple(s for s in self.spells if s[0] != slot))
+        """Cancel the spell in `slot`; a cancelled Last call gives the rivals their normal
+        turns back."""
+        kept = tuple(s for s in self.spells if s[0] != slot)
+        if any(SPELL_BY_KEY[key].effect == "last_call" for s, key, _ in self.spells if s == slot):
+            return replace(self, spells=kept, rival_draws=MAX_DRAWS)
+        return replace(self, spells=kept)
 
     def swapped(self, seat: int, other: int) -> Position:
         mine, theirs = self.hands[seat], self.hands[other]
@@ -186,8 +193,9 @@ class Table:
     keys: list[int]
     hearts: list[int]
     key_target: int
-    card: list[tuple[int, float]]  # value distribution of the next weapon drawn
+    card: list[tuple[int, float]]  # value distribution of an unknown weapon drawn
     unseen_weapons: list[int]
+    deck_top: int | None  # the deck's top weapon, when known (an Exchange put it there)
     my_weapons: list[int]  # hidden first
     available: dict[int, str | None]  # slot -> face-up key, None for the Mystery
     visitors_after_me: int  # rivals who will still visit the Mage this round
@@ -203,6 +211,9 @@ def read_table(view: dict[str, Any]) -> Table:
     me, seats = view["seat"], view["seats"]
     seen = {w["id"] for s in seats for w in s["visible"]}
     seen |= {s["hidden"]["id"] for s in seats if s["hidden"] is not None}
+    deck_top = view["deck_top"]["id"] if view["deck_top"] else None
+    if deck_top is not None:
+        seen.add(deck_top)
     unseen = [w for w in range(NUM_WEAPONS) if w not in seen]
     values = Counter(WEAPON_VALUE[w] for w in unseen)
     card = [(v, values[v] / len(unseen)) for v in VALUES if values[v]] if unseen else []
@@ -240,6 +251,7 @@ def read_table(view: dict[str, Any]) -> Table:
         key_target=view["key_target"],
         card=card,
         unseen_weapons=unseen,
+        deck_top=deck_top,
         my_weapons=[mine["hidden"]["id"]] + [w["id"] for w in mine["visible"]],
         available=available,
         visitors_after_me=len(unvisited),
@@ -521,7 +533,7 @@ class HeuristicBot:
                 best[attack] = stop(attack)
         values = {}
         for action in draws:
-            sums = _sum_of_cards(table.card, action.count)
+            sums = _draw_sums(table, action.count)
             values[action] = sum(p * best[start + s] for s, p in sums.items())
             values[action] += TEMPO * (action.count - 1)
         return values
@@ -678,6 +690,15 @@ def _my_attack(table: Table) -> int:
 
 def _no_card_busts(table: Table) -> bool:
     return _my_attack(table) + max(VALUES) <= table.position.hp()
+
+
+def _draw_sums(table: Table, count: int) -> dict[int, float]:
+    """The distribution of the total of the next `count` cards of the deck (the first one
+    known when an Exchange put it on top)."""
+    if table.deck_top is None:
+        return _sum_of_cards(table.card, count)
+    first = WEAPON_VALUE[table.deck_top]
+    return {first + s: p for s, p in _sum_of_cards(table.card, count - 1).items()}
 
 
 def _sum_of_cards(card: list[tuple[int, float]], count: int) -> dict[int, float]:

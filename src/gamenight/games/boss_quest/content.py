@@ -42,8 +42,9 @@ LIGHT_EFFECTS = {
     "last_call",
 }
 # Spells whose effect happens at once, so Cancel cannot undo them: Swap and Exchange are
-# discarded after use; Last call stays beside the boss, but the last actions have begun.
-INSTANT_EFFECTS = {"swap", "exchange", "last_call"}
+# discarded after use. (Last call stays beside the boss while the last actions go on, so
+# Cancel may remove it: the last actions end and the normal turns resume.)
+INSTANT_EFFECTS = {"swap", "exchange"}
 
 
 class ColourData(ContentModel):

@@ -19,6 +19,7 @@ features                                   count  meaning
 ``last_equip_done``                        1      the last equipper's one extra equip is used
 ``pending[k]``                             S      one-hot: slot whose target is being chosen
 ``last_call[i]``                           n      seats still owed a last action
+``deck_top[w]``                            W      one-hot: the deck's top weapon, when known
 ``slot[k].present|mystery``                2·S    a spell lies in slot k / it is face down
 ``slot[k].spell[j]``                       K·S    one-hot: the face-up spell's key
 ``slot[k].status.<status>``                5·S    available, active, discarded, used, cancelled
@@ -117,6 +118,7 @@ def layout(players: int, options: Mapping[str, Any]) -> list[tuple[str, float, f
     add("last_equip_done", 0, 1)
     add("pending", 0, 1, MAX_SLOTS)
     add("last_call", 0, 1, n)
+    add("deck_top", 0, 1, NUM_WEAPONS)
     for k in range(MAX_SLOTS):
         add(f"slot[{k}].present", 0, 1)
         add(f"slot[{k}].mystery", 0, 1)
@@ -150,6 +152,8 @@ def encode(view: dict[str, Any]) -> list[float]:
     out.append(1.0 if view["last_equip_done"] else 0.0)
     out += one_hot(pending["slot"] if pending else None, MAX_SLOTS)
     out += [1.0 if i in last_call else 0.0 for i in range(n)]
+    top = view["deck_top"]
+    out += one_hot(top["id"] if top else None, NUM_WEAPONS)
 
     slots_at = len(out)
     slot_width = 2 + len(SPELL_KEYS) + len(STATUSES) + n
@@ -206,7 +210,7 @@ def text(view: dict[str, Any]) -> str:
     lines = [
         f"seat {'spectator' if seat is None else seat} | round {view['round']} {view['phase']}"
         f" | boss {view['boss']['hp']} hp (printed {view['boss']['base_hp']})"
-        f" | deck {view['weapon_deck']} | to act {view['to_act']}"
+        f" | deck {view['weapon_deck']}{_top(view['deck_top'])} | to act {view['to_act']}"
     ]
     slots = []
     for slot in view["spells"]:
@@ -239,11 +243,15 @@ def text(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _top(weapon: dict[str, Any] | None) -> str:
+    return f" (top {weapon['colour']} {weapon['value']})" if weapon else ""
+
+
 def max_actions(players: int, options: Mapping[str, Any]) -> int:
     """An upper bound on the actions of one game (OpenSpiel's ``max_game_length``).
 
-    Each round every weapon is equipped at most once (an Exchange puts one back, but only
-    during that seat's single visit), and each seat visits the Mage once, naming a target
-    at most once: at most ``W + 2n`` actions per round.
+    Each round every Equip takes at least one of the ``W - 2n`` weapons left after the
+    deal (one more if an Exchange puts a weapon back on top), and each seat visits the
+    Mage once, naming a target at most once: fewer than ``W + 2n`` actions per round.
     """
     return options["max_rounds"] * (NUM_WEAPONS + 2 * players)

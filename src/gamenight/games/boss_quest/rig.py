@@ -95,7 +95,7 @@ def rig(
     state.last_call_queue = []
     state.turn = (state.armorer + 1) % n if turn is None else turn
     state.known = [1 << s for s in range(n)]
-    state.returned, state.returned_known = [], []
+    state.top_known = 0
     state.hidden_lo, state.hidden_hi = [VALUES[0]] * n, [VALUES[-1]] * n
     state.bust = [False] * n
     state.events.clear()

@@ -88,8 +88,12 @@ def resolve(state: BossQuestState, seat: int, slot: int, choice: Action) -> None
         state.slot_status[choice.slot] = "cancelled"
         state.slot_status[slot] = "used"
         state.slot_target[slot] = choice.slot
-        cancelled = SPELLS[state.slots[choice.slot]].key
-        state.log("cancel", seat=seat, slot=slot, cancelled_slot=choice.slot, cancelled=cancelled)
+        cancelled = SPELLS[state.slots[choice.slot]]
+        state.log(
+            "cancel", seat=seat, slot=slot, cancelled_slot=choice.slot, cancelled=cancelled.key
+        )
+        if cancelled.effect == "last_call":
+            state.end_last_call()
     else:
         _exchange(state, seat, choice.weapon)
         state.slot_status[slot] = "used"
@@ -108,22 +112,23 @@ def _swap(state: BossQuestState, seat: int, other: int) -> None:
 
 
 def _exchange(state: BossQuestState, seat: int, weapon: int) -> None:
-    """Trade one of `seat`'s weapons for the deck's top card.
+    """Trade one of `seat`'s weapons for the deck's top card: the two change places.
 
-    The rulebook does not say where the given weapon goes; it is shuffled into the deck,
-    so the deck's order stays unknown to everybody (and all 35 weapons stay in play).
+    The given weapon is the new top card, so the next player to equip draws it. Who knows
+    it lies there (everybody if it was face up, else those who knew the hidden weapon)
+    knows it until it is drawn: their views show it and `determinize` keeps it on top.
     """
     deck = state.weapon_deck
     top = deck.pop()
-    deck.insert(state.rng.below(len(deck) + 1), weapon)
-    # Who knows that this weapon is now in the deck: everybody if it was face up, else
-    # those who knew the hidden weapon. `determinize` keeps it there for them.
+    deck.append(weapon)
     gave_hidden = weapon == state.hidden[seat]
-    state.returned.append(weapon)
-    state.returned_known.append(state.known[seat] if gave_hidden else (1 << state.num_players) - 1)
+    knew_top = state.top_known
+    state.top_known = state.known[seat] if gave_hidden else (1 << state.num_players) - 1
     if gave_hidden:
         state.hidden[seat] = top
-        state.known[seat] = 1 << seat
+        # Whoever knew the top card knows the new hidden weapon (only a second Exchange
+        # in one round can take a known top card).
+        state.known[seat] = 1 << seat | knew_top
         state.hidden_lo[seat], state.hidden_hi[seat] = VALUES[0], VALUES[-1]
         state.log("exchange", seat=seat, gave=None, got=None)
         state.log("exchange_hidden", (seat,), seat=seat, gave=weapon, got=top)

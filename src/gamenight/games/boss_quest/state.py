@@ -51,14 +51,13 @@ _SCALARS = (
     "last_equip_done",
     "boss",
     "mystery",
+    "top_known",
 )
 _LISTS = (
     "last_call_queue",
     "boss_deck",
     "boss_discard",
     "weapon_deck",
-    "returned",
-    "returned_known",
     "hidden",
     "known",
     "hidden_lo",
@@ -134,8 +133,7 @@ class BossQuestState(State):
     boss_deck: list[int]
     boss_discard: list[int]
     weapon_deck: list[int]  # the top card is the last element
-    returned: list[int]  # weapons Exchange put into the deck this round
-    returned_known: list[int]  # bit mask of the seats that know each one is in the deck
+    top_known: int  # bit mask of the seats that know the deck's top card (Exchange put it)
     hidden: list[int]  # each seat's face-down weapon
     visible: list[list[int]]  # each seat's face-up weapons
     known: list[int]  # bit mask of seats that know each seat's hidden weapon
@@ -185,21 +183,12 @@ class BossQuestState(State):
         self.armorer = (self.armorer + 1) % n
         if self.boss >= 0:
             self.boss_discard.append(self.boss)
-        if not self.boss_deck:
-            self.boss_deck, self.boss_discard = self.boss_discard, []
-            rng.shuffle(self.boss_deck)
-        self.boss = self.boss_deck.pop()
+        self.boss = self._draw_boss()
 
         for slot, spell in enumerate(self.slots):
             unseen = slot == self.mystery
             (self.spell_discard_unseen if unseen else self.spell_discard).append(spell)
-        self.slots = []
-        for _ in range(self.options["spells_per_round"]):
-            if not self.spell_deck:
-                self.spell_deck = self.spell_discard + self.spell_discard_unseen
-                self.spell_discard, self.spell_discard_unseen = [], []
-                rng.shuffle(self.spell_deck)
-            self.slots.append(self.spell_deck.pop())
+        self.slots = [self._draw_spell() for _ in range(self.options["spells_per_round"])]
         count = len(self.slots)
         self.slot_status = [AVAILABLE] * count
         self.slot_target = [-1] * count
@@ -217,7 +206,7 @@ class BossQuestState(State):
         for seat in order:
             self.visible[seat].append(deck.pop())
         self.known = [1 << seat for seat in range(n)]
-        self.returned, self.returned_known = [], []
+        self.top_known = 0
         self.hidden_lo = [VALUES[0]] * n
         self.hidden_hi = [VALUES[-1]] * n
         self.visited = [False] * n
@@ -239,6 +228,36 @@ class BossQuestState(State):
         for seat in range(n):
             self.log("hidden_weapon", (seat,), seat=seat, weapon=self.hidden[seat])
         self.announce_busts()
+
+    # «If at any time the boss or spell deck runs out, the discards are gathered and
+    # shuffled into a new deck»: at the moment its last card is drawn, so the card now in
+    # play is not in the new deck. A deck found empty (a rigged position, or one saved
+    # before this rule) is rebuilt before the draw.
+
+    def _draw_boss(self) -> int:
+        if not self.boss_deck:
+            self._rebuild_boss_deck()
+        boss = self.boss_deck.pop()
+        if not self.boss_deck:
+            self._rebuild_boss_deck()
+        return boss
+
+    def _rebuild_boss_deck(self) -> None:
+        self.boss_deck, self.boss_discard = self.boss_discard, []
+        self.rng.shuffle(self.boss_deck)
+
+    def _draw_spell(self) -> int:
+        if not self.spell_deck:
+            self._rebuild_spell_deck()
+        spell = self.spell_deck.pop()
+        if not self.spell_deck:
+            self._rebuild_spell_deck()
+        return spell
+
+    def _rebuild_spell_deck(self) -> None:
+        self.spell_deck = self.spell_discard + self.spell_discard_unseen
+        self.spell_discard, self.spell_discard_unseen = [], []
+        self.rng.shuffle(self.spell_deck)
 
     # ----- the contract -----------------------------------------------------------------
 
@@ -312,6 +331,7 @@ class BossQuestState(State):
     def _equip(self, seat: int, count: int) -> None:
         deck = self.weapon_deck
         taken = [deck.pop() for _ in range(count)]
+        self.top_known = 0  # a weapon Exchange put on top is drawn first
         self.visible[seat].extend(taken)
         self.log("equip", seat=seat, weapons=taken)
         self.announce_busts()
@@ -343,6 +363,12 @@ class BossQuestState(State):
         n = self.num_players
         queue = [(seat + i) % n for i in range(1, n)]
         self.last_call_queue = [s for s in queue if not self.visited[s]]
+
+    def end_last_call(self) -> None:
+        """Last call was cancelled: the last actions end and the normal turns resume (the
+        acting seat's visit then passes the turn on as usual)."""
+        self.phase = EQUIP
+        self.last_call_queue = []
 
     def _next_last_call(self) -> None:
         self.last_call_queue.pop(0)

@@ -76,6 +76,7 @@ def view(state: BossQuestState, seat: int | None) -> dict[str, Any]:
         "boss": {"base_hp": BOSS_HP[state.boss], "hp": state.boss_hp()},
         "bosses_in_deck": len(state.boss_deck),
         "weapon_deck": len(state.weapon_deck),
+        "deck_top": _deck_top(state, seat),
         "spells": spells,
         "spell_discard": [SPELLS[s].key for s in state.spell_discard],
         "pending": pending,
@@ -87,30 +88,40 @@ def view(state: BossQuestState, seat: int | None) -> dict[str, Any]:
     }
 
 
+def _knows(mask: int, seat: int | None, players: int) -> bool:
+    """Whether `seat` is in `mask` (a spectator: when everybody is)."""
+    return mask == (1 << players) - 1 if seat is None else bool(mask >> seat & 1)
+
+
+def _deck_top(state: BossQuestState, seat: int | None) -> dict[str, Any] | None:
+    """The weapon deck's top card when `seat` knows it (Exchange put it there), else None."""
+    if state.weapon_deck and _knows(state.top_known, seat, state.num_players):
+        return weapon_json(state.weapon_deck[-1])
+    return None
+
+
 def resample_hidden(state: BossQuestState, seat: int | None, rng: Rng) -> None:
     """Reshuffle everything `seat` cannot see, keeping all it has seen or been told.
 
     Unknown hidden weapons are redrawn from the unseen weapons (the deck and the other
     unknown hidden ones) so that each value lies within its public bounds, except the
-    weapons `seat` knows Exchange put into the deck; the decks are reshuffled; the
-    unrevealed Mystery spell and face-down discards are redrawn from the unseen spells.
+    deck's top card when `seat` knows it (Exchange put it there): it stays on top. The
+    decks are reshuffled; the unrevealed Mystery spell and face-down discards are redrawn
+    from the unseen spells.
     """
     n = state.num_players
     unknown = [s for s in range(n) if seat is None or not state.known[s] >> seat & 1]
-    everyone = (1 << n) - 1
-    in_deck = {
-        weapon
-        for weapon, mask in zip(state.returned, state.returned_known, strict=True)
-        if (mask == everyone if seat is None else mask >> seat & 1)
-    }
-    stay = [w for w in state.weapon_deck if w in in_deck]
-    pool = [w for w in state.weapon_deck if w not in in_deck] + [state.hidden[s] for s in unknown]
+    deck = state.weapon_deck
+    # The top card stays where it is when `seat` knows it (a weapon Exchange gave).
+    top = deck[-1:] if _knows(state.top_known, seat, n) else []
+    pool = deck[: len(deck) - len(top)] + [state.hidden[s] for s in unknown]
     chosen = _assign_hidden(state, unknown, pool, rng)
     for s, weapon in zip(unknown, chosen, strict=True):
         state.hidden[s] = weapon
     taken = set(chosen)
-    state.weapon_deck = [w for w in pool if w not in taken] + stay
-    rng.shuffle(state.weapon_deck)
+    rest = [w for w in pool if w not in taken]
+    rng.shuffle(rest)
+    state.weapon_deck = rest + top
     rng.shuffle(state.boss_deck)
 
     unseen = state.spell_deck + state.spell_discard_unseen

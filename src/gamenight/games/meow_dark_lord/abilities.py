@@ -4,8 +4,9 @@ Anything that happens in several parts waits on the state's stack as a step
 ``(kind, seat, card, amount)``: `seat` controls it, `card` is its source. A step is either
 automatic (``coins``, ``draw``, ``tax``, ``return_self``) or a choice its controller makes
 with one small action (a ``wound`` or ``heal`` target, a ``raise`` card, an ``attack``
-target, the cat to ``sacrifice`` as a cost, the player to ``steal`` from). The top step
-resolves first, so a Last Wish set off by a cost resolves before the ability that paid it.
+target, the cat to ``sacrifice`` as a cost, where a Steal cat's next coin comes from). The
+top step resolves first, so a Last Wish set off by a cost resolves before the ability that
+paid it.
 
 A rare card whose ability fits no effect gets its own function here, registered in
 `AUTOMATIC` or `CHOICES` under a new effect name that `content.EFFECTS` also lists.
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from gamenight.kernel import Action
 
 from . import cards, coins, combat
-from .actions import RETRIEVE, ROB, SACRIFICE, TARGET
+from .actions import FROM_TREASURY, RETRIEVE, ROB, SACRIFICE, TARGET, FromTreasury
 from .content import CATS, EFFECTS, HEARTS
 
 if TYPE_CHECKING:
@@ -87,8 +88,9 @@ def _other_own_cat(state: MeowState, seat: int, card: int) -> list[Action]:
     return [SACRIFICE[c] for c in state.dungeons[seat] if c != card]
 
 
-def _victim(state: MeowState, seat: int, card: int) -> list[Action]:
-    return [ROB[s] for s in coins.victims(state, seat)]
+def _coin_source(state: MeowState, seat: int, card: int) -> list[Action]:
+    treasury: list[Action] = [FROM_TREASURY] if state.treasury > 0 else []
+    return treasury + [ROB[s] for s in coins.victims(state, seat)]
 
 
 def _wound(state: MeowState, seat: int, card: int, amount: int, choice: Action) -> None:
@@ -114,8 +116,9 @@ def _sacrifice(state: MeowState, seat: int, card: int, amount: int, choice: Acti
     cards.to_graveyard(state, choice.card, "sacrificed")
 
 
-def _rob(state: MeowState, seat: int, card: int, amount: int, choice: Action) -> None:
-    coins.rob(state, seat, card, choice.seat, amount)
+def _steal(state: MeowState, seat: int, card: int, amount: int, choice: Action) -> None:
+    source = None if type(choice) is FromTreasury else choice.seat
+    coins.steal(state, seat, card, source, amount)
 
 
 CHOICES: dict[str, Choice] = {
@@ -124,7 +127,7 @@ CHOICES: dict[str, Choice] = {
     "raise": Choice(_graveyard_card, _raise),
     combat.ATTACK: Choice(_attack_target, _attack),
     SACRIFICE_COST: Choice(_other_own_cat, _sacrifice),
-    coins.STEAL: Choice(_victim, _rob),
+    coins.STEAL: Choice(_coin_source, _steal),
 }
 
 _unimplemented = set(EFFECTS) - AUTOMATIC.keys() - CHOICES.keys()

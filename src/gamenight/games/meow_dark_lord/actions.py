@@ -2,13 +2,14 @@
 
 Compound moves are short sequences of small actions: a cat's dungeon action names the cat
 (``Search``/``Attack``/``Activate``), then any choice follows as ``Target`` (a cat in a
-dungeon), ``Sacrifice`` (one of your cats), ``Retrieve`` (a Graveyard card) or ``Rob`` (the
-player a Steal cat takes from). Cards are named by instance id ``0..C-1`` (C = 60 cats).
+dungeon), ``Sacrifice`` (one of your cats), ``Retrieve`` (a Graveyard card), or ``Rob`` (the
+player a Steal cat takes a coin from) and ``FromTreasury`` (the treasury instead). Cards
+are named by instance id ``0..C-1`` (C = 60 cats).
 
-Codec order (N = 8·C + 8 = 488): ``Draw()`` 0, ``EndDungeon()`` 1, then for each kind in
+Codec order (N = 8·C + 9 = 489): ``Draw()`` 0, ``EndDungeon()`` 1, then for each kind in
 the order ``Hire, Search, Attack, Activate, Target, Sacrifice, Discard, Retrieve`` one
 block of C actions (``Hire(c)`` = 2 + c, ``Search(c)`` = 2 + C + c, ...), then
-``Rob(seat 0..5)``.
+``Rob(seat 0..5)``, then ``FromTreasury()``.
 """
 
 from __future__ import annotations
@@ -90,9 +91,14 @@ class Retrieve(Action):
 
 @dataclass(frozen=True, order=True, slots=True)
 class Rob(Action):
-    """Steal: take the coins from this player."""
+    """Steal: take this coin from this player."""
 
     seat: int
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class FromTreasury(Action):
+    """Steal: take this coin from the treasury instead of from a player."""
 
 
 # Prebuilt instances, indexed by card id or seat: `_legal` hands these out without
@@ -107,6 +113,7 @@ SACRIFICE = tuple(Sacrifice(c) for c in range(NUM_CATS))
 DISCARD = tuple(Discard(c) for c in range(NUM_CATS))
 RETRIEVE = tuple(Retrieve(c) for c in range(NUM_CATS))
 ROB = tuple(Rob(s) for s in range(MAX_SEATS))
+FROM_TREASURY = FromTreasury()
 
 CODEC = ActionCodec(
     [
@@ -121,5 +128,6 @@ CODEC = ActionCodec(
         *DISCARD,
         *RETRIEVE,
         *ROB,
+        FROM_TREASURY,
     ]
 )

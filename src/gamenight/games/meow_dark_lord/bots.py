@@ -4,9 +4,10 @@ The heuristic plays like a sensible person, from its view alone: it values a cat
 coins it is expected to bring in a turn (a search rolls one die per heart, each succeeding
 with probability power/6), plus what its abilities are worth. It hires its best cats and
 keeps the best 3, searches with strong cats, attacks the leader's best cat when the kill
-is likely (the engine's legal targets already respect Decoy), steals from the richest,
-feeds cats with a Last Wish to Sacrifice costs, and draws towards the last Rigor Mortis
-only when it would win the count. Ties are broken by the bot's own seeded generator.
+is likely (the engine's legal targets already respect Decoy), steals each coin from the
+rival closest to winning (the treasury pays only when no rival has a coin), feeds cats
+with a Last Wish to Sacrifice costs, and draws towards the last Rigor Mortis only when it
+would win the count. Ties are broken by the bot's own seeded generator.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from .actions import (
     Discard,
     Draw,
     EndDungeon,
+    FromTreasury,
     Hire,
     Retrieve,
     Rob,
@@ -181,12 +183,11 @@ class HeuristicBot:
 
     def _search_value(self, card: int) -> float:
         cat = CATS[card]
-        if cat.steal:
-            rich = max((self._coins(s["seat"]) for s in self._others()), default=0)
-            return search_value(cat, self._hearts[card]) if rich else 0.0
+        if cat.steal and any(self._coins(s["seat"]) for s in self._others()):
+            return search_value(cat, self._hearts[card])
         if self._view["treasury"] == 0:
             return 0.0
-        return search_value(cat, self._hearts[card])
+        return self._hearts[card] * cat.power / 6  # every coin from the treasury
 
     def _others(self) -> list[dict[str, Any]]:
         return [s for s in self._view["seats"] if s["seat"] != self._me]
@@ -243,8 +244,13 @@ class HeuristicBot:
     def _choose(self, pending: dict[str, Any], legal: list[Action]) -> Action:
         step = pending["step"]
         kind = type(legal[0])
-        if kind is Rob:
-            return max(legal, key=lambda a: self._coins(a.seat))
+        if kind is Rob or kind is FromTreasury:
+            # Each coin from the rival closest to winning; the treasury only when no rival
+            # has a coin (then it is the only choice).
+            robs = [a for a in legal if type(a) is Rob]
+            if not robs:
+                return legal[0]
+            return max(robs, key=lambda a: self._coins(a.seat))
         if kind is Retrieve:
             return max(legal, key=lambda a: hire_value(a.card))
         if kind is Sacrifice:

@@ -1,4 +1,5 @@
-"""Coins: the treasury pays what it has; a Steal cat's coins come from a chosen player.
+"""Coins: the treasury pays what it has; a Steal cat's owner chooses where each coin
+comes from (the treasury, or another player who has a coin).
 
 The 36 coins only move between the treasury and the players, and every gain checks the
 coin target, which ends the game at once.
@@ -14,7 +15,7 @@ from .content import CATS
 if TYPE_CHECKING:
     from .state import MeowState
 
-STEAL = "steal"  # the step where a Steal cat's controller chooses whom to rob
+STEAL = "steal"  # the step where a Steal cat's owner chooses where its next coin comes from
 
 
 def victims(state: MeowState, seat: int) -> list[int]:
@@ -26,16 +27,14 @@ def victims(state: MeowState, seat: int) -> list[int]:
 def win(state: MeowState, seat: int, card: int, amount: int) -> None:
     """`seat` wins `amount` coins through `card`.
 
-    From the treasury (an empty one pays nothing), or, when the cat has Steal, from another
-    player the seat chooses next; with nobody to rob, Steal takes nothing.
+    From the treasury (an empty one pays nothing). A Steal cat's owner chooses, for each
+    coin, the treasury or another player who has a coin (a step on the stack); while no
+    other player has one, the treasury pays, so Steal never wins less than a plain cat.
     """
     if amount <= 0:
         return
-    if CATS[card].steal:
-        if victims(state, seat):
-            state.stack.append((STEAL, seat, card, amount))
-        else:
-            state.log("coins", seat=seat, card=card, amount=0, source=None)
+    if CATS[card].steal and victims(state, seat):
+        state.stack.append((STEAL, seat, card, amount))
         return
     paid = min(amount, state.treasury)
     state.treasury -= paid
@@ -44,8 +43,22 @@ def win(state: MeowState, seat: int, card: int, amount: int) -> None:
     end.check_target(state, seat)
 
 
+def steal(state: MeowState, seat: int, card: int, source: int | None, amount: int) -> None:
+    """A Steal cat's next coin of `amount`: from `source` (a player; None: the treasury).
+    The rest is won as the first was, with a new choice for each coin."""
+    if source is None:
+        state.treasury -= 1
+        state.coins[seat] += 1
+        state.log("coins", seat=seat, card=card, amount=1, source="treasury")
+        end.check_target(state, seat)
+    else:
+        rob(state, seat, card, source, 1)
+    if state.phase != end.OVER:
+        win(state, seat, card, amount - 1)
+
+
 def rob(state: MeowState, seat: int, card: int, victim: int, amount: int) -> None:
-    """`seat` takes up to `amount` coins from `victim` (Steal)."""
+    """`seat` takes up to `amount` coins from `victim` (a Steal coin, Gang Boss's tax)."""
     taken = min(amount, state.coins[victim])
     state.coins[victim] -= taken
     state.coins[seat] += taken

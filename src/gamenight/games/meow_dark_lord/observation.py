@@ -62,7 +62,7 @@ SCORES = (0.0, float(MAX_SEATS - 1))
 # A player has at most 3 cats at the start of their turn and hires at most 2 during it.
 _MOST_CATS = DUNGEON_LIMIT + 2
 _ABILITIES = [a for cat in CATS for a in (cat.activation, cat.hire, cat.last_wish) if a]
-# A pending step's amount: an ability's amount, or the coins a Steal cat's dice won.
+# A pending step's amount: an ability's amount, or the coins a Steal cat has still to take.
 _MOST_AMOUNT = max([MAX_DICE, *(a.amount for a in _ABILITIES)])
 _PHASE_INDEX = {phase: j for j, phase in enumerate(PHASES)}
 _PENDING_INDEX = {kind: j for j, kind in enumerate(PENDING)}
