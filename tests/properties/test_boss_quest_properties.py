@@ -235,7 +235,7 @@ def test_random_games_keep_every_invariant(game):
         if steps % CHECK_EVERY == 0:
             check_secrets(state, rng)
         before = (list(state.hearts), list(state.keys))
-        seat = state.actors()[0]
+        seat = rng.choice(state.actors())  # a random actor, never the first by rule
         legal = state.legal_actions(seat)
         state.apply(seat, agents[seat].act(state.view(seat), legal))
         check_counters(state, before)

@@ -90,7 +90,7 @@ def test_random_games_keep_every_invariant(seed, players):
         check_invariants(state)
         if steps % VIEW_EVERY == 0:
             check_views(state, rng)
-        seat = state.actors()[0]
+        seat = rng.choice(state.actors())  # a random actor, never the first by rule
         legal = state.legal_actions(seat)
         state.apply(seat, legal[rng.randrange(len(legal))])
         steps += 1

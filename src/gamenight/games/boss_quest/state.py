@@ -274,7 +274,13 @@ class BossQuestState(State):
             1.0 if s in self.winners else -1.0 if s in self.losers else 0.0
             for s in range(self.num_players)
         )
-        return Outcome(tuple(self.winners), scores)
+        over = next(e for e in reversed(self.events) if e.kind == "game_over")
+        return Outcome(tuple(self.winners), scores, over.data["reason"] == "round_limit")
+
+    def _default_action(self, seat: int, legal: list[Action]) -> Action:
+        """A missed deadline ends the seat's round without risk: it visits the Mage and
+        discards the first spell there (no weapon drawn, so no bust), else the first choice."""
+        return next((a for a in legal if a == VISIT_MAGE or type(a) is Discard), legal[0])
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return views.view(self, seat)

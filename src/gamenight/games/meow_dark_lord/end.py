@@ -80,4 +80,4 @@ def outcome(state: MeowState) -> Outcome:
     n = state.num_players
     keys = [(s == state.winner, *rank_key(state, s)) for s in range(n)]
     scores = tuple(float(sum(keys[s] > keys[o] for o in range(n))) for s in range(n))
-    return Outcome((state.winner,), scores)
+    return Outcome((state.winner,), scores, state.end_reason == "turn_limit")

@@ -17,7 +17,7 @@ from gamenight.kernel import Action, Option, Outcome, State, register
 from gamenight.kernel.rng import Rng
 
 from . import abilities, end, turn, views
-from .actions import CODEC, MAX_SEATS, Hire
+from .actions import CODEC, MAX_SEATS, Draw, EndDungeon, FromTreasury, Hire
 from .content import CATS, KEYS, NUM_CATS, RIGOR, TOTAL_COINS
 
 # The game's own mutable fields: copied by clone, written by to_json.
@@ -37,6 +37,9 @@ _NESTED = ("hands", "dungeons")
 
 def _default_coin_target(players: int) -> int:
     return 15 if players == 2 else 10 if players <= 4 else 7
+
+
+_DEFAULTS = (EndDungeon, Draw, FromTreasury)  # what a missed deadline prefers, any of them
 
 
 @register
@@ -169,6 +172,11 @@ class MeowState(State):
 
     def _legal(self, seat: int) -> list[Action]:
         return turn.legal(self, seat)
+
+    def _default_action(self, seat: int, legal: list[Action]) -> Action:
+        """A missed deadline takes the plain move: end the dungeon phase, draw instead of
+        hiring, take a stolen coin from the treasury; else the first choice."""
+        return next((a for a in legal if type(a) in _DEFAULTS), legal[0])
 
     def _apply(self, seat: int, action: Action) -> None:
         if self.stack:
