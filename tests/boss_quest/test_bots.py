@@ -43,7 +43,7 @@ def visit(state) -> list[Action]:
     (seat,) = state.actors()
     choices = [decide(state)]
     state.apply(seat, choices[0])
-    if state.pending >= 0:
+    if state.decisions:
         choices.append(decide(state))
         state.apply(seat, choices[1])
     return choices

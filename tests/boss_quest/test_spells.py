@@ -646,7 +646,7 @@ def test_a_mystery_cancel_with_nothing_to_cancel_fizzles():
     play(state, (0, Activate(1)))
     assert events(state, "fizzle") == [{"seat": 0, "slot": 1, "spell": "cancel"}]
     assert state.slot_status[1] == "used"
-    assert state.actors() == (1,) and state.pending == -1
+    assert state.actors() == (1,) and not state.decisions
 
 
 def test_a_mystery_cancel_with_a_spell_in_play_cancels_it():

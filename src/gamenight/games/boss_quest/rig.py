@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gamenight.kernel import DecisionStack
+
 from .content import BOSS_HP, NUM_WEAPONS, SPELLS, VALUES, weapon_id
 from .state import ACTIVE, AVAILABLE, EQUIP, BossQuestState
 
@@ -91,7 +93,7 @@ def rig(
     if keys is not None:
         state.keys = list(keys)
     state.visited = [s in visited for s in range(n)]
-    state.phase, state.pending, state.last_equip_done = EQUIP, -1, False
+    state.phase, state.decisions, state.last_equip_done = EQUIP, DecisionStack(), False
     state.last_call_queue = []
     state.turn = (state.armorer + 1) % n if turn is None else turn
     state.known = [1 << s for s in range(n)]

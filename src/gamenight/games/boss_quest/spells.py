@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamenight.kernel import Action
+from gamenight.kernel import Action, Frame
 
 from .actions import CHOOSE_PLAYER, CHOOSE_SPELL, CHOOSE_WEAPON
 from .content import INSTANT_EFFECTS, SPELLS, VALUES, Spell
@@ -17,6 +17,16 @@ if TYPE_CHECKING:
 
 # Which kind of target each effect needs (effects not listed need none).
 TARGET_KIND = {"attack": "player", "swap": "player", "cancel": "spell", "exchange": "weapon"}
+# The decision frame of a spell activated whose target is still to choose:
+# ``Frame(CHOOSE_TARGET, seat, (slot,))`` on the state's decision stack.
+CHOOSE_TARGET = "choose_target"
+
+
+def target_slot(frame: Frame) -> int:
+    """The spell slot of a `CHOOSE_TARGET` frame."""
+    (slot,) = frame.args
+    assert type(slot) is int
+    return slot
 
 
 def cancellable_slots(state: BossQuestState) -> list[int]:
@@ -63,7 +73,7 @@ def activate(state: BossQuestState, seat: int, slot: int) -> bool:
             state.log("fizzle", seat=seat, slot=slot, spell=spell.key)
             return True
     if spell.effect in TARGET_KIND:
-        state.pending = slot
+        state.decisions.push(Frame(CHOOSE_TARGET, seat, (slot,)))
         state.log("activate", seat=seat, slot=slot, spell=spell.key)
         return False
     state.slot_status[slot] = "active"

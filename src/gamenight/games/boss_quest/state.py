@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamenight.kernel import Action, Option, Outcome, State, register
+from gamenight.kernel import Action, DecisionStack, Option, Outcome, State, register
 from gamenight.kernel.rng import Rng
 
 from . import battle, spells, views
@@ -47,7 +47,6 @@ _SCALARS = (
     "armorer",
     "turn",
     "phase",
-    "pending",
     "last_equip_done",
     "boss",
     "mystery",
@@ -125,7 +124,7 @@ class BossQuestState(State):
     armorer: int
     turn: int
     phase: str
-    pending: int  # slot of an activated spell whose target is being chosen, or -1
+    decisions: DecisionStack  # a spell activated, its target still to choose (`spells.py`)
     last_equip_done: bool  # the last equipper has taken their one last equip
     boss: int  # index into BOSS_HP, or -1 before the first round
     mystery: int  # slot of the unrevealed Mystery spell, or -1
@@ -212,7 +211,7 @@ class BossQuestState(State):
         self.visited = [False] * n
         self.bust = [False] * n
         self.phase = EQUIP
-        self.pending = -1
+        self.decisions = DecisionStack()
         self.last_equip_done = False
         self.last_call_queue = []
         self.turn = order[0]
@@ -262,7 +261,9 @@ class BossQuestState(State):
     # ----- the contract -----------------------------------------------------------------
 
     def actors(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.turn,)
+        if self.phase == OVER:
+            return ()
+        return (self.decisions.actor,) if self.decisions else (self.turn,)
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -294,8 +295,8 @@ class BossQuestState(State):
         }
 
     def _legal(self, seat: int) -> list[Action]:
-        if self.pending >= 0:
-            return spells.target_choices(self, seat, self.pending)
+        if self.decisions:
+            return spells.target_choices(self, seat, spells.target_slot(self.decisions.top))
         actions: list[Action] = []
         if not self.bust[seat]:
             if self.phase == LAST_CALL:
@@ -315,8 +316,8 @@ class BossQuestState(State):
         return actions
 
     def _apply(self, seat: int, action: Action) -> None:
-        if self.pending >= 0:
-            spells.resolve(self, seat, self.pending, action)
+        if self.decisions:
+            spells.resolve(self, seat, spells.target_slot(self.decisions.pop()), action)
             self.finish_visit(seat)
         elif type(action) is Equip:
             self._equip(seat, action.count)
@@ -351,7 +352,6 @@ class BossQuestState(State):
 
     def finish_visit(self, seat: int) -> None:
         """`seat` has visited the Mage: move on to the next turn, last action or battle."""
-        self.pending = -1
         self.visited[seat] = True
         self.announce_busts()
         if self.phase == LAST_CALL:
@@ -479,6 +479,7 @@ class BossQuestState(State):
         for name in _LISTS:
             theirs[name] = mine[name].copy()
         new.visible = [weapons.copy() for weapons in self.visible]
+        new.decisions = self.decisions.copy()
 
     def _resample_hidden(self, seat: int | None, rng: Rng) -> None:
         views.resample_hidden(self, seat, rng)
@@ -486,8 +487,10 @@ class BossQuestState(State):
     def _dump(self) -> dict[str, Any]:
         data = {name: getattr(self, name) for name in _SCALARS + _LISTS}
         data["visible"] = self.visible
+        data["decisions"] = self.decisions.to_json()
         return data
 
     def _load(self, data: dict[str, Any]) -> None:
         for name in (*_SCALARS, *_LISTS, "visible"):
             setattr(self, name, data[name])
+        self.decisions = DecisionStack.from_json(data["decisions"], self.num_players)

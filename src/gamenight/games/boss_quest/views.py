@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from gamenight.kernel.rng import Rng
 
 from .content import BOSS_HP, COLOURS, SPELLS, WEAPON_COLOUR, WEAPON_VALUE
+from .spells import target_slot
 
 if TYPE_CHECKING:
     from .state import BossQuestState
@@ -62,8 +63,9 @@ def view(state: BossQuestState, seat: int | None) -> dict[str, Any]:
             }
         )
     pending = None
-    if state.pending >= 0:
-        pending = {"slot": state.pending, "spell": SPELLS[state.slots[state.pending]].key}
+    if state.decisions:
+        slot = target_slot(state.decisions.top)
+        pending = {"slot": slot, "spell": SPELLS[state.slots[slot]].key}
     return {
         "game": state.game_id,
         "seat": seat,

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from gamenight.kernel import Action
+from gamenight.kernel import Action, Frame
 
 from . import cards, coins, combat
 from .actions import FROM_TREASURY, RETRIEVE, ROB, SACRIFICE, TARGET, FromTreasury
@@ -26,7 +26,8 @@ from .content import CATS, EFFECTS, HEARTS
 if TYPE_CHECKING:
     from .state import MeowState
 
-Step = tuple[str, int, int, int]  # (kind, controlling seat, source card, amount)
+# A step is a kernel decision frame, ``Frame(kind, controlling seat, (source card, amount))``
+# (card -1: none); its JSON form is ``[kind, seat, card, amount]``.
 SACRIFICE_COST = "sacrifice"
 
 
@@ -138,25 +139,25 @@ if _unimplemented:
 # ----- the stack -------------------------------------------------------------------------
 
 
-def is_choice(step: Step) -> bool:
+def is_choice(step: Frame) -> bool:
     """Whether `step` waits for its controller's choice."""
-    return step[0] in CHOICES
+    return step.kind in CHOICES
 
 
-def options(state: MeowState, step: Step) -> list[Action]:
+def options(state: MeowState, step: Frame) -> list[Action]:
     """The actions that resolve a choice step (empty: it has nothing to act on)."""
-    return CHOICES[step[0]].options(state, step[1], step[2])
+    return CHOICES[step.kind].options(state, step.seat, step.args[0])
 
 
-def resolve(state: MeowState, step: Step, choice: Action) -> None:
+def resolve(state: MeowState, step: Frame, choice: Action) -> None:
     """Resolve a choice step (already taken off the stack) with the chosen action."""
-    kind, seat, card, amount = step
+    kind, seat, (card, amount) = step
     CHOICES[kind].resolve(state, seat, card, amount, choice)
 
 
-def run(state: MeowState, step: Step) -> None:
+def run(state: MeowState, step: Frame) -> None:
     """Resolve an automatic step (already taken off the stack)."""
-    kind, seat, card, amount = step
+    kind, seat, (card, amount) = step
     AUTOMATIC[kind](state, seat, card, amount)
 
 
@@ -182,4 +183,4 @@ def activate(state: MeowState, seat: int, card: int) -> None:
     state.log("activate", seat=seat, card=card)
     cards.push(state, seat, card, ability)
     if ability.sacrifice:
-        state.stack.append((SACRIFICE_COST, seat, card, 0))
+        state.stack.push(Frame(SACRIFICE_COST, seat, (card, 0)))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamenight.kernel import Frame
+
 from . import end
 from .content import CATS, HEARTS, NUM_CATS, RIGOR, Ability
 
@@ -17,7 +19,7 @@ if TYPE_CHECKING:
 
 def push(state: MeowState, seat: int, card: int, ability: Ability) -> None:
     """Put `card`'s `ability`, controlled by `seat`, on top of the stack of steps."""
-    state.stack.append((ability.effect, seat, card, ability.amount))
+    state.stack.push(Frame(ability.effect, seat, (card, ability.amount)))
 
 
 def draw(state: MeowState, seat: int, count: int) -> None:

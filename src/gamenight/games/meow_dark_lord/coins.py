@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamenight.kernel import Frame
+
 from . import end
 from .content import CATS
 
@@ -34,7 +36,7 @@ def win(state: MeowState, seat: int, card: int, amount: int) -> None:
     if amount <= 0:
         return
     if CATS[card].steal and victims(state, seat):
-        state.stack.append((STEAL, seat, card, amount))
+        state.stack.push(Frame(STEAL, seat, (card, amount)))
         return
     paid = min(amount, state.treasury)
     state.treasury -= paid

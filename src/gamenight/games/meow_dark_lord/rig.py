@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from gamenight.kernel import DecisionStack
 from gamenight.kernel.rng import Rng
 
 from .content import CATS, HEARTS, NUM_CATS, RIGOR, TOTAL_COINS
@@ -97,7 +98,7 @@ def rig(
     if state.treasury < 0:
         raise ValueError(f"the players hold more than the {TOTAL_COINS} coins")
     state.turn, state.phase, state.turn_number = turn, phase, 1
-    state.acted, state.revealed, state.stack = [], [], []
+    state.acted, state.revealed, state.stack = [], [], DecisionStack()
     state.winner, state.end_reason, state.decided_by = -1, "", ""
     state.rng = LoadedDice(state.rng.state, dice)
     state.events.clear()

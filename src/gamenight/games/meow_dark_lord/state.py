@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamenight.kernel import Action, Option, Outcome, State, register
+from gamenight.kernel import Action, DecisionStack, Option, Outcome, State, register
 from gamenight.kernel.rng import Rng
 
 from . import abilities, end, turn, views
@@ -31,7 +31,7 @@ _SCALARS = (
     "end_reason",
     "decided_by",
 )
-_LISTS = ("coins", "hearts", "tower", "graveyard", "track", "acted", "revealed", "stack")
+_LISTS = ("coins", "hearts", "tower", "graveyard", "track", "acted", "revealed")
 _NESTED = ("hands", "dungeons")
 
 
@@ -91,7 +91,7 @@ class MeowState(State):
     track: list[int]  # revealed Rigor Mortis cards
     acted: list[int]  # cats that have taken their dungeon action this turn
     revealed: list[int]  # cards in hands that everybody saw go there (from the Graveyard)
-    stack: list[abilities.Step]
+    stack: DecisionStack  # steps waiting to resolve (`abilities.py`); the top one decides
     hands: list[list[int]]
     dungeons: list[list[int]]
 
@@ -116,7 +116,8 @@ class MeowState(State):
         self.coins = [0] * n
         self.treasury = TOTAL_COINS
         self.hearts = [0] * NUM_CATS
-        self.graveyard, self.track, self.acted, self.revealed, self.stack = [], [], [], [], []
+        self.graveyard, self.track, self.acted, self.revealed = [], [], [], []
+        self.stack = DecisionStack()
         self.winner, self.end_reason, self.decided_by = -1, "", ""
         self.turn_number = 0
         first = rng.below(n)
@@ -131,7 +132,7 @@ class MeowState(State):
         if self.phase == end.OVER:
             return ()
         if self.stack:
-            return (self.stack[-1][1],)
+            return (self.stack.actor,)
         return (self.turn,)
 
     def is_over(self) -> bool:
@@ -192,6 +193,7 @@ class MeowState(State):
             setattr(new, name, getattr(self, name))
         for name in _LISTS:
             setattr(new, name, getattr(self, name).copy())
+        new.stack = self.stack.copy()
         new.hands = [hand.copy() for hand in self.hands]
         new.dungeons = [dungeon.copy() for dungeon in self.dungeons]
 
@@ -199,9 +201,11 @@ class MeowState(State):
         views.resample_hidden(self, seat, rng)
 
     def _dump(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in _SCALARS + _LISTS + _NESTED}
+        data = {name: getattr(self, name) for name in _SCALARS + _LISTS + _NESTED}
+        data["stack"] = self.stack.to_json()
+        return data
 
     def _load(self, data: dict[str, Any]) -> None:
         for name in _SCALARS + _LISTS + _NESTED:
             setattr(self, name, data[name])
-        self.stack = [tuple(step) for step in self.stack]
+        self.stack = DecisionStack.from_json(data["stack"], self.num_players)

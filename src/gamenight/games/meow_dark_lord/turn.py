@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamenight.kernel import Action
+from gamenight.kernel import Action, Frame
 
 from . import abilities, cards, combat, end
 from .actions import (
@@ -64,7 +64,7 @@ def start_turn(state: MeowState, seat: int) -> None:
 def legal(state: MeowState, seat: int) -> list[Action]:
     """The actions of the seat in `actors` (the top step's controller, or the turn's player)."""
     if state.stack:
-        return abilities.options(state, state.stack[-1])
+        return abilities.options(state, state.stack.top)
     phase = state.phase
     if phase in (HIRE1, HIRE2):
         return [DRAW, *(HIRE[c] for c in state.hands[seat])]
@@ -87,7 +87,7 @@ def act(state: MeowState, seat: int, action: Action) -> None:
     """Carry out a legal phase action of the turn's player (the stack is empty)."""
     kind = type(action)
     if kind is Hire or kind is Draw:
-        state.stack.append((NEXT_PHASE, seat, -1, 0))
+        state.stack.push(Frame(NEXT_PHASE, seat, (-1, 0)))
         if kind is Hire:
             cards.hire(state, seat, action.card)
         else:
@@ -97,7 +97,7 @@ def act(state: MeowState, seat: int, action: Action) -> None:
         combat.search(state, seat, action.card)
     elif kind is Attack:
         state.acted.append(action.card)
-        state.stack.append((combat.ATTACK, seat, action.card, 0))
+        state.stack.push(Frame(combat.ATTACK, seat, (action.card, 0)))
     elif kind is Activate:
         state.acted.append(action.card)
         abilities.activate(state, seat, action.card)
@@ -115,8 +115,8 @@ def settle(state: MeowState) -> None:
     stack = state.stack
     while state.phase != end.OVER:
         if stack:
-            step = stack[-1]
-            if step[0] == NEXT_PHASE:
+            step = stack.top
+            if step.kind == NEXT_PHASE:
                 stack.pop()
                 state.phase = _AFTER[state.phase]
             elif not abilities.is_choice(step):
@@ -126,7 +126,7 @@ def settle(state: MeowState) -> None:
                 return
             else:
                 stack.pop()
-                state.log("no_target", seat=step[1], card=step[2], step=step[0])
+                state.log("no_target", seat=step.seat, card=step.args[0], step=step.kind)
             continue
         phase, seat = state.phase, state.turn
         if phase == DUNGEON:

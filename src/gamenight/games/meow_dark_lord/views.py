@@ -44,8 +44,8 @@ def view(state: MeowState, seat: int | None) -> dict[str, Any]:
             }
         )
     pending = None
-    if state.stack and abilities.is_choice(state.stack[-1]):
-        kind, controller, card, amount = state.stack[-1]
+    if state.stack and abilities.is_choice(state.stack.top):
+        kind, controller, (card, amount) = state.stack.top
         pending = {"step": kind, "seat": controller, "card": card, "amount": amount}
     return {
         "game": state.game_id,

@@ -148,18 +148,19 @@ def _resolve_earliest(state: NinjaMasterState) -> None:
             if type(sealed[seat]) is Wait:
                 sealed[seat] = None
         return
-    when = min(moment(sealed[s]) for s in state.grabbing)  # type: ignore[arg-type]
+    proposals = {s: p for s in state.grabbing if (p := sealed[s]) is not None}  # every seat
+    when = min(moment(p) for p in proposals.values())
     if when == math.inf:  # only Wait is left: nobody will act before the limit
         for seat in state.grabbing:
             sealed[seat] = None
         state.log("time_up", ms=state.options["time_limit_ms"])
         state.grabbing = ()
         return
-    group = [s for s in state.grabbing if moment(sealed[s]) == when]  # type: ignore[arg-type]
+    group = [s for s, p in proposals.items() if moment(p) == when]
     for seat in group:
-        action = sealed[seat]
+        action = proposals[seat]
         sealed[seat] = None
-        assert isinstance(action, (Grab, Call))
+        assert isinstance(action, Grab | Call)  # Done has left; Wait is never the earliest
         reason = rule_refusal(state, seat, action)
         if reason is None:
             _carry_out(state, seat, action)
@@ -172,9 +173,9 @@ def _resolve_earliest(state: NinjaMasterState) -> None:
         if proposal is None:
             continue
         if (
-            moment(proposal) >= state.floor
-            or type(proposal) is Wait
-            or rule_refusal(state, seat, proposal) is not None  # type: ignore[arg-type]
+            not isinstance(proposal, Grab | Call)  # a Wait: something happened, decide again
+            or moment(proposal) >= state.floor
+            or rule_refusal(state, seat, proposal) is not None
         ):
             sealed[seat] = None
 
