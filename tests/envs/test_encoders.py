@@ -106,3 +106,12 @@ def test_bad_settings_and_actions_are_refused(game_id):
         with pytest.raises(IllegalAction):
             state.apply(seat, encoding.decode(int(illegal[0])))
     assert state.to_json() == before
+
+
+@pytest.mark.parametrize("flag", [True, False, np.bool_(True), np.bool_(False)])
+def test_booleans_are_not_action_ids(game_id, flag):
+    # operator.index takes True for 1: a bool would have played codec action 0 or 1.
+    encoding = Encoding(game_id, game_class(game_id).min_players, {})
+    with pytest.raises(IllegalAction, match="an action is an integer codec id"):
+        encoding.decode(flag)
+    assert encoding.decode(np.int64(0)) == encoding.decode(0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
+from gamenight.kernel.limits import quote
 from gamenight.kernel.registry import game_class
 
 from .base import Agent, Clock
@@ -38,7 +39,7 @@ def make(name: str, game_id: str, seed: int | None = None) -> Agent:
     bots = _game_bots(game_id)
     if name not in bots:
         raise ValueError(
-            f"unknown agent {name!r} for {game_id}; available: {', '.join(available(game_id))}"
+            f"unknown agent {quote(name)} for {game_id}; available: {', '.join(available(game_id))}"
         )
     return bots[name](seed)
 

@@ -14,13 +14,12 @@ from gamenight import agents
 from gamenight.agents import Agent
 from gamenight.kernel.registry import game_class
 from gamenight.play import play as play_table
+from gamenight.sim.files import FileError, write_atomic
 from gamenight.tui import is_live, live_app
 
 from .human import HumanAgent
 from .render import renderer
-from .simulate import parse_options
-
-INTERRUPTED = 130  # the shell's exit status after Ctrl-C
+from .simulate import INTERRUPTED, parse_options
 
 Lang = Literal["en", "ru", "lt"]
 LANG_HELP = "language of the card and dice names (the rulebook's own: ru, or lt for Ninja Master)"
@@ -126,7 +125,7 @@ def _save(state: gamenight.State, save: Path | None, console: Console) -> None:
     """Write the game record to `save`, if given."""
     if save is not None:
         try:
-            save.write_text(state.record().to_json() + "\n", encoding="utf-8")
-        except OSError as exc:
-            fail(f"{save}: cannot save: {exc.strerror}")
+            write_atomic(save, state.record().to_json() + "\n")
+        except FileError as exc:
+            fail(str(exc))
         console.print(f"Game record saved to {save}.", soft_wrap=True)

@@ -10,6 +10,8 @@ from rich.console import Console, RenderableType
 
 import gamenight
 from gamenight.kernel import GameRecord, State
+from gamenight.kernel.limits import MAX_RECORD_CHARS
+from gamenight.sim.files import FileError, read_text
 
 from .human import read_line
 from .play import INTERRUPTED, LANG_HELP, Lang, fail
@@ -17,13 +19,15 @@ from .render import Renderer, renderer
 
 
 def load_record(path: Path) -> GameRecord:
-    """Read a game record and check that it replays; a bad file fails with one line."""
+    """Read a game record and check that it replays; a bad file fails with one line.
+
+    Only a regular file of at most `MAX_RECORD_CHARS` bytes is read: a FIFO or a device
+    (``/dev/zero``) is refused at once, without waiting or reading on.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        fail(f"{path}: cannot read: {exc.strerror or exc}")
-    except UnicodeDecodeError:
-        fail(f"{path}: not a text file")
+        text = read_text(path, MAX_RECORD_CHARS)
+    except FileError as exc:
+        fail(str(exc))
     try:
         record = GameRecord.from_json(text)
         gamenight.replay(record)

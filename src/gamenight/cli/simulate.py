@@ -21,8 +21,12 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from gamenight.kernel.limits import quote
 from gamenight.kernel.registry import game_class
 from gamenight.sim import Rate, SimulationResult, simulate
+from gamenight.sim.files import write_atomic
+
+INTERRUPTED = 130  # the shell's exit status after Ctrl-C
 
 CAPTION = (
     "A shared win counts as a win for each winner. Seating rotates one seat per game. "
@@ -96,13 +100,14 @@ def simulate_command(
                 progress=advance,
             )
         if json_file is not None:
-            try:
-                json_file.write_text(json.dumps(result.to_dict(), indent=2) + "\n")
-            except OSError as exc:
-                raise ValueError(f"cannot write {json_file}: {exc.strerror}") from None
+            write_atomic(json_file, json.dumps(result.to_dict(), indent=2) + "\n")
     except ValueError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        saved = f"; the records in {save} are complete games" if save is not None else ""
+        typer.echo(f"Simulation interrupted{saved}.", err=True)
+        raise typer.Exit(INTERRUPTED) from None
 
     console = Console()
     console.print(_headline(result))
@@ -156,7 +161,7 @@ def parse_options(items: list[str]) -> dict[str, Any]:
     for item in items:
         name, sep, text = item.partition("=")
         if not sep or not name.strip():
-            raise ValueError(f"--option expects name=value, got {item!r}")
+            raise ValueError(f"--option expects name=value, got {quote(item)}")
         options[name.strip()] = _parse_value(text.strip())
     return options
 

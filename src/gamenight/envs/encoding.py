@@ -26,6 +26,7 @@ import numpy as np
 from gymnasium import spaces
 
 from gamenight.kernel import Action, IllegalAction, State, make
+from gamenight.kernel.limits import quote
 from gamenight.kernel.registry import game_class
 
 ENCODER_API = ("layout", "encode", "text", "SCORES", "max_actions")
@@ -155,11 +156,14 @@ class Encoding:
         return None
 
     def decode(self, action: Any) -> Action:
-        """The action of a codec id (any integer type); anything else raises `IllegalAction`."""
+        """The action of a codec id (any integer type but a bool); anything else raises
+        `IllegalAction`."""
         try:
+            if isinstance(action, bool | np.bool_):  # operator.index takes True for 1
+                raise TypeError
             index = operator.index(action)
         except TypeError:
-            raise IllegalAction(f"an action is an integer codec id, got {action!r}") from None
+            raise IllegalAction(f"an action is an integer codec id, got {quote(action)}") from None
         return self.codec.decode(index)
 
 
@@ -231,7 +235,7 @@ class SeedStream:
 
     def __init__(self, seed: int | None) -> None:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be an integer or None, got {seed!r}")
+            raise ValueError(f"seed must be an integer or None, got {quote(seed)}")
         self.seed = seed
         self._stream = random.Random(seed)
 

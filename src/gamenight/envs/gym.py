@@ -27,6 +27,7 @@ import numpy as np
 from gamenight import agents
 from gamenight.agents import Agent
 from gamenight.kernel import IllegalAction, State, games
+from gamenight.kernel.limits import quote
 from gamenight.play.table import ask, next_actor
 
 from .encoding import Encoding, env_id
@@ -58,7 +59,7 @@ class GamenightGymEnv(gymnasium.Env):
         self.encoding = Encoding(game, players, options)
         players = self.encoding.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise ValueError(f"seat must be one of 0..{players - 1}, got {seat!r}")
+            raise ValueError(f"seat must be one of 0..{players - 1}, got {quote(seat)}")
         others = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(others) != players - 1:
             raise ValueError(f"{players} players need {players - 1} opponents, got {len(others)}")

@@ -40,6 +40,7 @@ import numpy as np
 import pyspiel
 
 from gamenight.kernel import Option, State, game_class, games, load
+from gamenight.kernel.limits import quote
 from gamenight.play.table import next_actor
 
 from .encoding import Encoding
@@ -101,7 +102,7 @@ class GamenightGame(pyspiel.Game):
     ) -> Observer:
         """An observer for `iig_obs_type` (see the module docstring for what is offered)."""
         if params:
-            raise ValueError(f"observation parameters are not supported, got {params!r}")
+            raise ValueError(f"observation parameters are not supported, got {quote(params)}")
         return Observer(self.encoding, iig_obs_type or pyspiel.IIGObservationType(False))
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .errors import IllegalAction
+from .limits import quote
 
 
 @dataclasses.dataclass(frozen=True, order=True, slots=True)
@@ -70,7 +71,7 @@ class ActionCodec:
         try:
             return self._index[action]
         except (KeyError, TypeError):  # TypeError: an unhashable value is no action either
-            raise IllegalAction(f"{action!r} is not an action of this game") from None
+            raise IllegalAction(f"{quote(action)} is not an action of this game") from None
 
     def is_canonical(self, action: Action) -> bool:
         """Whether `action` is one of the codec's actions, field types included.
@@ -89,22 +90,26 @@ class ActionCodec:
     def decode(self, index: int) -> Action:
         """The action of an integer."""
         if type(index) is not int or not 0 <= index < len(self.actions):
-            raise IllegalAction(f"action index {index!r} is outside 0..{len(self.actions) - 1}")
+            raise IllegalAction(
+                f"action index {quote(index)} is outside 0..{len(self.actions) - 1}"
+            )
         return self.actions[index]
 
     def from_json(self, data: Any) -> Action:
         """Parse an action from its JSON form; a bad form raises `IllegalAction`."""
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            raise IllegalAction(f"an action must be an object with a 'type', got {data!r}")
+            raise IllegalAction(f"an action must be an object with a 'type', got {quote(data)}")
         cls = self._types.get(data["type"])
         if cls is None:
             known = ", ".join(sorted(self._types))
-            raise IllegalAction(f"unknown action type {data['type']!r}; known: {known}")
+            raise IllegalAction(f"unknown action type {quote(data['type'])}; known: {known}")
         fields = {k: v for k, v in data.items() if k != "type"}
-        try:
-            action = cls(**fields)
-        except TypeError as exc:
-            raise IllegalAction(f"bad fields for {data['type']}: {exc}") from None
+        if set(fields) != set(field_names(cls)):
+            expected = ", ".join(field_names(cls)) or "no fields"
+            raise IllegalAction(
+                f"bad fields for {data['type']}: expected {expected}, got {quote(list(fields))}"
+            )
+        action = cls(**fields)
         try:
             index = self._index.get(action)
         except TypeError:  # a list or object where a number belongs
@@ -114,5 +119,5 @@ class ActionCodec:
             type(value) is not type(getattr(self.actions[index], name))
             for name, value in fields.items()
         ):
-            raise IllegalAction(f"{data!r} is not an action of this game")
+            raise IllegalAction(f"{quote(data)} is not an action of this game")
         return self.actions[index]

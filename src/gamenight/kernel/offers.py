@@ -29,6 +29,7 @@ from enum import StrEnum
 from typing import Any
 
 from .errors import IllegalAction
+from .limits import quote
 
 Terms = tuple[int | str, ...]
 Occasion = int | str
@@ -92,14 +93,16 @@ class Offer:
     def from_json(data: Any, players: int) -> Offer:
         """Parse `to_json` output; a malformed field raises `ValueError` naming it."""
         if not isinstance(data, dict) or set(data) != set(_OFFER_FIELDS):
-            raise ValueError(f"an offer is an object with {', '.join(_OFFER_FIELDS)}, got {data!r}")
+            raise ValueError(
+                f"an offer is an object with {', '.join(_OFFER_FIELDS)}, got {quote(data)}"
+            )
         if type(data["id"]) is not int or data["id"] < 0:
-            raise ValueError(f"offer id must be a non-negative integer, got {data['id']!r}")
+            raise ValueError(f"offer id must be a non-negative integer, got {quote(data['id'])}")
         where = f"offer {data['id']}"
         if type(data["occasion"]) not in (int, str):
             raise ValueError(f"{where}: occasion must be an integer or a string")
         if data["status"] not in [status.value for status in OfferStatus]:
-            raise ValueError(f"{where}: unknown status {data['status']!r}")
+            raise ValueError(f"{where}: unknown status {quote(data['status'])}")
         visible = data["visible"]
         if visible is not None and not isinstance(visible, list):
             raise ValueError(f"{where}: visible must be null or a list of seats")
@@ -150,7 +153,7 @@ class Offers:
     ) -> Offer:
         """`sender` offers `terms` to `receiver` on `occasion`. The parties see it, and
         the seats `also` names; everyone when `public`."""
-        where = f"an offer from seat {sender!r} to seat {receiver!r}"
+        where = f"an offer from seat {quote(sender)} to seat {quote(receiver)}"
         try:
             for seat in (sender, receiver, *also):
                 _seat(where, "seat", seat, self.players)
@@ -160,9 +163,9 @@ class Offers:
         if sender == receiver:
             raise IllegalAction(f"seat {sender} cannot make an offer to itself")
         if type(occasion) not in (int, str):
-            raise IllegalAction(f"an occasion is an integer or a string, got {occasion!r}")
+            raise IllegalAction(f"an occasion is an integer or a string, got {quote(occasion)}")
         if not self.can_ask(receiver, occasion):
-            raise IllegalAction(f"seat {receiver} was already asked on occasion {occasion!r}")
+            raise IllegalAction(f"seat {receiver} was already asked on occasion {quote(occasion)}")
         visible = None if public else tuple(sorted({sender, receiver, *also}))
         return self._add(occasion, sender, receiver, terms, visible, None)
 
@@ -215,7 +218,7 @@ class Offers:
         """The offer with this id."""
         offer = self.by_id.get(offer_id) if type(offer_id) is int else None
         if offer is None:
-            raise IllegalAction(f"there is no offer {offer_id!r}")
+            raise IllegalAction(f"there is no offer {quote(offer_id)}")
         return offer
 
     def can_ask(self, seat: int, occasion: Occasion) -> bool:
@@ -259,7 +262,7 @@ class Offers:
         """Restore `to_json` output for a table of `players`; a malformed field raises
         `ValueError` naming it."""
         if not isinstance(data, dict) or set(data) != {"next_id", "offers"}:
-            raise ValueError(f"offers are an object with next_id and offers, got {data!r}")
+            raise ValueError(f"offers are an object with next_id and offers, got {quote(data)}")
         if type(data["next_id"]) is not int or not isinstance(data["offers"], list):
             raise ValueError("offers: next_id must be an integer and offers a list")
         new = cls(players)
@@ -322,7 +325,7 @@ class Offers:
             raise IllegalAction(f"offer {offer_id} is {offer.status.value}, not open")
         if seat != offer.receiver:
             raise IllegalAction(
-                f"only seat {offer.receiver} may answer offer {offer_id}, not seat {seat!r}"
+                f"only seat {offer.receiver} may answer offer {offer_id}, not seat {quote(seat)}"
             )
         return offer
 
@@ -334,11 +337,13 @@ class Offers:
 
 def _seat(where: str, field: str, value: Any, players: int) -> int:
     if type(value) is not int or not 0 <= value < players:
-        raise ValueError(f"{where}: {field} must be a seat 0..{players - 1}, got {value!r}")
+        raise ValueError(f"{where}: {field} must be a seat 0..{players - 1}, got {quote(value)}")
     return value
 
 
 def _terms(where: str, value: Any) -> Terms:
     if not isinstance(value, list | tuple) or any(type(t) not in (int, str) for t in value):
-        raise ValueError(f"{where}: terms must be a list of integers or strings, got {value!r}")
+        raise ValueError(
+            f"{where}: terms must be a list of integers or strings, got {quote(value)}"
+        )
     return tuple(value)

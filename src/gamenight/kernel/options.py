@@ -6,6 +6,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .limits import QUOTE_CHARS, clip, quote
+
 
 @dataclass(frozen=True)
 class Option:
@@ -29,18 +31,18 @@ class Option:
         where = f"{game_id} option {self.name!r}"
         if self.type is bool:
             if not isinstance(value, bool):
-                raise ValueError(f"{where} must be true or false, got {value!r}")
+                raise ValueError(f"{where} must be true or false, got {quote(value)}")
             return value
         if self.type is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ValueError(f"{where} must be an integer, got {value!r}")
+            raise ValueError(f"{where} must be an integer, got {quote(value)}")
         if self.type is str and not isinstance(value, str):
-            raise ValueError(f"{where} must be a string, got {value!r}")
+            raise ValueError(f"{where} must be a string, got {quote(value)}")
         if self.min is not None and value < self.min:
-            raise ValueError(f"{where} must be at least {self.min}, got {value!r}")
+            raise ValueError(f"{where} must be at least {self.min}, got {quote(value)}")
         if self.max is not None and value > self.max:
-            raise ValueError(f"{where} must be at most {self.max}, got {value!r}")
+            raise ValueError(f"{where} must be at most {self.max}, got {quote(value)}")
         if self.choices is not None and value not in self.choices:
-            raise ValueError(f"{where} must be one of {list(self.choices)}, got {value!r}")
+            raise ValueError(f"{where} must be one of {list(self.choices)}, got {quote(value)}")
         return value
 
 
@@ -52,7 +54,8 @@ def resolve_options(
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         known = ", ".join(sorted(by_name)) or "none"
-        raise ValueError(f"unknown option(s) {', '.join(unknown)} for {game_id}; known: {known}")
+        names = clip(", ".join(unknown), QUOTE_CHARS)
+        raise ValueError(f"unknown option(s) {names} for {game_id}; known: {known}")
     return {
         spec.name: spec.check(game_id, given[spec.name])
         if given.get(spec.name) is not None

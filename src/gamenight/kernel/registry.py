@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import importlib
-import json
 import secrets
 from typing import Any
 
 from .errors import IllegalAction
+from .limits import MAX_SNAPSHOT_CHARS, QUOTE_CHARS, clip, parse_json, quote
 from .options import resolve_options
-from .state import GameRecord, State
+from .state import GameRecord, State, check_seed
 
 # game id -> module that registers it; imported on first use so `import gamenight` stays light.
 _GAME_MODULES = {
@@ -33,10 +33,12 @@ def games() -> list[str]:
 
 def game_class(game_id: str) -> type[State]:
     """The `State` class of a game id (raises `ValueError` naming the known ids)."""
+    if not isinstance(game_id, str):
+        raise ValueError(f"a game id is a string, got {quote(game_id)}")
     if game_id not in _REGISTRY:
         module = _GAME_MODULES.get(game_id)
         if module is None:
-            raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(games())}")
+            raise ValueError(f"unknown game {quote(game_id)}; known games: {', '.join(games())}")
         importlib.import_module(module)
     return _REGISTRY[game_id]
 
@@ -49,31 +51,36 @@ def make(game_id: str, players: int, seed: int | None = None, **options: Any) ->
     """
     cls = game_class(game_id)
     if isinstance(players, bool) or not isinstance(players, int):
-        raise ValueError(f"players must be an integer, got {players!r}")
+        raise ValueError(f"players must be an integer, got {quote(players)}")
     if not cls.min_players <= players <= cls.max_players:
         raise ValueError(
             f"{game_id} takes {cls.min_players} to {cls.max_players} players, got {players}"
         )
     if seed is None:
         seed = secrets.randbits(63)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        # One seed, one game: seeds fit a signed 64-bit database column unchanged.
-        raise ValueError(f"seed must be an integer from 0 to 2**63 - 1, got {seed!r}")
+    else:
+        check_seed(seed)
     resolved = resolve_options(game_id, cls.options_spec, players, options)
     return cls(players, resolved, seed)
 
 
 def load(text: str) -> State:
-    """Restore a state from `State.to_json` output."""
+    """Restore a state from `State.to_json` output.
+
+    Anything else raises `ValueError` naming what is wrong, text past the bounds of
+    `kernel.limits` (`MAX_SNAPSHOT_CHARS`, `MAX_JSON_DEPTH`) included.
+    """
     try:
-        snapshot = json.loads(text)
+        snapshot = parse_json(text, MAX_SNAPSHOT_CHARS)
+        if not isinstance(snapshot, dict):
+            raise TypeError(f"a state is a JSON object, got {type(snapshot).__name__}")
         cls = game_class(snapshot["game"])
         state = cls.from_snapshot(snapshot)
         _exercise(state)
         return state
     except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
         # ValueError covers JSON errors and IllegalAction; the others, malformed fields.
-        raise ValueError(f"not a gamenight state: {exc}") from None
+        raise ValueError(f"not a gamenight state: {clip(str(exc), QUOTE_CHARS)}") from None
 
 
 def _exercise(state: State) -> None:
@@ -95,5 +102,6 @@ def replay(record: GameRecord) -> State:
         try:
             state.apply(seat, state.codec.from_json(action_json))
         except IllegalAction as exc:
-            raise ValueError(f"record action {i} does not replay: {exc}") from None
+            message = clip(str(exc), QUOTE_CHARS)
+            raise ValueError(f"record action {i} does not replay: {message}") from None
     return state

@@ -15,7 +15,8 @@ from typing import Any, ClassVar
 
 from .actions import PASS, Action, ActionCodec
 from .errors import IllegalAction
-from .events import Event
+from .events import Event, json_copy
+from .limits import MAX_RECORD_CHARS, QUOTE_CHARS, clip, parse_json, quote
 from .options import Option, resolve_options
 from .rng import Rng
 
@@ -59,59 +60,95 @@ class GameRecord:
 
     @staticmethod
     def from_json(text: str) -> GameRecord:
+        """Parse `to_json` output. Anything else raises `ValueError` naming what is wrong:
+        text past the bounds of `kernel.limits` (`MAX_RECORD_CHARS`, `MAX_JSON_DEPTH`), a
+        seed outside ``0..2**63 - 1``, a seat that is not a seat of the table."""
         try:
-            data = json.loads(text)
+            data = parse_json(text, MAX_RECORD_CHARS)
+            if not isinstance(data, dict):
+                raise TypeError(f"a record is a JSON object, got {type(data).__name__}")
             if not isinstance(data["game"], str) or not isinstance(data["options"], dict):
                 raise TypeError("'game' must be a string and 'options' an object")
-            actions = tuple((seat, action) for seat, action in data["actions"])
-            for i, (seat, _) in enumerate(actions):
+            players = data["players"]
+            if type(players) is not int:
+                raise TypeError(f"players must be an integer, got {quote(players)}")
+            check_seed(data["seed"])
+            if not isinstance(data["actions"], list):
+                raise TypeError("'actions' must be a list of [seat, action] pairs")
+            actions = []
+            for i, entry in enumerate(data["actions"]):
+                if not isinstance(entry, list) or len(entry) != 2:
+                    raise TypeError(f"action {i}: expected [seat, action], got {quote(entry)}")
+                seat, action = entry
                 if type(seat) is not int:  # int() would turn true or 0.5 into a seat
-                    raise TypeError(f"action {i}: a seat is an integer, got {seat!r}")
+                    raise TypeError(f"action {i}: a seat is an integer, got {quote(seat)}")
+                if not 0 <= seat < players:
+                    raise ValueError(f"action {i}: there is no seat {seat} of {players} players")
+                actions.append((seat, action))
             return GameRecord(
                 game_id=data["game"],
-                players=data["players"],
+                players=players,
                 options=data["options"],
                 seed=data["seed"],
-                actions=actions,
+                actions=tuple(actions),
             )
         except (ValueError, KeyError, TypeError) as exc:
-            raise ValueError(f"not a gamenight game record: {exc}") from None
+            raise ValueError(
+                f"not a gamenight game record: {clip(str(exc), QUOTE_CHARS)}"
+            ) from None
+
+
+def check_seed(seed: Any) -> None:
+    """Refuse a seed that is not an integer from 0 to 2**63 - 1 (one seed, one game: seeds
+    fit a signed 64-bit database column unchanged)."""
+    if type(seed) is not int or not 0 <= seed < 2**63:
+        raise ValueError(f"seed must be an integer from 0 to 2**63 - 1, got {quote(seed)}")
+
+
+def _is_seat(value: Any, players: int) -> bool:
+    """Whether a value read from JSON is a seat of a table of `players`."""
+    return type(value) is int and 0 <= value < players
 
 
 def _check_envelope(cls: type[State], snapshot: dict[str, Any]) -> None:
     """Refuse a snapshot whose kernel fields are malformed, naming the field (`load`)."""
     if snapshot["format"] != SNAPSHOT_FORMAT:
-        raise ValueError(f"unknown snapshot format {snapshot['format']!r}")
+        raise ValueError(f"unknown snapshot format {quote(snapshot['format'])}")
     players = snapshot["players"]
     if type(players) is not int or not cls.min_players <= players <= cls.max_players:
-        raise ValueError(f"players must be {cls.min_players} to {cls.max_players}, got {players!r}")
-    if type(snapshot["seed"]) is not int:
-        raise ValueError(f"seed must be an integer, got {snapshot['seed']!r}")
+        raise ValueError(
+            f"players must be {cls.min_players} to {cls.max_players}, got {quote(players)}"
+        )
+    check_seed(snapshot["seed"])
     rng = snapshot["rng"]
     if type(rng) is not int or not 0 <= rng < 1 << 64:
-        raise ValueError(f"rng must be a 64-bit unsigned integer, got {rng!r}")
+        raise ValueError(f"rng must be a 64-bit unsigned integer, got {quote(rng)}")
     options = snapshot["options"]
     if (
         not isinstance(options, dict)
         or resolve_options(cls.game_id, cls.options_spec, players, options) != options
     ):
-        raise ValueError(f"options are not a full set of {cls.game_id} options: {options!r}")
+        raise ValueError(f"options are not a full set of {cls.game_id} options: {quote(options)}")
     history = snapshot["history"]
     if not isinstance(history, list) or not all(
-        isinstance(entry, list)
-        and len(entry) == 2
-        and type(entry[0]) is int
-        and 0 <= entry[0] < players
+        isinstance(entry, list) and len(entry) == 2 and _is_seat(entry[0], players)
         for entry in history
     ):
         raise ValueError("history must be a list of [seat, action] pairs")
+    if not isinstance(snapshot["events"], list):
+        raise ValueError("events must be a list")
     for event in snapshot["events"]:
         if (
             not isinstance(event, dict)
             or not isinstance(event.get("kind"), str)
             or not (isinstance(event.get("data"), dict))
         ):
-            raise ValueError(f"an event must be an object with a kind and data, got {event!r}")
+            raise ValueError(f"an event must be an object with a kind and data, got {quote(event)}")
+        to = event.get("to")
+        if to is not None and not (
+            isinstance(to, list) and all(_is_seat(seat, players) for seat in to)
+        ):
+            raise ValueError(f"an event's 'to' must be null or a list of seats, got {quote(to)}")
 
 
 class State(ABC):
@@ -159,7 +196,7 @@ class State(ABC):
     def apply(self, seat: int, action: Action) -> None:
         """Apply `seat`'s action. An illegal one raises `IllegalAction` and changes nothing."""
         if not isinstance(action, Action):
-            raise IllegalAction(f"expected an action, got {action!r}")
+            raise IllegalAction(f"expected an action, got {quote(action)}")
         if type(seat) is not int or seat not in self.actors():
             raise IllegalAction(self._not_your_turn(seat))
         if not self._is_legal(seat, action):
@@ -225,9 +262,10 @@ class State(ABC):
         return self._default_action(seat, legal)
 
     def events_for(self, seat: int | None) -> list[Event]:
-        """The events `seat` may see (``None`` = spectator: public events only)."""
+        """The events `seat` may see (``None`` = spectator: public events only), as copies
+        that the caller may change freely."""
         self.check_seat(seat)
-        return [event for event in self.events if event.visible_to(seat)]
+        return [event.copy() for event in self.events if event.visible_to(seat)]
 
     def record(self) -> GameRecord:
         """The game record ``(game_id, options, seed, actions)`` that replays this game."""
@@ -266,7 +304,7 @@ class State(ABC):
         new.history = [(seat, cls.codec.from_json(a)) for seat, a in snapshot["history"]]
         new.events = [Event.from_json(e) for e in snapshot["events"]]
         if not isinstance(snapshot["state"], dict):
-            raise TypeError(f"'state' must be an object, got {snapshot['state']!r}")
+            raise TypeError(f"'state' must be an object, got {quote(snapshot['state'])}")
         new._load(snapshot["state"])
         return new
 
@@ -283,17 +321,23 @@ class State(ABC):
         seat out of range would be taken for a spectator or index another seat's cards.
         """
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_players):
-            raise ValueError(f"there is no seat {seat!r} (seats are 0..{self.num_players - 1})")
+            raise ValueError(
+                f"there is no seat {quote(seat)} (seats are 0..{self.num_players - 1})"
+            )
 
     def log(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
-        """Append an event (public unless `to` names the seats that may see it)."""
-        self.events.append(Event(kind, data, to))
+        """Append an event (public unless `to` names the seats that may see it).
+
+        The data is copied, so that a list of the state's own logged here (``losers``)
+        keeps the value it had, and an event never changes once logged.
+        """
+        self.events.append(Event(kind, json_copy(data), to))
 
     def _not_your_turn(self, seat: int) -> str:
         if self.is_over():
             return "the game is over"
         if type(seat) is not int or not 0 <= seat < self.num_players:
-            return f"there is no seat {seat!r} (seats are 0..{self.num_players - 1})"
+            return f"there is no seat {quote(seat)} (seats are 0..{self.num_players - 1})"
         waiting = ", ".join(str(s) for s in self.actors())
         return f"seat {seat} may not act now; waiting for seat {waiting}"
 

@@ -28,6 +28,7 @@ from enum import StrEnum
 from typing import Any
 
 from .errors import IllegalAction
+from .limits import quote
 
 
 class WindowMode(StrEnum):
@@ -102,24 +103,26 @@ class Window:
         """Restore a window from `to_json` output; with `players`, seats are checked to
         be ``0..players-1``. A malformed field raises `ValueError` naming it."""
         if not isinstance(data, dict) or set(data) != set(_FIELDS):
-            raise ValueError(f"a window is an object with {', '.join(_FIELDS)}, got {data!r}")
+            raise ValueError(f"a window is an object with {', '.join(_FIELDS)}, got {quote(data)}")
         if data["mode"] not in [mode.value for mode in WindowMode]:
             modes = ", ".join(mode.value for mode in WindowMode)
-            raise ValueError(f"window mode must be one of {modes}, got {data['mode']!r}")
+            raise ValueError(f"window mode must be one of {modes}, got {quote(data['mode'])}")
         new = object.__new__(cls)
         new.mode = WindowMode(data["mode"])
         new.opener = _seat("opener", data["opener"], players)
         new.seats = _seats("seats", data["seats"], players)
         if list(new.seats) != sorted(new.seats):
-            raise ValueError(f"window seats must be sorted, got {data['seats']!r}")
+            raise ValueError(f"window seats must be sorted, got {quote(data['seats'])}")
         new.waiting = _seats("waiting", data["waiting"], players)
         if new.waiting:
             if not set(new.waiting) <= set(new.seats):
-                raise ValueError(f"window waiting {data['waiting']!r} lists a seat not in seats")
+                raise ValueError(
+                    f"window waiting {quote(data['waiting'])} lists a seat not in seats"
+                )
             start = new.seats.index(new.waiting[0])
             cycle = new.seats[start:] + new.seats[:start]
             if tuple(s for s in cycle if s in new.waiting) != new.waiting:
-                raise ValueError(f"window waiting {data['waiting']!r} is not in table order")
+                raise ValueError(f"window waiting {quote(data['waiting'])} is not in table order")
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -132,7 +135,9 @@ class Window:
 
     def _check(self, seat: int) -> None:
         if seat not in self.waiting:
-            raise IllegalAction(f"seat {seat!r} is not waiting to answer (waiting: {self.waiting})")
+            raise IllegalAction(
+                f"seat {quote(seat)} is not waiting to answer (waiting: {self.waiting})"
+            )
 
     def _answer(self, seat: int) -> None:
         self._check(seat)
@@ -147,14 +152,16 @@ def _after(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
 def _seat(field: str, value: Any, players: int | None) -> int:
     if type(value) is not int or value < 0 or (players is not None and value >= players):
         limit = "" if players is None else f" below {players}"
-        raise ValueError(f"window {field} must be a seat (an integer from 0{limit}), got {value!r}")
+        raise ValueError(
+            f"window {field} must be a seat (an integer from 0{limit}), got {quote(value)}"
+        )
     return value
 
 
 def _seats(field: str, value: Any, players: int | None) -> tuple[int, ...]:
     if not isinstance(value, list):
-        raise ValueError(f"window {field} must be a list of seats, got {value!r}")
+        raise ValueError(f"window {field} must be a list of seats, got {quote(value)}")
     seats = tuple(_seat(field, seat, players) for seat in value)
     if len(set(seats)) != len(seats):
-        raise ValueError(f"window {field} lists a seat twice: {value!r}")
+        raise ValueError(f"window {field} lists a seat twice: {quote(value)}")
     return seats

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import secrets
+import signal
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -24,14 +25,20 @@ from typing import Any
 
 from gamenight import agents as agent_registry
 from gamenight.kernel import make
+from gamenight.kernel.limits import quote
 from gamenight.play import play
 
+from .files import remove_partial, write_atomic
 from .result import SimulationResult, summarize
 from .stats import GameSummary, Tally
 
 Progress = Callable[[int, int], None]  # (games done, games in all)
 
 MAX_CHUNK = 50  # games per unit of work: small enough for a live progress bar with slow bots
+MAX_GAMES = 10_000_000
+"""The most games one simulation plays (``--games``)."""
+STOP_WAIT_S = 1.0  # after Ctrl-C or an error: how long a terminated worker may take to exit
+RECORD_NAMES = "game-*.json"  # the glob of `record_path`
 
 
 @dataclass(frozen=True)
@@ -93,7 +100,7 @@ def play_game(plan: _Plan, game: int) -> GameSummary:
             f"game {game + 1} (seed {state.seed}, seats {', '.join(seats)}) failed: {exc}"
         ) from exc
     if plan.save_dir is not None:
-        record_path(plan.save_dir, game).write_text(state.record().to_json())
+        write_atomic(record_path(plan.save_dir, game), state.record().to_json())
     outcome = state.outcome()
     return GameSummary(seats, outcome.winners, len(state.history), state.stats(), outcome.truncated)
 
@@ -128,13 +135,19 @@ def simulate(
     Agents are seated as the module docstring says. Without a seed a random one is drawn
     (it is in the result, to repeat the run). `workers` > 1 spreads the games over that
     many processes. `save_dir` receives each game's record (``game-00001.json``...), which
-    `gamenight.replay` rebuilds. `progress(done, total)` is called as games finish.
-    Bad arguments (game, player count, agent, option, counts) raise `ValueError`.
+    `gamenight.replay` rebuilds; each is written whole or not at all (`files.write_atomic`).
+    `progress(done, total)` is called as games finish.
+    Bad arguments (game, player count, agent, option, counts) raise `ValueError`, and a
+    record that cannot be written raises `files.FileError` (a `ValueError`) naming it.
+    On Ctrl-C (`KeyboardInterrupt`) or an error the worker processes are stopped at once,
+    without finishing their games; the records saved by then are complete.
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a positive integer, got {games!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise ValueError(
+            f"games must be a positive integer up to {MAX_GAMES:,}, got {quote(games)}"
+        )
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a positive integer, got {workers!r}")
+        raise ValueError(f"workers must be a positive integer, got {quote(workers)}")
     options = dict(options or {})
     probe = make(game_id, players, 0, **options)  # checks the game, players and options
     lineup = lineup_for(agents, players)
@@ -143,7 +156,7 @@ def simulate(
     if seed is None:
         seed = secrets.randbits(63)
     elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an integer, got {seed!r}")
+        raise ValueError(f"seed must be an integer, got {quote(seed)}")
     if save_dir is not None:
         try:
             Path(save_dir).mkdir(parents=True, exist_ok=True)
@@ -155,7 +168,12 @@ def simulate(
 
     started = time.perf_counter()
     chunks = _chunks(games)
-    tallies = _run(plan, chunks, workers, progress or (lambda done, total: None))
+    try:
+        tallies = _run(plan, chunks, workers, progress or (lambda done, total: None))
+    except BaseException:
+        if save_dir is not None:  # the records the stopped workers were writing
+            remove_partial(save_dir, RECORD_NAMES)
+        raise
     total = Tally()
     for tally in tallies:
         total.merge(tally)
@@ -180,7 +198,9 @@ def _run(
     results: list[Tally | None] = [None] * len(chunks)
     # "spawn": fresh workers, safe whatever threads this process runs (a progress bar).
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=context)
+    pool = ProcessPoolExecutor(
+        max_workers=min(workers, len(chunks)), mp_context=context, initializer=_ignore_ctrl_c
+    )
     try:
         futures = {
             pool.submit(_play_chunk, plan, start, stop): i for i, (start, stop) in enumerate(chunks)
@@ -190,7 +210,33 @@ def _run(
             results[i] = future.result()
             done += chunks[i][1] - chunks[i][0]
             progress(done, games)
+    except BaseException:
+        # Ctrl-C or an error: stop the games under way too, instead of waiting for them.
+        _stop_workers(pool)
+        raise
     finally:
-        # On an error (or Ctrl-C) drop the games not started yet instead of playing them.
         pool.shutdown(wait=True, cancel_futures=True)
     return [tally for tally in results if tally is not None]
+
+
+def _ignore_ctrl_c() -> None:
+    """In a worker: Ctrl-C reaches the whole process group; the parent alone handles it
+    (it stops the workers), so that a worker never dies halfway with a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Terminate the pool's worker processes now and reap them (killed if they linger)."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    processes = list((pool._processes or {}).values())  # before 3.14: no public way
+    for process in processes:
+        process.terminate()
+    deadline = time.monotonic() + STOP_WAIT_S
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.is_alive():
+            process.kill()
+            process.join()
