@@ -8,7 +8,8 @@ import pytest
 
 import gamenight
 from gamenight.games.boss_quest.actions import Activate, ChoosePlayer, ChooseWeapon, Discard
-from gamenight.games.boss_quest.content import SPELLS
+from gamenight.games.boss_quest.content import SPELLS, WEAPON_VALUE
+from gamenight.testing import rigged
 
 from .helpers import game, play, random_moves, wid
 
@@ -149,3 +150,20 @@ def test_a_hidden_weapon_given_to_the_deck_stays_its_top_only_for_who_knew_it():
     assert set(tops_in_worlds(state, 0)) == {wid("red 7")}
     for seat in (None, 1, 2):
         assert len(set(tops_in_worlds(state, seat))) > 5
+
+
+def test_hidden_weapons_are_drawn_uniformly_among_the_worlds_their_bounds_allow():
+    # Seats 1 and 2 are each known to hold a 6 or a 7; the unseen weapons that fit are
+    # exactly one 6 and one 7, so two worlds are possible. Neither is favoured: the real
+    # one is never a fallback.
+    state = rigged("boss-quest", players=3, hidden={0: "red 2", 1: "blue 6", 2: "green 7"})
+    others = [w for w in state.weapon_deck if WEAPON_VALUE[w] not in (6, 7)]
+    state.weapon_deck = others
+    state.hidden_lo[1] = state.hidden_lo[2] = 6
+    state.hidden_hi[1] = state.hidden_hi[2] = 7
+    real = 0
+    for seed in range(400):
+        world = state.determinize(0, seed)
+        assert {WEAPON_VALUE[world.hidden[1]], WEAPON_VALUE[world.hidden[2]]} == {6, 7}
+        real += world.hidden[1] == state.hidden[1]
+    assert 160 < real < 240, real  # about 200: each world half the time

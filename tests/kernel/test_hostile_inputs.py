@@ -153,23 +153,7 @@ def test_snapshots_with_any_envelope_field_edited(game):
             load_checked(json.dumps({**edited, "state": snapshot["state"]}))
 
 
-# Boss Quest's `outcome` reads the reason of the end from the log's last ``game_over``
-# event: a finished game loaded with another event list raises StopIteration (to be fixed
-# in games/boss_quest/state.py; loading by replay will rebuild the log anyway).
-FINISHED_CASES = [
-    pytest.param(
-        game,
-        marks=pytest.mark.xfail(
-            raises=StopIteration, strict=True, reason="Boss Quest's outcome needs game_over"
-        ),
-    )
-    if game == "boss-quest"
-    else game
-    for game in GAMES
-]
-
-
-@pytest.mark.parametrize("game", FINISHED_CASES)
+@pytest.mark.parametrize("game", GAMES)
 def test_snapshots_with_the_event_log_replaced(game):
     for steps in (25, 5000):  # under way, and finished
         snapshot = json.loads(played(game, steps).to_json())

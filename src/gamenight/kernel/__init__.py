@@ -1,7 +1,7 @@
 """The game-agnostic kernel: the State protocol, actions, RNG, events, options, content,
 and the interaction helpers (windows, the decision stack, offers)."""
 
-from .actions import PASS, Action, ActionCodec, Pass
+from .actions import HIDDEN, PASS, Action, ActionCodec, Hidden, Pass
 from .decisions import DecisionStack, Frame
 from .errors import ContentError, GamenightError, IllegalAction
 from .events import Event
@@ -14,6 +14,7 @@ from .windows import EACH_SEAT_ONCE, RESET_ON_PLAY, Window, WindowMode
 
 __all__ = [
     "EACH_SEAT_ONCE",
+    "HIDDEN",
     "PASS",
     "RESET_ON_PLAY",
     "Action",
@@ -24,6 +25,7 @@ __all__ = [
     "Frame",
     "GameRecord",
     "GamenightError",
+    "Hidden",
     "IllegalAction",
     "Offer",
     "OfferStatus",

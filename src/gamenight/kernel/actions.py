@@ -44,6 +44,16 @@ class Pass(Action):
 PASS = Pass()
 
 
+@dataclasses.dataclass(frozen=True, order=True, slots=True)
+class Hidden(Action):
+    """Another seat's action as a determinized world records it (`State.determinize`):
+    that it happened is known, what it was is not. No game's codec lists it, so such a
+    world's record does not replay and its snapshot does not load."""
+
+
+HIDDEN = Hidden()
+
+
 @functools.cache
 def field_names(action_type: type[Action]) -> tuple[str, ...]:
     """The field names of an action class (cached: records and RL adapters ask often)."""

@@ -8,12 +8,13 @@ contract: illegal actions leave the state untouched, every accepted action is re
 
 from __future__ import annotations
 
+import hashlib
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .actions import PASS, Action, ActionCodec
+from .actions import HIDDEN, PASS, Action, ActionCodec
 from .errors import IllegalAction
 from .events import Event, json_copy
 from .limits import MAX_RECORD_CHARS, QUOTE_CHARS, clip, parse_json, quote
@@ -151,6 +152,14 @@ def _check_envelope(cls: type[State], snapshot: dict[str, Any]) -> None:
             raise ValueError(f"an event's 'to' must be null or a list of seats, got {quote(to)}")
 
 
+def table_key(seed: int) -> int:
+    """A 64-bit key drawn from a game's seed by a one-way hash, for the drivers' draws of
+    who is asked next (`gamenight.play.table.next_actor`): a determinized world keeps it,
+    so it asks the seats the real game asks, yet it gives the seed away to nobody."""
+    digest = hashlib.blake2b(str(seed).encode(), digest_size=8, person=b"gamenight-table")
+    return int.from_bytes(digest.digest(), "little")
+
+
 class State(ABC):
     """A game in progress. See ARCHITECTURE.md §2 for the contract."""
 
@@ -167,6 +176,7 @@ class State(ABC):
     num_players: int
     options: dict[str, Any]
     seed: int
+    table_key: int  # see `table_key`
     rng: Rng
     events: list[Event]
     history: list[tuple[int, Action]]
@@ -176,6 +186,7 @@ class State(ABC):
         self.num_players = num_players
         self.options = options
         self.seed = seed
+        self.table_key = table_key(seed)
         self.rng = Rng(seed)
         self.events = []
         self.history = []
@@ -222,6 +233,7 @@ class State(ABC):
         new.num_players = self.num_players
         new.options = self.options  # never mutated after creation
         new.seed = self.seed
+        new.table_key = self.table_key
         new.rng = Rng(state=self.rng.state)
         new.events = self.events.copy()
         new.history = self.history.copy()
@@ -231,11 +243,19 @@ class State(ABC):
     def determinize(self, seat: int | None, seed: int) -> State:
         """A full state consistent with ``view(seat)``, hidden information resampled.
 
-        It uses its own generator seeded with `seed`, and the copy's future chance is
-        reseeded too, so a search never learns the real game's coming shuffles.
+        It carries no truth beyond what `seat` knows: two states with equal ``view(seat)``
+        and ``events_for(seat)`` give the same world for the same `seed`, byte for byte.
+        Its events are those `seat` may see; the other seats' actions in its history are
+        `HIDDEN`; its seed is `seed` and its future chance is drawn from `seed`, so a search
+        never learns the real game's seed, deal or coming shuffles. Each game redraws its
+        hidden cards from a canonical order (`_resample_hidden`). The world plays on, but
+        its record does not replay and its snapshot does not load.
         """
         self.check_seat(seat)
         new = self.clone()
+        new.seed = seed
+        new.events = self.events_for(seat)
+        new.history = [(s, action if s == seat else HIDDEN) for s, action in self.history]
         rng = Rng(seed)
         new._resample_hidden(seat, rng)
         new.rng = Rng(state=rng.next64())
@@ -300,6 +320,7 @@ class State(ABC):
         new.num_players = snapshot["players"]
         new.options = snapshot["options"]
         new.seed = snapshot["seed"]
+        new.table_key = table_key(new.seed)
         new.rng = Rng(state=snapshot["rng"])
         new.history = [(seat, cls.codec.from_json(a)) for seat, a in snapshot["history"]]
         new.events = [Event.from_json(e) for e in snapshot["events"]]

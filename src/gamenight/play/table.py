@@ -8,7 +8,6 @@ from gamenight.agents.base import Agent, Clock
 from gamenight.kernel import Action, IllegalAction, Rng, State
 
 Observer = Callable[[State, int, Action], None]
-_DRIVER_SALT = 0x5EA7_0F_D1CE  # keeps the draw apart from the game's own generator
 _STRIDE = 0x9E3779B97F4A7C15
 
 
@@ -47,9 +46,10 @@ def play(
 
 def next_actor(state: State) -> int:
     """The seat every driver asks next: one of `actors()`, drawn uniformly and with no
-    seat-order bias, yet a pure function of the game's seed and the number of actions
-    played, so clones, saved games and replays all ask the same seat (and the game's own
-    generator is never touched). `IllegalAction` once the game is over."""
+    seat-order bias, yet a pure function of the game's `State.table_key` (a one-way hash
+    of its seed) and the number of actions played, so clones, saved games, replays and
+    determinized worlds all ask the same seat (and the game's own generator is never
+    touched). `IllegalAction` once the game is over."""
     actors = state.actors()
     if len(actors) == 1:
         return actors[0]
@@ -60,7 +60,7 @@ def next_actor(state: State) -> int:
 
 def driver_seed(state: State) -> int:
     """A seed for a driver's draws at this point of the game (see `next_actor`)."""
-    return (state.seed ^ _DRIVER_SALT) + len(state.history) * _STRIDE
+    return state.table_key + len(state.history) * _STRIDE
 
 
 def ask(agent: Agent, state: State, seat: int, clock: Clock | None = None) -> Action:

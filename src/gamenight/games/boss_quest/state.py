@@ -275,8 +275,10 @@ class BossQuestState(State):
             1.0 if s in self.winners else -1.0 if s in self.losers else 0.0
             for s in range(self.num_players)
         )
-        over = next(e for e in reversed(self.events) if e.kind == "game_over")
-        return Outcome(tuple(self.winners), scores, over.data["reason"] == "round_limit")
+        reason = next(
+            (e.data["reason"] for e in reversed(self.events) if e.kind == "game_over"), None
+        )
+        return Outcome(tuple(self.winners), scores, reason == "round_limit")
 
     def _default_action(self, seat: int, legal: list[Action]) -> Action:
         """A missed deadline ends the seat's round without risk: it visits the Mage and

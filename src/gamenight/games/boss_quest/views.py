@@ -6,6 +6,7 @@ involved), the unrevealed Mystery spell (also when discarded face down), deck or
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from gamenight.kernel.rng import Rng
@@ -116,7 +117,8 @@ def resample_hidden(state: BossQuestState, seat: int | None, rng: Rng) -> None:
     deck = state.weapon_deck
     # The top card stays where it is when `seat` knows it (a weapon Exchange gave).
     top = deck[-1:] if _knows(state.top_known, seat, n) else []
-    pool = deck[: len(deck) - len(top)] + [state.hidden[s] for s in unknown]
+    # Sorted: the world drawn must not depend on where the real cards lie.
+    pool = sorted(deck[: len(deck) - len(top)] + [state.hidden[s] for s in unknown])
     chosen = _assign_hidden(state, unknown, pool, rng)
     for s, weapon in zip(unknown, chosen, strict=True):
         state.hidden[s] = weapon
@@ -124,11 +126,13 @@ def resample_hidden(state: BossQuestState, seat: int | None, rng: Rng) -> None:
     rest = [w for w in pool if w not in taken]
     rng.shuffle(rest)
     state.weapon_deck = rest + top
+    state.boss_deck.sort()
     rng.shuffle(state.boss_deck)
 
     unseen = state.spell_deck + state.spell_discard_unseen
     if state.mystery >= 0:
         unseen.append(state.slots[state.mystery])
+    unseen.sort()
     rng.shuffle(unseen)
     if state.mystery >= 0:
         state.slots[state.mystery] = unseen.pop()
@@ -137,26 +141,56 @@ def resample_hidden(state: BossQuestState, seat: int | None, rng: Rng) -> None:
     state.spell_deck = unseen[cut:]
 
 
-def _assign_hidden(
-    state: BossQuestState, seats: list[int], pool: list[int], rng: Rng, tries: int = 200
-) -> list[int]:
-    """Random hidden weapons for `seats`, each within its public value bounds.
+def _assign_hidden(state: BossQuestState, seats: list[int], pool: list[int], rng: Rng) -> list[int]:
+    """Hidden weapons for `seats`: distinct weapons of the sorted `pool`, drawn uniformly
+    among every assignment that keeps each seat's value within its public bounds.
 
-    Random greedy draws succeed almost always; the true assignment, which satisfies the
-    bounds by construction, is the fallback after `tries` failures.
+    Without bounds a shuffle does it. With bounds the weapons are drawn seat by seat,
+    each value weighted by how many assignments it leaves for the seats after it (the
+    true assignment is one of them, so there always is one): exact, and never a fallback
+    to the real cards.
     """
     lo, hi = state.hidden_lo, state.hidden_hi
-    for _ in range(tries):
+    pool_values = [WEAPON_VALUE[w] for w in pool]
+    low, high = min(pool_values, default=0), max(pool_values, default=0)
+    if all(lo[s] <= low and high <= hi[s] for s in seats):
         order = pool.copy()
         rng.shuffle(order)
-        chosen: list[int] = []
-        for s in seats:
-            pick = next(
-                (w for w in order if lo[s] <= WEAPON_VALUE[w] <= hi[s] and w not in chosen), None
-            )
-            if pick is None:
-                break
-            chosen.append(pick)
-        else:
-            return chosen
-    return [state.hidden[s] for s in seats]
+        return order[: len(seats)]
+    by_value: dict[int, list[int]] = {}
+    for weapon in pool:
+        by_value.setdefault(WEAPON_VALUE[weapon], []).append(weapon)
+    values = sorted(by_value)
+
+    @functools.cache
+    def ways(i: int, left: tuple[int, ...]) -> int:
+        """Assignments of distinct weapons to seats[i:], `left[k]` of values[k] left."""
+        if i == len(seats):
+            return 1
+        s = seats[i]
+        return sum(
+            count * ways(i + 1, _less(left, k))
+            for k, count in enumerate(left)
+            if count and lo[s] <= values[k] <= hi[s]
+        )
+
+    left = tuple(len(by_value[v]) for v in values)
+    chosen = []
+    for i, s in enumerate(seats):
+        weights = [
+            count * ways(i + 1, _less(left, k)) if count and lo[s] <= values[k] <= hi[s] else 0
+            for k, count in enumerate(left)
+        ]
+        draw = rng.below(sum(weights))
+        k = 0
+        while draw >= weights[k]:
+            draw -= weights[k]
+            k += 1
+        same = by_value[values[k]]
+        chosen.append(same.pop(rng.below(len(same))))
+        left = _less(left, k)
+    return chosen
+
+
+def _less(counts: tuple[int, ...], k: int) -> tuple[int, ...]:
+    return (*counts[:k], counts[k] - 1, *counts[k + 1 :])

@@ -80,15 +80,16 @@ def resample_hidden(state: MeowState, seat: int | None, rng: Rng) -> None:
     """
     others = [s for s in range(state.num_players) if s != seat]
     seen = set(state.revealed)
+    # Sorted: the world drawn must not depend on where the real cards lie.
     pool = [c for s in others for c in state.hands[s] if c not in seen]
     pool += [c for c in state.tower if c < NUM_CATS]
+    pool.sort()
     rng.shuffle(pool)
     for s in others:
-        hand = state.hands[s]
-        for i, c in enumerate(hand):
-            if c not in seen:
-                hand[i] = pool.pop()
+        hand = [c for c in state.hands[s] if c in seen]  # seen cards, in the order shown
+        hand += [pool.pop() for _ in range(len(state.hands[s]) - len(hand))]
+        state.hands[s] = hand
     top = [pool.pop() for _ in range(state.safe_top)]
-    bottom = pool + [c for c in state.tower if c >= NUM_CATS]
+    bottom = sorted(pool + [c for c in state.tower if c >= NUM_CATS])
     rng.shuffle(bottom)
     state.tower = bottom + top
