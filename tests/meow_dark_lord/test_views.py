@@ -142,6 +142,7 @@ def test_an_illegal_action_changes_nothing(action, message):
 def test_a_state_round_trips_through_json_mid_choice():
     state = game(dungeons={0: ["bloodmage", "ghost"]}, phase="dungeon")
     play(state, (0, Activate(state.dungeons[0][0])))
-    copy = gamenight.load(state.to_json())
+    # A rigged position is not reachable from its seed: restored without the replay check.
+    copy = type(state).from_snapshot(json.loads(state.to_json()))
     assert copy.to_json() == state.to_json()
     assert copy.legal_actions(0) == state.legal_actions(0)

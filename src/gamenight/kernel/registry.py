@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import importlib
+import json
 import secrets
 from typing import Any
 
 from .errors import IllegalAction
 from .limits import MAX_SNAPSHOT_CHARS, QUOTE_CHARS, clip, parse_json, quote
 from .options import resolve_options
-from .state import GameRecord, State, check_seed
+from .state import GameRecord, State, check_envelope, check_seed
 
 # game id -> module that registers it; imported on first use so `import gamenight` stays light.
 _GAME_MODULES = {
@@ -67,32 +68,58 @@ def make(game_id: str, players: int, seed: int | None = None, **options: Any) ->
 def load(text: str) -> State:
     """Restore a state from `State.to_json` output.
 
-    Anything else raises `ValueError` naming what is wrong, text past the bounds of
-    `kernel.limits` (`MAX_SNAPSHOT_CHARS`, `MAX_JSON_DEPTH`) included.
+    Only a state the game can reach is accepted: the game is rebuilt from the snapshot's
+    own record (game, players, options, seed and history, replayed in time linear in the
+    history) and the snapshot must be that state exactly; else `ValueError` names the
+    first field that differs. Anything malformed raises `ValueError` naming what is
+    wrong, text past the bounds of `kernel.limits` (`MAX_SNAPSHOT_CHARS`,
+    `MAX_JSON_DEPTH`) included. (`State.from_snapshot` restores without this check, for
+    snapshots from a trusted store or rigged test positions.)
     """
     try:
         snapshot = parse_json(text, MAX_SNAPSHOT_CHARS)
         if not isinstance(snapshot, dict):
             raise TypeError(f"a state is a JSON object, got {type(snapshot).__name__}")
         cls = game_class(snapshot["game"])
-        state = cls.from_snapshot(snapshot)
-        _exercise(state)
+        check_envelope(cls, snapshot)
+        record = GameRecord(
+            cls.game_id,
+            snapshot["players"],
+            snapshot["options"],
+            snapshot["seed"],
+            tuple((seat, action) for seat, action in snapshot["history"]),
+        )
+        state = replay(record)
+        difference = first_difference(json.loads(state.to_json()), snapshot)
+        if difference is not None:
+            raise ValueError(f"{difference} is not what the game's own record gives")
         return state
     except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
         # ValueError covers JSON errors and IllegalAction; the others, malformed fields.
         raise ValueError(f"not a gamenight state: {clip(str(exc), QUOTE_CHARS)}") from None
 
 
-def _exercise(state: State) -> None:
-    """Use a loaded state the way players will, so that a hand-edited game block (a null
-    where a list belongs, a card id out of range) fails here and not in the middle of play."""
-    for seat in (None, *range(state.num_players)):
-        state.view(seat)
-    for seat in state.actors():
-        state.legal_actions(seat)
-    if state.is_over():
-        state.outcome()
-    state.clone().to_json()
+def first_difference(expected: Any, given: Any, path: str = "") -> str | None:
+    """The path of the first place where `given` differs from `expected` (``None``: equal),
+    e.g. ``state.armorer`` or ``events[3].data``."""
+    if type(expected) is not type(given):
+        return path or "the snapshot"
+    if isinstance(expected, dict):
+        for key in sorted(expected.keys() | given.keys()):
+            where = f"{path}.{key}" if path else key
+            if key not in expected or key not in given:
+                return where
+            found = first_difference(expected[key], given[key], where)
+            if found is not None:
+                return found
+        return None
+    if isinstance(expected, list):
+        for i, (mine, theirs) in enumerate(zip(expected, given, strict=False)):
+            found = first_difference(mine, theirs, f"{path}[{i}]")
+            if found is not None:
+                return found
+        return f"{path}[{min(len(expected), len(given))}]" if len(expected) != len(given) else None
+    return None if expected == given else path
 
 
 def replay(record: GameRecord) -> State:

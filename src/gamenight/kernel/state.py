@@ -111,7 +111,7 @@ def _is_seat(value: Any, players: int) -> bool:
     return type(value) is int and 0 <= value < players
 
 
-def _check_envelope(cls: type[State], snapshot: dict[str, Any]) -> None:
+def check_envelope(cls: type[State], snapshot: dict[str, Any]) -> None:
     """Refuse a snapshot whose kernel fields are malformed, naming the field (`load`)."""
     if snapshot["format"] != SNAPSHOT_FORMAT:
         raise ValueError(f"unknown snapshot format {quote(snapshot['format'])}")
@@ -213,7 +213,16 @@ class State(ABC):
         if not self._is_legal(seat, action):
             raise IllegalAction(f"{action} is not legal for seat {seat} now")
         self.history.append((seat, action))
-        self._apply(seat, action)
+        try:
+            self._apply(seat, action)
+        except Exception as exc:  # a bug in the game's code: never lose the game to it
+            self.history.pop()
+            restored = self._restore()
+            exc.add_note(
+                f"{self.game_id}: raised while seat {seat} played {action} (seed {self.seed}); "
+                + ("the game is as it was before" if restored else "the game could not be restored")
+            )
+            raise
 
     @abstractmethod
     def is_over(self) -> bool:
@@ -315,7 +324,7 @@ class State(ABC):
     @classmethod
     def from_snapshot(cls, snapshot: dict[str, Any]) -> State:
         """Rebuild a state from the dict `to_json` wrote (use `gamenight.load`)."""
-        _check_envelope(cls, snapshot)
+        check_envelope(cls, snapshot)
         new = object.__new__(cls)
         new.num_players = snapshot["players"]
         new.options = snapshot["options"]
@@ -332,6 +341,20 @@ class State(ABC):
     def __repr__(self) -> str:
         status = "over" if self.is_over() else f"actors={self.actors()}"
         return f"<{type(self).__name__} {self.game_id} players={self.num_players} {status}>"
+
+    def _restore(self) -> bool:
+        """Put the state back as its record says (after a failed `_apply`): replayed from
+        the seed, so the happy path never pays for a copy. False for a state whose record
+        does not replay (a rigged position, a determinized world)."""
+        from .registry import replay  # the registry builds states: imported late
+
+        try:
+            rebuilt = replay(self.record())
+        except Exception:
+            return False
+        self.__dict__.clear()
+        self.__dict__.update(rebuilt.__dict__)
+        return True
 
     # ----- helpers for games -----------------------------------------------------------
 
