@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
+from .limits import quote
+
 
 class Frame(NamedTuple):
     """One pending step: `seat` chooses, `kind` says what, `args` are its details."""
@@ -42,15 +44,19 @@ class Frame(NamedTuple):
         """Parse ``[kind, seat, *args]``; with `players`, the seat must be below it.
         A malformed frame raises `ValueError` naming the bad part."""
         if not isinstance(data, list) or len(data) < 2:
-            raise ValueError(f"a frame is a list [kind, seat, *args], got {data!r}")
+            raise ValueError(f"a frame is a list [kind, seat, *args], got {quote(data)}")
         kind, seat, *args = data
         if not isinstance(kind, str):
-            raise ValueError(f"a frame's kind must be a string, got {kind!r}")
+            raise ValueError(f"a frame's kind must be a string, got {quote(kind)}")
         if type(seat) is not int or seat < 0 or (players is not None and seat >= players):
-            raise ValueError(f"frame {kind!r}: seat must be a seat of the table, got {seat!r}")
+            raise ValueError(
+                f"frame {quote(kind)}: seat must be a seat of the table, got {quote(seat)}"
+            )
         for arg in args:
             if type(arg) not in (int, str):
-                raise ValueError(f"frame {kind!r}: args must be integers or strings, got {arg!r}")
+                raise ValueError(
+                    f"frame {quote(kind)}: args must be integers or strings, got {quote(arg)}"
+                )
         return Frame(kind, seat, tuple(args))
 
 
@@ -106,7 +112,7 @@ class DecisionStack:
     def from_json(cls, data: Any, players: int | None = None) -> DecisionStack:
         """Restore a stack from `to_json` output (frames checked as `Frame.from_json`)."""
         if not isinstance(data, list):
-            raise ValueError(f"a decision stack is a list of frames, got {data!r}")
+            raise ValueError(f"a decision stack is a list of frames, got {quote(data)}")
         return cls(Frame.from_json(frame, players) for frame in data)
 
     def __len__(self) -> int:
