@@ -22,8 +22,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, SupportsIndex
 
 from .limits import quote
 
@@ -60,53 +59,44 @@ class Frame(NamedTuple):
         return Frame(kind, seat, tuple(args))
 
 
-class DecisionStack:
-    """A stack of `Frame`s, the last pushed on top. Cheap to copy (frames are shared)."""
+class DecisionStack(list[Frame]):
+    """A stack of `Frame`s, the last pushed on top. Cheap to copy (frames are shared).
 
-    __slots__ = ("frames",)
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    It is a list (bottom first), so that ``if stack`` and ``len(stack)``, asked on every
+    move of a game, cost no Python call.
+    """
 
-    frames: list[Frame]
-
-    def __init__(self, frames: Iterable[Frame] = ()) -> None:
-        """A stack holding `frames`, bottom first."""
-        self.frames = list(frames)
+    __slots__ = ()
 
     def push(self, frame: Frame) -> None:
         """Put `frame` on top: it decides next."""
-        self.frames.append(frame)
+        self.append(frame)
 
-    def pop(self) -> Frame:
+    def pop(self, index: SupportsIndex = -1) -> Frame:
         """Take the top frame off and return it."""
-        if not self.frames:
+        if not self:
             raise IndexError("the decision stack is empty")
-        return self.frames.pop()
+        return super().pop(index)
 
     @property
     def top(self) -> Frame:
         """The frame that decides now."""
-        if not self.frames:
+        if not self:
             raise IndexError("the decision stack is empty")
-        return self.frames[-1]
+        return self[-1]
 
     @property
     def actor(self) -> int:
         """The seat that decides now (the top frame's)."""
         return self.top.seat
 
-    def clear(self) -> None:
-        """Drop every frame (the game ended, or the sequence was cancelled)."""
-        self.frames.clear()
-
     def copy(self) -> DecisionStack:
         """An independent copy."""
-        new = object.__new__(DecisionStack)
-        new.frames = self.frames.copy()
-        return new
+        return DecisionStack(self)
 
     def to_json(self) -> list[list[int | str]]:
         """The frames bottom first, each as ``[kind, seat, *args]``."""
-        return [frame.to_json() for frame in self.frames]
+        return [frame.to_json() for frame in self]
 
     @classmethod
     def from_json(cls, data: Any, players: int | None = None) -> DecisionStack:
@@ -115,20 +105,5 @@ class DecisionStack:
             raise ValueError(f"a decision stack is a list of frames, got {quote(data)}")
         return cls(Frame.from_json(frame, players) for frame in data)
 
-    def __len__(self) -> int:
-        return len(self.frames)
-
-    def __bool__(self) -> bool:
-        return bool(self.frames)
-
-    def __iter__(self) -> Iterator[Frame]:
-        """The frames, bottom first."""
-        return iter(self.frames)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, DecisionStack):
-            return NotImplemented
-        return self.frames == other.frames
-
     def __repr__(self) -> str:
-        return f"DecisionStack({self.frames!r})"
+        return f"DecisionStack({list(self)!r})"

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from .actions import HIDDEN, PASS, Action, ActionCodec
 from .errors import IllegalAction
-from .events import Event, json_copy
+from .events import Event
 from .limits import MAX_RECORD_CHARS, QUOTE_CHARS, clip, parse_json, quote
 from .options import Option, resolve_options
 from .rng import Rng
@@ -263,8 +263,11 @@ class State(ABC):
         self.check_seat(seat)
         new = self.clone()
         new.seed = seed
-        new.events = self.events_for(seat)
-        new.history = [(s, action if s == seat else HIDDEN) for s, action in self.history]
+        # `Event.visible_to` inlined, and one shared hidden entry per seat: a search
+        # determinizes often.
+        new.events = [e for e in self.events if e.to is None or (seat is not None and seat in e.to)]
+        hidden = [(other, HIDDEN) for other in range(self.num_players)]
+        new.history = [entry if entry[0] == seat else hidden[entry[0]] for entry in self.history]
         rng = Rng(seed)
         new._resample_hidden(seat, rng)
         new.rng = Rng(state=rng.next64())
@@ -372,10 +375,14 @@ class State(ABC):
     def log(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
         """Append an event (public unless `to` names the seats that may see it).
 
-        The data is copied, so that a list of the state's own logged here (``losers``)
-        keeps the value it had, and an event never changes once logged.
+        A list or dict value is copied (one level: games log flat data), so that a list
+        of the state's own logged here keeps the value it had, and an event never changes
+        once logged; `events_for` copies again what it hands out.
         """
-        self.events.append(Event(kind, json_copy(data), to))
+        for key, value in data.items():
+            if type(value) is list or type(value) is dict:
+                data[key] = value.copy()
+        self.events.append(Event(kind, data, to))
 
     def _not_your_turn(self, seat: int) -> str:
         if self.is_over():

@@ -141,22 +141,27 @@ def resample_hidden(state: BossQuestState, seat: int | None, rng: Rng) -> None:
     state.spell_deck = unseen[cut:]
 
 
+_REJECTION_TRIES = 12  # uniform draws tried before the exact count
+
+
 def _assign_hidden(state: BossQuestState, seats: list[int], pool: list[int], rng: Rng) -> list[int]:
     """Hidden weapons for `seats`: distinct weapons of the sorted `pool`, drawn uniformly
     among every assignment that keeps each seat's value within its public bounds.
 
-    Without bounds a shuffle does it. With bounds the weapons are drawn seat by seat,
-    each value weighted by how many assignments it leaves for the seats after it (the
-    true assignment is one of them, so there always is one): exact, and never a fallback
-    to the real cards.
+    First by rejection: a uniform draw of distinct weapons, kept if every value fits (a
+    few tries nearly always do). Then exactly, seat by seat, each value weighted by how
+    many assignments it leaves for the seats after it (the true assignment is one of them,
+    so there always is one). Both are uniform; neither ever falls back to the real cards.
     """
     lo, hi = state.hidden_lo, state.hidden_hi
-    pool_values = [WEAPON_VALUE[w] for w in pool]
-    low, high = min(pool_values, default=0), max(pool_values, default=0)
-    if all(lo[s] <= low and high <= hi[s] for s in seats):
-        order = pool.copy()
-        rng.shuffle(order)
-        return order[: len(seats)]
+    order = pool.copy()
+    size, count = len(order), len(seats)
+    for _ in range(_REJECTION_TRIES):
+        for i in range(count):  # the first `count` places of a Fisher-Yates shuffle
+            j = i + rng.below(size - i)
+            order[i], order[j] = order[j], order[i]
+        if all(lo[s] <= WEAPON_VALUE[w] <= hi[s] for s, w in zip(seats, order, strict=False)):
+            return order[:count]
     by_value: dict[int, list[int]] = {}
     for weapon in pool:
         by_value.setdefault(WEAPON_VALUE[weapon], []).append(weapon)
