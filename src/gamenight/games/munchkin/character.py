@@ -1,0 +1,265 @@
+"""Characters: classes, races, conditions, modifiers and equipment.
+
+Nothing here is stored: every figure (a strength, a hand limit, a free slot) is a fold
+over the cards that are active now, computed when it is needed, so nothing goes stale
+when a card leaves play.
+
+A player's active cards are the cards in front of them, less the items turned sideways
+and the items they may not use (a restriction they do not meet). A monster's are itself
+and the enhancers played on it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .content import Card, Cond
+
+if TYPE_CHECKING:
+    from .state import MunchkinState
+
+TRAIT_KINDS = ("class", "race")
+HAND_UNITS = {"hand1": 1, "hand2": 2}
+BASE_CAPACITY = {"head": 1, "armor": 1, "foot": 1, "hand": 2}
+SLOT_GROUP = {"head": "head", "armor": "armor", "foot": "foot", "hand1": "hand", "hand2": "hand"}
+
+
+def traits(s: MunchkinState, seat: int, kind: str) -> list[int]:
+    """The class (or race) cards in front of `seat`."""
+    kinds = s.CS.kind
+    return [c for c in s.table[seat] if kinds[c] == kind]
+
+
+def has_trait(s: MunchkinState, seat: int, kind: str, name: str) -> bool:
+    """Whether `seat` has this class or race (``"none"`` / ``"human"``: none at all)."""
+    cards = s.CS.cards
+    found = [cards[c].trait for c in s.table[seat] if cards[c].kind == kind]
+    if name in ("none", "human"):
+        return not found
+    return name in found
+
+
+def combatants(s: MunchkinState) -> list[int]:
+    """The fighter and the helper, while a combat is on."""
+    if not s.monsters:
+        return []
+    return [s.turn] if s.helper < 0 else [s.turn, s.helper]
+
+
+def player_meets(s: MunchkinState, seat: int, cond: Cond) -> bool:
+    """Whether `seat` meets a condition on a player's card (``tag``: a monster in the
+    fight has it; ``side``: the seat's part in the fight)."""
+    if cond.klass is not None and not has_trait(s, seat, "class", cond.klass):
+        return False
+    if cond.race is not None and not has_trait(s, seat, "race", cond.race):
+        return False
+    if cond.sex >= 0 and s.sex[seat] != cond.sex:
+        return False
+    if not cond.level_min <= s.level[seat] <= cond.level_max:
+        return False
+    if cond.tag is not None:
+        cards = s.CS.cards
+        if not any(cond.tag in cards[m].tags for m in s.monsters):
+            return False
+    if cond.side is not None:
+        if cond.side == "fighter" and not (s.monsters and seat == s.turn):
+            return False
+        if cond.side == "helper" and not (s.monsters and seat == s.helper):
+            return False
+    return cond.helped < 0 or (s.helper >= 0) == bool(cond.helped)
+
+
+def monster_meets(s: MunchkinState, monster: int, cond: Cond, seat: int = -1) -> bool:
+    """Whether a monster's (or its enhancer's) condition holds: ``tag`` tests the monster,
+    the player fields test `seat` if given, else any player in the fight."""
+    if cond.tag is not None and cond.tag not in s.CS.cards[monster].tags:
+        return False
+    if cond.helped >= 0 and (s.helper >= 0) != bool(cond.helped):
+        return False
+    if cond.klass is None and cond.race is None and cond.sex < 0 and not _levels(cond):
+        return True
+    seats = [seat] if seat >= 0 else combatants(s)
+    return any(_player_fields(s, p, cond) for p in seats)
+
+
+def _levels(cond: Cond) -> bool:
+    return cond.level_min > 0 or cond.level_max < 99
+
+
+def _player_fields(s: MunchkinState, seat: int, cond: Cond) -> bool:
+    if cond.klass is not None and not has_trait(s, seat, "class", cond.klass):
+        return False
+    if cond.race is not None and not has_trait(s, seat, "race", cond.race):
+        return False
+    if cond.sex >= 0 and s.sex[seat] != cond.sex:
+        return False
+    return cond.level_min <= s.level[seat] <= cond.level_max
+
+
+def allowed(s: MunchkinState, seat: int, card: Card) -> bool:
+    """Whether `seat` may use an item (its restriction)."""
+    if card.only is not None and not _player_fields(s, seat, card.only):
+        return False
+    return card.barred is None or not _player_fields(s, seat, card.barred)
+
+
+def active(s: MunchkinState, seat: int) -> list[int]:
+    """The cards in front of `seat` whose modifiers apply now."""
+    cards, unequipped = s.CS.cards, s.unequipped
+    out = []
+    for c in s.table[seat]:
+        card = cards[c]
+        kind = card.kind
+        if kind == "item":
+            if c in unequipped or not allowed(s, seat, card):
+                continue
+        elif kind == "oneshot":
+            continue
+        out.append(c)
+    return out
+
+
+def player_stat(s: MunchkinState, seat: int, stat: str) -> int:
+    """The sum of `stat` modifiers on `seat`'s active cards whose conditions hold."""
+    cards = s.CS.cards
+    total = 0
+    for c in active(s, seat):
+        for m in cards[c].modifiers:
+            if m.stat != stat:
+                continue
+            if m.when is not None and not player_meets(s, seat, m.when):
+                continue
+            if m.unless is not None and player_meets(s, seat, m.unless):
+                continue
+            total += m.amount
+    return total
+
+
+def monster_stat(s: MunchkinState, monster: int, stat: str, seat: int = -1) -> int:
+    """The sum of `stat` modifiers of a monster in the fight and its enhancers."""
+    cards = s.CS.cards
+    sources = [monster]
+    enh = s.enh
+    sources += [enh[i] for i in range(0, len(enh), 2) if enh[i + 1] == monster]
+    total = 0
+    for c in sources:
+        for m in cards[c].modifiers:
+            if m.stat != stat:
+                continue
+            if m.when is not None and not monster_meets(s, monster, m.when, seat):
+                continue
+            if m.unless is not None and monster_meets(s, monster, m.unless, seat):
+                continue
+            total += m.amount
+    return total
+
+
+def hand_limit(s: MunchkinState, seat: int) -> int:
+    return max(0, s.CS.rules.hand_limit + player_stat(s, seat, "hand_limit"))
+
+
+def max_traits(s: MunchkinState, seat: int, kind: str) -> int:
+    """How many classes (or races) `seat` may have: 1, or 2 with Super Munchkin or
+    Half-Breed."""
+    extra = "extra_class" if kind == "class" else "extra_race"
+    return 1 + (player_stat(s, seat, extra) > 0)
+
+
+# ----- strength ---------------------------------------------------------------------
+
+
+def player_strength(s: MunchkinState, seat: int) -> int:
+    """A player's combat strength: level, equipped items, modifiers, this combat's bonuses."""
+    cards = s.CS.cards
+    total = s.level[seat] + player_stat(s, seat, "combat")
+    for c in active(s, seat):
+        total += cards[c].bonus
+    cm = s.cmods
+    for i in range(0, len(cm), 3):
+        if cm[i] == 0 and cm[i + 1] == seat:
+            total += cm[i + 2]
+    return total
+
+
+def monster_strength(s: MunchkinState, monster: int) -> int:
+    """A monster's strength: level, enhancers, its own modifiers, this combat's bonuses."""
+    total = s.CS.cards[monster].level + monster_stat(s, monster, "combat")
+    cm = s.cmods
+    for i in range(0, len(cm), 3):
+        if cm[i] == 1 and cm[i + 1] == monster:
+            total += cm[i + 2]
+    return total
+
+
+def sides(s: MunchkinState) -> tuple[int, int]:
+    """(the players' strength, the monsters' strength) of the combat."""
+    players = sum(player_strength(s, p) for p in combatants(s))
+    return players, sum(monster_strength(s, m) for m in s.monsters)
+
+
+def winning(s: MunchkinState) -> bool:
+    """Whether the players would win the combat now (ties lose, unless the fighter wins
+    ties)."""
+    players, monsters = sides(s)
+    return players > monsters or (players == monsters and player_stat(s, s.turn, "wins_ties") > 0)
+
+
+# ----- equipment ----------------------------------------------------------------------
+
+
+def big_limit(s: MunchkinState, seat: int) -> int:
+    limit = s.CS.rules.big_items
+    return 99 if limit >= 9 or player_stat(s, seat, "big_items") > 0 else limit
+
+
+def big_count(s: MunchkinState, seat: int) -> int:
+    cards = s.CS.cards
+    return sum(1 for c in s.table[seat] if cards[c].big)
+
+
+def capacity(s: MunchkinState, seat: int) -> tuple[dict[str, int], int]:
+    """Slots of each group (head, armor, foot, hand units) and spare 'any' slots."""
+    caps = dict(BASE_CAPACITY)
+    spare = 0
+    cards = s.CS.cards
+    for c in active(s, seat):
+        for m in cards[c].modifiers:
+            if m.stat == "slots" and (m.when is None or player_meets(s, seat, m.when)):
+                if m.slot == "any":
+                    spare += m.amount
+                else:
+                    caps[m.slot] += m.amount
+    return caps, spare
+
+
+def fits(s: MunchkinState, seat: int, extra: int = -1) -> bool:
+    """Whether the items `seat` has equipped (plus `extra`) fit its slots."""
+    cards, unequipped = s.CS.cards, s.unequipped
+    caps, spare = capacity(s, seat)
+    used = {"head": 0, "armor": 0, "foot": 0, "hand": 0}
+    for c in s.table[seat]:
+        if c == extra or (cards[c].kind == "item" and c not in unequipped):
+            slot = cards[c].slot
+            group = SLOT_GROUP.get(slot)
+            if group is not None:
+                used[group] += HAND_UNITS.get(slot, 1)
+    over = sum(max(0, used[g] - caps[g]) for g in used)
+    return over <= spare
+
+
+def can_equip(s: MunchkinState, seat: int, card: int) -> bool:
+    """Whether a sideways item of `seat` may be equipped now (restriction and slots)."""
+    c = s.CS.cards[card]
+    return allowed(s, seat, c) and fits(s, seat, card)
+
+
+def fix_equipment(s: MunchkinState, seat: int) -> None:
+    """Turn sideways the last equipped items until the rest fit (a slot was lost)."""
+    cards = s.CS.cards
+    while not fits(s, seat):
+        worn = [
+            c
+            for c in s.table[seat]
+            if cards[c].kind == "item" and c not in s.unequipped and cards[c].slot != "none"
+        ]
+        s.unequipped.append(worn[-1])

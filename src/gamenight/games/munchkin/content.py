@@ -1,0 +1,626 @@
+"""Card sets: the schema of a set's data file, the effect vocabulary, the compiled tables.
+
+A card set is one TOML file in ``data/``: a ``[ruleset]`` table (what differs between
+sets: the game id, the start hand, the Big-item rule, the classes and races or styles,
+the follower kind) and ``[[cards]]``. It is validated by the pydantic models below; a bad
+file raises `ContentError` naming the file, the card and the field. ``docs/cards.md``
+explains how to write a card; this module is the reference of every term.
+
+Card instances are numbered ``0..C-1`` in file order (each design ``count`` times). States
+hold only these ints; every table here is shared by all states of the set.
+
+The effect vocabulary (closed: a card made of these parts needs no code)
+-------------------------------------------------------------------------
+
+**Conditions** (``when`` / ``unless``): ``class``, ``race``, ``sex``, ``tag``, ``side``,
+``level_min``, ``level_max``, ``helped``. On a player's card (an item, a class, a curse on
+them, a follower) they test that player, ``tag`` tests the monsters in the fight and
+``side`` the player's part in it (``fighter`` or ``helper``). On a monster or an enhancer
+they test the players fighting it (any of them), and ``tag`` the monster itself. ``race =
+"human"`` means no race, ``class = "none"`` no class.
+
+**Modifiers** (``modifiers``: continuous, recomputed from the active cards each time):
+``combat`` (strength), ``run`` (run-away roll), ``hand_limit``, ``treasures`` (a monster's),
+``levels`` (levels a kill of the monster gives), ``slots`` (extra ``slot``: head, armor,
+foot, hand or any), ``sale`` (once a turn, the most valuable card the holder sells is
+worth ``amount`` per cent more: 100 doubles it), ``big_items`` (any number of Big
+items), ``wins_ties``, ``escape`` (a runner escapes without rolling), ``extra_class`` and
+``extra_race`` (a second class or race).
+
+**Operations** (``do`` lists; ``to`` says who: ``subject`` (default: the player who uses the
+card, the victim of a curse or of Bad Stuff, the owner of a trigger), ``others``, ``all``,
+``chosen`` (any living player), ``combatant`` (a player or a monster of the fight),
+``player`` (a player of the fight), ``monster``): ``gain_level``, ``lose_level``, ``draw`` (``deck``,
+``face``), ``discard`` (from hand: ``amount`` cards, 0 = all; ``pick`` victim or random),
+``lose_item`` (``slot``: head, armor, foot, hand, big, any, best, all; ``pick``),
+``lose_class``, ``lose_race``, ``change_sex``, ``add_monster`` (the Door deck's top card
+joins if it is a monster), ``remove_monster``, ``defeat_monster`` (it leaves; its
+treasures are won, no level), ``escape`` (``all``: from every monster), ``cancel_curse``,
+``set_roll`` (``value``; 0: chosen), ``reroll``, ``die``, ``combat_bonus``, ``run_bonus``,
+``hook`` (a Python hook of ``hooks.py``).
+
+**Triggers** (``triggers``: ``on`` an event, ``do`` operations): ``revealed``, ``won``,
+``caught`` (Bad Stuff: a monster's ``bad_stuff`` is its ``caught`` trigger), ``helped_kill``,
+``death``, ``enter``, ``leave``.
+
+**Replacements** (``replacements``): ``instead_of`` ``die``, ``lose_level``, ``lose_item``
+or ``curse``, ``do`` these operations instead (and the card is discarded unless
+``keep``).
+
+**Activated abilities** (``abilities``; a one-shot's or curse's ``use`` is one too):
+``timing`` (``combat``, ``run``, ``roll``, ``own``, ``any``, ``curse``), ``role``, a
+``cost`` (``discard`` cards, ``discard_hand`` of at least N, ``discard_self``,
+``lose_level``), a ``limit`` of uses ``per`` combat, turn or roll (``per_target``: per
+target), a condition ``when``, and ``do``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from gamenight.kernel.content import ContentModel, Localized, load_content
+
+DATA_DIR = Path(__file__).parent / "data"
+
+# ----- the vocabulary ---------------------------------------------------------------------
+
+DOOR_KINDS = (
+    "monster",
+    "enhancer",
+    "wandering",
+    "curse",
+    "class",
+    "race",
+    "half_breed",
+    "super_munchkin",
+)
+TREASURE_KINDS = ("item", "oneshot", "levelup", "follower")
+KINDS = DOOR_KINDS + TREASURE_KINDS
+SLOTS = ("head", "armor", "foot", "hand1", "hand2", "none")
+STATS = (
+    "combat",
+    "run",
+    "hand_limit",
+    "treasures",
+    "levels",
+    "slots",
+    "sale",
+    "big_items",
+    "wins_ties",
+    "escape",
+    "extra_class",
+    "extra_race",
+)
+OPS = (
+    "gain_level",
+    "lose_level",
+    "draw",
+    "discard",
+    "lose_item",
+    "lose_class",
+    "lose_race",
+    "change_sex",
+    "add_monster",
+    "remove_monster",
+    "defeat_monster",
+    "escape",
+    "cancel_curse",
+    "set_roll",
+    "reroll",
+    "die",
+    "combat_bonus",
+    "run_bonus",
+    "hook",
+)
+TRIGGERS = ("revealed", "won", "caught", "helped_kill", "death", "enter", "leave")
+TIMINGS = ("combat", "run", "roll", "own", "any", "curse")
+ROLES = ("any", "fighter", "helper", "combatant", "runner", "other")
+TARGETS = ("subject", "others", "all", "chosen", "combatant", "player", "monster")
+LOSE_SLOTS = ("head", "armor", "foot", "hand", "big", "any", "best", "all")
+INSTEAD = ("die", "lose_level", "lose_item", "curse")
+SEXES = ("male", "female")
+PERSISTENCE = ("none", "combat", "always")
+
+Sex = Literal["male", "female"]
+
+
+class WhenData(ContentModel):
+    klass: str | None = Field(default=None, alias="class")
+    race: str | None = None
+    sex: Sex | None = None
+    tag: str | None = None
+    side: Literal["fighter", "helper"] | None = None
+    level_min: int | None = Field(default=None, ge=1, le=20)
+    level_max: int | None = Field(default=None, ge=1, le=20)
+    helped: bool | None = None
+
+
+class ModifierData(ContentModel):
+    stat: Literal[STATS]  # type: ignore[valid-type]
+    amount: int = Field(default=1, ge=-20, le=1000)
+    slot: Literal["head", "armor", "foot", "hand", "any"] | None = None
+    when: WhenData | None = None
+    unless: WhenData | None = None
+
+    @model_validator(mode="after")
+    def _slot_for_slots(self) -> ModifierData:
+        if (self.stat == "slots") != (self.slot is not None):
+            raise ValueError("a 'slots' modifier names a slot, and only it does")
+        return self
+
+
+class OpData(ContentModel):
+    op: Literal[OPS]  # type: ignore[valid-type]
+    amount: int = Field(default=1, ge=-20, le=20)
+    to: Literal[TARGETS] = "subject"  # type: ignore[valid-type]
+    deck: Literal["door", "treasure"] | None = None
+    face: Literal["up", "down"] = "down"
+    slot: Literal[LOSE_SLOTS] | None = None  # type: ignore[valid-type]
+    pick: Literal["victim", "random"] = "victim"
+    value: int = Field(default=0, ge=0, le=6)
+    all: bool = False
+    hook: str | None = None
+    when: WhenData | None = None
+    unless: WhenData | None = None
+
+    @model_validator(mode="after")
+    def _fields_fit_the_op(self) -> OpData:
+        op = self.op
+        if op == "draw" and self.deck is None:
+            raise ValueError("a 'draw' names its deck: door or treasure")
+        if op != "draw" and self.deck is not None:
+            raise ValueError(f"only 'draw' names a deck, not {op!r}")
+        if op == "lose_item" and self.slot is None:
+            raise ValueError("a 'lose_item' names its slot")
+        if op != "lose_item" and self.slot is not None:
+            raise ValueError(f"only 'lose_item' names a slot, not {op!r}")
+        if (op == "hook") != (self.hook is not None):
+            raise ValueError("a 'hook' op names its hook, and only it does")
+        if op in ("combat_bonus", "run_bonus") and self.amount == 0:
+            raise ValueError(f"{op!r} needs a non-zero amount")
+        if op in ("gain_level", "lose_level") and self.amount < 1:
+            raise ValueError(f"{op!r} needs an amount of at least 1")
+        return self
+
+
+class TriggerData(ContentModel):
+    on: Literal[TRIGGERS]  # type: ignore[valid-type]
+    do: list[OpData] = Field(min_length=1)
+    when: WhenData | None = None
+
+
+class CostData(ContentModel):
+    discard: int = Field(default=0, ge=0, le=5)
+    discard_hand: int = Field(default=0, ge=0, le=10)
+    discard_self: bool = False
+    lose_level: int = Field(default=0, ge=0, le=3)
+
+
+class AbilityData(ContentModel):
+    timing: Literal[TIMINGS]  # type: ignore[valid-type]
+    role: Literal[ROLES] = "any"  # type: ignore[valid-type]
+    cost: CostData = CostData()
+    limit: int = Field(default=0, ge=0, le=10)
+    per: Literal["combat", "turn", "roll"] = "combat"
+    per_target: bool = False
+    when: WhenData | None = None
+    do: tuple[OpData, ...] = ()
+    text: Localized | None = None
+
+
+class ReplacementData(ContentModel):
+    instead_of: Literal[INSTEAD]  # type: ignore[valid-type]
+    do: tuple[OpData, ...] = ()
+    keep: bool = False
+    text: Localized | None = None
+
+
+class CardData(ContentModel):
+    id: str
+    name: Localized
+    text: Localized | None = None
+    kind: Literal[KINDS]  # type: ignore[valid-type]
+    count: int = Field(default=1, ge=1, le=10)
+    # monsters
+    level: int = Field(default=0, ge=0, le=20)
+    treasures: int = Field(default=0, ge=0, le=5)
+    levels: int = Field(default=1, ge=1, le=2)
+    tags: tuple[str, ...] = ()
+    bad_stuff: tuple[OpData, ...] = ()
+    # items (and the gold value of any treasure)
+    slot: Literal[SLOTS] | None = None  # type: ignore[valid-type]
+    big: bool = False
+    bonus: int = Field(default=0, ge=-5, le=10)
+    value: int = Field(default=0, ge=0, le=1000)
+    only: WhenData | None = None
+    barred: WhenData | None = None
+    # class and race cards
+    trait: str | None = None
+    # curses
+    persistent: Literal[PERSISTENCE] = "none"  # type: ignore[valid-type]
+    # the effect vocabulary
+    modifiers: tuple[ModifierData, ...] = ()
+    triggers: tuple[TriggerData, ...] = ()
+    abilities: tuple[AbilityData, ...] = ()
+    replacements: tuple[ReplacementData, ...] = ()
+    use: AbilityData | None = None
+
+    @model_validator(mode="after")
+    def _fields_fit_the_kind(self) -> CardData:
+        kind = self.kind
+        if kind == "monster":
+            if not 1 <= self.level <= 20:
+                raise ValueError("a monster has a level from 1 to 20")
+            if not 1 <= self.treasures <= 5:
+                raise ValueError("a monster has 1 to 5 treasures")
+            if not self.bad_stuff:
+                raise ValueError("a monster has Bad Stuff")
+        elif self.level or self.treasures or self.bad_stuff or self.tags:
+            raise ValueError("only a monster has a level, treasures, tags or Bad Stuff")
+        if (kind == "item") != (self.slot is not None):
+            raise ValueError("an item has a slot, and only an item does")
+        if kind != "item" and (self.big or self.bonus or self.only or self.barred):
+            raise ValueError("only an item is Big, has a bonus or a restriction")
+        if (kind in ("class", "race")) != (self.trait is not None):
+            raise ValueError("a class or race card names its trait, and only it does")
+        if (kind in ("oneshot", "levelup", "curse")) != (self.use is not None):
+            raise ValueError("a one-shot, a Go up a level or a curse has a use, and only they do")
+        if kind != "curse" and self.persistent != "none":
+            raise ValueError("only a curse persists")
+        if self.value and kind not in TREASURE_KINDS:
+            raise ValueError("only a treasure has a gold value")
+        if self.value % 100:
+            raise ValueError("a gold value is a multiple of 100")
+        if kind == "curse" and self.use is not None and self.use.timing != "any":
+            raise ValueError("a curse is played at any time: its use has timing 'any'")
+        for ability in _abilities(self):
+            if not ability.do and not (kind == "curse" and self.persistent != "none"):
+                raise ValueError("an ability does something: its 'do' lists operations")
+        for ability in self.abilities:
+            cost = ability.cost
+            if not (
+                ability.limit
+                or cost.discard
+                or cost.discard_hand
+                or cost.discard_self
+                or cost.lose_level
+            ):
+                raise ValueError("an ability has a cost or a limit (else it could be used forever)")
+        return self
+
+
+class RulesetData(ContentModel):
+    game_id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
+    title: str
+    min_players: int = Field(default=3, ge=2, le=6)
+    max_players: int = Field(default=6, ge=2, le=6)
+    start_doors: int = Field(ge=0, le=8)
+    start_treasures: int = Field(ge=0, le=8)
+    hand_limit: int = Field(default=5, ge=1, le=10)
+    big_items: int = Field(default=1, ge=0, le=9, description="carried Big items; 9 = any")
+    identity: Literal["race", "style"] = "race"
+    follower: Literal["hireling", "fan"] = "hireling"
+    max_followers: int = Field(default=1, ge=0, le=3)
+    escape_roll: int = Field(default=5, ge=2, le=6)
+    gold_per_level: int = Field(default=1000, ge=100)
+    max_level: int = Field(default=10, ge=2, le=20)
+    classes: list[str] = Field(min_length=1)
+    races: list[str] = Field(min_length=1)
+
+
+class CardSetFile(ContentModel):
+    ruleset: RulesetData
+    cards: list[CardData] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _check_set(self) -> CardSetFile:
+        seen: set[str] = set()
+        traits = {"class": set(self.ruleset.classes), "race": set(self.ruleset.races)}
+        for card in self.cards:
+            if card.id in seen:
+                raise ValueError(f"card id {card.id!r} is used twice")
+            seen.add(card.id)
+            if card.trait is not None and card.trait not in traits[card.kind]:
+                known = ", ".join(sorted(traits[card.kind]))
+                raise ValueError(f"card {card.id!r}: unknown {card.kind} {card.trait!r}; {known}")
+            for when in _conditions(card):
+                for field, names in (("klass", "class"), ("race", "race")):
+                    value = getattr(when, field)
+                    allowed = traits[names] | {"none" if names == "class" else "human"}
+                    if value is not None and value not in allowed:
+                        raise ValueError(f"card {card.id!r}: unknown {names} {value!r}")
+            for op in _ops(card):
+                if op.op == "hook":
+                    from .hooks import HOOKS  # a hook must exist
+
+                    if op.hook not in HOOKS:
+                        known = ", ".join(sorted(HOOKS))
+                        raise ValueError(f"card {card.id!r}: unknown hook {op.hook!r}; {known}")
+        return self
+
+
+def _abilities(card: CardData) -> list[AbilityData]:
+    return [a for a in (card.use, *card.abilities) if a is not None]
+
+
+def _ops(card: CardData) -> list[OpData]:
+    ops = list(card.bad_stuff)
+    for t in card.triggers:
+        ops += t.do
+    for a in _abilities(card):
+        ops += a.do
+    for r in card.replacements:
+        ops += r.do
+    return ops
+
+
+def _conditions(card: CardData) -> list[WhenData]:
+    found = [card.only, card.barred]
+    found += [m.when for m in card.modifiers] + [m.unless for m in card.modifiers]
+    found += [t.when for t in card.triggers] + [a.when for a in _abilities(card)]
+    for op in _ops(card):
+        found += [op.when, op.unless]
+    return [w for w in found if w is not None]
+
+
+# ----- compiled, shared definitions -----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Cond:
+    """A compiled condition (see the module docstring); empty fields test nothing."""
+
+    klass: str | None
+    race: str | None
+    sex: int  # -1, or 0 male / 1 female
+    tag: str | None
+    side: str | None
+    level_min: int
+    level_max: int
+    helped: int  # -1, 0 or 1
+
+
+@dataclass(frozen=True, slots=True)
+class Mod:
+    stat: str
+    amount: int
+    slot: str | None
+    when: Cond | None
+    unless: Cond | None
+
+
+@dataclass(frozen=True, slots=True)
+class Op:
+    op: str
+    amount: int
+    to: str
+    deck: int  # 0 door, 1 treasure, -1 none
+    face_up: bool
+    slot: str | None
+    random: bool
+    value: int
+    all: bool
+    hook: str | None
+    when: Cond | None
+    unless: Cond | None
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """An activated ability, a one-shot's use, or a curse's effect. `code` indexes the
+    card's op lists (decision frames name it)."""
+
+    code: int
+    timing: str
+    role: str
+    discard: int
+    discard_hand: int
+    discard_self: bool
+    lose_level: int
+    limit: int
+    per: str
+    per_target: bool
+    when: Cond | None
+    ops: tuple[Op, ...]
+    text: Localized | None
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    code: int
+    on: str
+    when: Cond | None
+    ops: tuple[Op, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    code: int
+    instead_of: str
+    keep: bool
+    ops: tuple[Op, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card design; every copy points to the same object."""
+
+    key: str
+    name: Localized
+    text: Localized | None
+    kind: str
+    deck: int  # 0 door, 1 treasure
+    level: int
+    treasures: int
+    levels: int
+    tags: frozenset[str]
+    undead: bool
+    slot: str | None
+    big: bool
+    bonus: int
+    value: int
+    only: Cond | None
+    barred: Cond | None
+    trait: str | None
+    persistent: str
+    modifiers: tuple[Mod, ...]
+    triggers: tuple[Trigger, ...]
+    uses: tuple[Ability, ...]  # the one-shot's use first (if any), then the abilities
+    replacements: tuple[Replacement, ...]
+    op_lists: tuple[tuple[Op, ...], ...]  # by code: 0 Bad Stuff, then the others
+
+    @property
+    def use(self) -> Ability | None:
+        """The one-shot's, Go up a level's or curse's effect."""
+        return self.uses[0] if self.kind in ("oneshot", "levelup", "curse") else None
+
+
+def _cond(data: WhenData | None) -> Cond | None:
+    if data is None:
+        return None
+    return Cond(
+        data.klass,
+        data.race,
+        -1 if data.sex is None else SEXES.index(data.sex),
+        data.tag,
+        data.side,
+        data.level_min or 0,
+        data.level_max or 99,
+        -1 if data.helped is None else int(data.helped),
+    )
+
+
+def _op(data: OpData) -> Op:
+    return Op(
+        data.op,
+        data.amount,
+        data.to,
+        -1 if data.deck is None else ("door", "treasure").index(data.deck),
+        data.face == "up",
+        data.slot,
+        data.pick == "random",
+        data.value,
+        data.all,
+        data.hook,
+        _cond(data.when),
+        _cond(data.unless),
+    )
+
+
+def _card(data: CardData) -> Card:
+    op_lists: list[tuple[Op, ...]] = [tuple(_op(o) for o in data.bad_stuff)]
+
+    def code_of(ops: list[OpData]) -> int:
+        op_lists.append(tuple(_op(o) for o in ops))
+        return len(op_lists) - 1
+
+    triggers = tuple(
+        Trigger(code_of(t.do), t.on, _cond(t.when), op_lists[-1]) for t in data.triggers
+    )
+    uses = []
+    for a in _abilities(data):
+        code = code_of(a.do)
+        uses.append(
+            Ability(
+                code,
+                a.timing,
+                a.role,
+                a.cost.discard,
+                a.cost.discard_hand,
+                a.cost.discard_self,
+                a.cost.lose_level,
+                a.limit,
+                a.per,
+                a.per_target,
+                _cond(a.when),
+                op_lists[code],
+                a.text,
+            )
+        )
+    replacements = tuple(
+        Replacement(code_of(r.do), r.instead_of, r.keep, op_lists[-1]) for r in data.replacements
+    )
+    tags = frozenset(data.tags)
+    return Card(
+        key=data.id,
+        name=data.name,
+        text=data.text,
+        kind=data.kind,
+        deck=0 if data.kind in DOOR_KINDS else 1,
+        level=data.level,
+        treasures=data.treasures,
+        levels=data.levels,
+        tags=tags,
+        undead="undead" in tags,
+        slot=data.slot,
+        big=data.big,
+        bonus=data.bonus,
+        value=data.value,
+        only=_cond(data.only),
+        barred=_cond(data.barred),
+        trait=data.trait,
+        persistent=data.persistent,
+        modifiers=tuple(
+            Mod(m.stat, m.amount, m.slot, _cond(m.when), _cond(m.unless)) for m in data.modifiers
+        ),
+        triggers=triggers,
+        uses=tuple(uses),
+        replacements=replacements,
+        op_lists=tuple(op_lists),
+    )
+
+
+class CardSet:
+    """A validated card set, compiled: one `Card` per instance id, and hot-path tables."""
+
+    def __init__(self, name: str, data: CardSetFile) -> None:
+        self.name = name
+        self.data = data
+        self.rules = data.ruleset
+        designs = {c.id: _card(c) for c in data.cards}
+        cards: list[Card] = []
+        for c in data.cards:
+            cards.extend([designs[c.id]] * c.count)
+        self.designs = designs
+        self.cards: tuple[Card, ...] = tuple(cards)
+        self.size = len(cards)
+        self.keys = tuple(c.key for c in cards)
+        self.kind = tuple(c.kind for c in cards)
+        self.deck = tuple(c.deck for c in cards)
+        self.doors = tuple(i for i, c in enumerate(cards) if c.deck == 0)
+        self.treasures = tuple(i for i, c in enumerate(cards) if c.deck == 1)
+        self.items = tuple(i for i, c in enumerate(cards) if c.kind == "item")
+        # (card, index) of every use a card in play may make (Use actions)
+        self.play_uses = tuple(
+            (i, k)
+            for i, c in enumerate(cards)
+            for k in range(len(c.uses))
+            if c.kind not in ("levelup", "curse")
+        )
+        self.droppable = tuple(
+            i
+            for i, c in enumerate(cards)
+            if c.kind in ("class", "race", "half_breed", "super_munchkin", "follower")
+        )
+        self.max_treasures = max(c.treasures for c in cards) + sum(
+            max(0, m.amount) for c in designs.values() for m in c.modifiers if m.stat == "treasures"
+        )
+
+    def copies(self, key: str) -> list[int]:
+        """The instance ids of a design, lowest first."""
+        return [i for i, k in enumerate(self.keys) if k == key]
+
+
+def load_set(file_name: str) -> CardSet:
+    """Load and compile ``data/<file_name>`` (raises `ContentError` on a bad file)."""
+    data = load_content(f"data/{file_name}", CardSetFile, package=__package__)
+    return CardSet(file_name, data)
+
+
+def set_files() -> list[str]:
+    """The card set files of the package, sorted."""
+    return sorted(p.name for p in DATA_DIR.glob("*.toml"))

@@ -1,0 +1,308 @@
+"""Deals between players: help for a bribe, trades, selling, charity.
+
+Help and trades are the kernel's `Offers`, public (everybody at the table hears them):
+
+- **Help.** In the combat window the fighter asks one seat (``Ask``) and builds the bribe
+  on a ``bribe`` frame: items of theirs in play (``Pick`` toggles one), how many of the
+  monsters' treasures (``Treasures``) and who picks them first (``FirstPick``); ``Done``
+  sends it. The seat accepts, declines or counters once (its own terms, built the same
+  way); the fighter accepts or declines a counter. Each seat is asked at most once a
+  combat, and there is one helper at most. Terms: ``(treasures, helper_first, *items)``.
+  The engine pays on a win (`combat.reward`) and voids the offer otherwise.
+- **Trades** of items in play, on the turn's player's own turn outside combat, to one
+  seat at a time (each seat asked once a turn), accepted or declined. Terms:
+  ``(mine, *my_items, *their_items)``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gamenight.kernel import Action, Frame
+
+from . import character, zones
+from .actions import (
+    ACCEPT,
+    CANCEL,
+    COUNTER,
+    DECLINE,
+    DONE,
+    FIRST_PICK,
+    MAX_BRIBE,
+    TREASURES,
+    Accept,
+    Cancel,
+    Counter,
+    Decline,
+    Done,
+    FirstPick,
+    Pick,
+)
+from .phases import ANSWER, BRIBE, GIVE, SELL, TRADE
+from .phases import COUNTER as COUNTER_FRAME
+
+if TYPE_CHECKING:
+    from .state import MunchkinState
+
+
+def trade_occasion(s: MunchkinState) -> str:
+    return f"turn{s.turn_number}"
+
+
+# ----- building terms -------------------------------------------------------------------
+
+
+def items_in_play(s: MunchkinState, seat: int) -> list[int]:
+    kinds = s.CS.kind
+    return [c for c in s.table[seat] if kinds[c] == "item"]
+
+
+def bribe_cap(s: MunchkinState) -> int:
+    from . import combat
+
+    return min(MAX_BRIBE, sum(combat.treasures(s, m) for m in s.monsters))
+
+
+ITEMS, SHARE_STAGE, ORDER = 0, 1, 2  # the stages of building a bribe
+
+
+def bribe_choices(s: MunchkinState, frame: Frame) -> list[Action]:
+    """Actions of a ``bribe`` or ``counter`` frame, one stage at a time so that building
+    is bounded: add items of the fighter's (``Pick``, each once) then ``Done``; the number
+    of treasures (``Treasures``); if any, who picks first (``FirstPick``: the helper;
+    ``Done``: the fighter). A counter may be dropped (``Cancel``: declined) at the start."""
+    _, stage, _, _, *items = frame.args
+    if stage == ITEMS:
+        pick = s.A.pick
+        out: list[Action] = [DONE]
+        if frame.kind == COUNTER_FRAME:
+            out.append(CANCEL)
+        return out + [pick[c] for c in items_in_play(s, s.turn) if c not in items]
+    if stage == SHARE_STAGE:
+        return list(TREASURES[: bribe_cap(s) + 1])
+    return [DONE, FIRST_PICK]
+
+
+def bribe_step(s: MunchkinState, frame: Frame, action: Action) -> None:
+    """One step of building a bribe or counter (the frame was popped)."""
+    head, stage, share, first, *items = frame.args
+    kind = type(action)
+    if kind is Cancel:
+        s.offers.decline(frame.seat, int(head))
+        s.log("answer", seat=frame.seat, offer=head, answer="Decline")
+        return
+    if kind is Pick:
+        items = sorted([*items, action.card])
+    elif stage == ITEMS:
+        stage = SHARE_STAGE if bribe_cap(s) else ORDER + 1
+    elif stage == SHARE_STAGE:
+        share = action.count
+        stage = ORDER if share else ORDER + 1
+    else:
+        first = int(kind is FirstPick)
+        stage = ORDER + 1
+    if stage <= ORDER:
+        s.stack.push(Frame(frame.kind, frame.seat, (head, stage, share, first, *items)))
+        return
+    terms = (share, first, *items)
+    if frame.kind == COUNTER_FRAME:
+        offer = s.offers.counter(frame.seat, int(head), terms)
+    else:
+        offer = s.offers.propose(frame.seat, int(head), terms, s.combat_no, public=True)
+    s.log("offer", offer=offer.id, seat=frame.seat, other=offer.receiver, terms=list(terms))
+    s.stack.push(Frame(ANSWER, offer.receiver, (offer.id,)))
+
+
+def ask(s: MunchkinState, seat: int, other: int) -> None:
+    s.log("ask", seat=seat, other=other)
+    s.stack.push(Frame(BRIBE, seat, (other, ITEMS, 0, 0)))
+
+
+def answer_choices(s: MunchkinState, frame: Frame) -> list[Action]:
+    offer = s.offers.get(int(frame.args[0]))
+    if offer.counter_of is None and type(offer.occasion) is int:
+        return [ACCEPT, DECLINE, COUNTER]
+    return [ACCEPT, DECLINE]
+
+
+def answer(s: MunchkinState, frame: Frame, action: Action) -> None:
+    offer_id = int(frame.args[0])
+    seat = frame.seat
+    kind = type(action)
+    s.log("answer", seat=seat, offer=offer_id, answer=kind.__name__)
+    if kind is Decline:
+        s.offers.decline(seat, offer_id)
+        return
+    if kind is Counter:
+        s.stack.push(Frame(COUNTER_FRAME, seat, (offer_id, ITEMS, 0, 0)))
+        return
+    assert kind is Accept
+    offer = s.offers.accept(seat, offer_id)
+    if type(offer.occasion) is int:  # help
+        s.helper = offer.sender if offer.receiver == s.turn else offer.receiver
+        s.log("helper", seat=s.turn, helper=s.helper)
+        if s.window is not None and s.turn in s.window.waiting:
+            s.window.played(s.turn)
+    else:
+        _trade(s, offer.sender, offer.receiver, offer.terms)
+        s.offers.settle(offer_id)
+
+
+# ----- trades ---------------------------------------------------------------------------
+
+
+def trade_partners(s: MunchkinState, seat: int) -> list[int]:
+    occasion = trade_occasion(s)
+    mine = bool(items_in_play(s, seat))
+    return [
+        p
+        for p in range(s.num_players)
+        if p != seat
+        and not s.dead[p]
+        and (mine or items_in_play(s, p))
+        and s.offers.can_ask(p, occasion)
+    ]
+
+
+def trade_choices(s: MunchkinState, frame: Frame) -> list[Action]:
+    other, *chosen = frame.args
+    a = s.A
+    out: list[Action] = [CANCEL]
+    if chosen:
+        out.append(DONE)
+    items = items_in_play(s, frame.seat) + items_in_play(s, other)
+    out += [a.pick[c] for c in items if c not in chosen]
+    return out
+
+
+def trade_edit(s: MunchkinState, frame: Frame, action: Action) -> None:
+    other, *chosen = frame.args
+    kind = type(action)
+    if kind is Cancel:
+        return
+    if kind is Done:
+        mine = [c for c in chosen if c in s.table[frame.seat]]
+        theirs = [c for c in chosen if c not in mine]
+        terms = (len(mine), *mine, *theirs)
+        offer = s.offers.propose(frame.seat, other, terms, trade_occasion(s), public=True)
+        s.log("trade", offer=offer.id, seat=frame.seat, other=other, give=mine, take=theirs)
+        s.stack.push(Frame(ANSWER, other, (offer.id,)))
+        return
+    s.stack.push(Frame(TRADE, frame.seat, (other, *sorted([*chosen, action.card]))))
+
+
+def _trade(s: MunchkinState, sender: int, receiver: int, terms: tuple) -> None:
+    mine = int(terms[0])
+    give, take = [int(c) for c in terms[1 : 1 + mine]], [int(c) for c in terms[1 + mine :]]
+    moves = [(c, sender, receiver) for c in give] + [(c, receiver, sender) for c in take]
+    moved = [(card, src, dst) for card, src, dst in moves if card in s.table[src]]
+    for card, src, _ in moved:
+        zones.leave_play(s, src, card)
+    for card, _, dst in moved:
+        zones.enter_play(s, dst, card)
+    s.log("traded", seat=sender, other=receiver, give=give, take=take)
+
+
+# ----- selling --------------------------------------------------------------------------
+
+
+def sellable(s: MunchkinState, seat: int) -> list[int]:
+    cards = s.CS.cards
+    return [c for c in s.table[seat] + s.hands[seat] if cards[c].value > 0]
+
+
+def sale_value(s: MunchkinState, seat: int, chosen: list[int]) -> int:
+    """Gold of the chosen cards; a ``sale`` modifier adds its percentage to the most
+    valuable one, once a turn."""
+    cards = s.CS.cards
+    total = sum(cards[c].value for c in chosen)
+    if chosen and not s.sale_bonus_used:
+        pct = character.player_stat(s, seat, "sale")
+        if pct > 0:
+            total += max(cards[c].value for c in chosen) * pct // 100
+    return total
+
+
+MAX_SALES = 3  # sales begun in one turn (a bound on a turn's length)
+
+
+def can_sell(s: MunchkinState, seat: int) -> bool:
+    rules = s.CS.rules
+    if s.sales >= MAX_SALES or s.level[seat] >= rules.max_level - 1:
+        return False
+    return sale_value(s, seat, sellable(s, seat)) >= rules.gold_per_level
+
+
+def sell_choices(s: MunchkinState, frame: Frame) -> list[Action]:
+    chosen = list(frame.args)
+    a = s.A
+    out: list[Action] = [CANCEL]
+    if sale_value(s, frame.seat, chosen) >= s.CS.rules.gold_per_level:
+        out.append(DONE)
+    out += [a.pick[c] for c in sellable(s, frame.seat) if c not in chosen]
+    return out
+
+
+def sell_edit(s: MunchkinState, frame: Frame, action: Action) -> None:
+    chosen = [int(c) for c in frame.args]
+    seat = frame.seat
+    kind = type(action)
+    if kind is Cancel:
+        return
+    if kind is Done:
+        rules = s.CS.rules
+        gold = sale_value(s, seat, chosen)
+        if character.player_stat(s, seat, "sale") > 0:
+            s.sale_bonus_used = 1
+        for c in chosen:
+            if c in s.hands[seat]:
+                zones.discard_from_hand(s, seat, c)
+            else:
+                zones.discard_from_play(s, seat, c)
+        levels = gold // rules.gold_per_level
+        s.level[seat] = min(rules.max_level - 1, s.level[seat] + levels)
+        s.log("sold", seat=seat, cards=chosen, gold=gold, level=s.level[seat])
+        return
+    s.stack.push(Frame(SELL, seat, tuple(sorted([*chosen, action.card]))))
+
+
+# ----- charity --------------------------------------------------------------------------
+
+
+def charity_targets(s: MunchkinState, seat: int) -> list[int]:
+    """Who gets the next card of `seat`'s charity (empty: it is discarded): the lowest
+    living players, those who got the fewest cards so far (split as evenly as possible)."""
+    others = [p for p in range(s.num_players) if p != seat and not s.dead[p]]
+    if not others:
+        return []
+    low = min(s.level[p] for p in others)
+    if s.level[seat] <= low:
+        return []
+    lowest = [p for p in others if s.level[p] == low]
+    fewest = min(s.charity_got[p] for p in lowest)
+    return [p for p in lowest if s.charity_got[p] == fewest]
+
+
+def give(s: MunchkinState, seat: int, card: int) -> None:
+    targets = charity_targets(s, seat)
+    if not targets:
+        zones.discard_from_hand(s, seat, card)
+        s.log("charity_discard", seat=seat, card=card)
+    elif len(targets) == 1:
+        gift(s, seat, card, targets[0])
+    else:
+        s.stack.push(Frame(GIVE, seat, (card,)))
+
+
+def gift(s: MunchkinState, seat: int, card: int, to: int) -> None:
+    public = card in s.public_hand
+    zones.from_hand(s, seat, card)
+    s.hands[to].append(card)
+    s.charity_got[to] += 1
+    if public:
+        s.public_hand.append(card)
+        s.log("gift", seat=seat, receiver=to, card=card)
+    else:
+        s.seen += [seat, card]
+        s.log("gift", seat=seat, receiver=to)
+        s.log("gift_card", (seat, to), seat=seat, receiver=to, card=card)

@@ -1,0 +1,181 @@
+"""What each seat may see, and determinization for search.
+
+Hidden: each hand (its owner sees it; the others see how many Door and Treasure cards it
+holds, by their backs, and the cards they know are in it: those everybody saw go there,
+and the charity gifts they gave) and the decks' order. Everything else is public: levels,
+sexes, the cards in play, the discard piles (face up), the combat, the run, the bodies
+being looted, the offers (a table hears every bribe and trade).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gamenight.kernel import Frame
+from gamenight.kernel.rng import Rng
+
+from . import character, combat
+from .phases import GIVE
+
+if TYPE_CHECKING:
+    from .state import MunchkinState
+
+PRIVATE_FRAMES = (GIVE,)  # frames whose card only their seat may see
+
+
+def known_in_hands(s: MunchkinState, seat: int | None) -> set[int]:
+    """Cards in other hands that `seat` knows (None: a spectator)."""
+    known = set(s.public_hand)
+    if seat is not None:
+        seen = s.seen
+        known.update(seen[i + 1] for i in range(0, len(seen), 2) if seen[i] == seat)
+    return known
+
+
+def _card(s: MunchkinState, card: int) -> dict[str, Any]:
+    return {"card": card, "key": s.CS.keys[card]}
+
+
+def view(s: MunchkinState, seat: int | None) -> dict[str, Any]:
+    """Exactly what `seat` may know (``None``: a spectator)."""
+    s.check_seat(seat)
+    cs = s.CS
+    deck = cs.deck
+    known = known_in_hands(s, seat)
+    unequipped = s.unequipped
+    seats = []
+    for p in range(s.num_players):
+        hand = s.hands[p]
+        doors = sum(1 for c in hand if deck[c] == 0)
+        seats.append(
+            {
+                "seat": p,
+                "level": s.level[p],
+                "sex": ("male", "female")[s.sex[p]],
+                "dead": bool(s.dead[p]),
+                "ready": bool(s.ready[p]),
+                "hand_doors": doors,
+                "hand_treasures": len(hand) - doors,
+                "hand_limit": character.hand_limit(s, p),
+                "known_hand": [c for c in hand if c in known or p == seat],
+                "table": [{**_card(s, c), "equipped": c not in unequipped} for c in s.table[p]],
+                "strength": character.player_strength(s, p),
+            }
+        )
+    top = s.stack.top if s.stack else None
+    deciding = None
+    if top is not None:
+        private = top.kind in PRIVATE_FRAMES and seat != top.seat
+        deciding = {
+            "kind": top.kind,
+            "seat": top.seat,
+            "args": None if private else list(top.args),
+        }
+    fight = None
+    if s.monsters:
+        players, monsters = character.sides(s)
+        enh = s.enh
+        fight = {
+            "number": s.combat_no,
+            "fighter": s.turn,
+            "helper": None if s.helper < 0 else s.helper,
+            "monsters": [
+                {
+                    **_card(s, m),
+                    "strength": character.monster_strength(s, m),
+                    "treasures": combat.treasures(s, m),
+                    "enhancers": [enh[i] for i in range(0, len(enh), 2) if enh[i + 1] == m],
+                }
+                for m in s.monsters
+            ],
+            "bonuses": list(s.cmods),
+            "run_bonuses": list(s.rbonus),
+            "players_strength": players,
+            "monsters_strength": monsters,
+            "winning": character.winning(s),
+            "defeated_treasures": s.charmed,
+        }
+    run = None
+    if s.phase == "run":
+        run = {
+            "left": list(s.run_left),
+            "monster": None if s.run_mon < 0 else s.run_mon,
+            "runners": list(s.runners),
+            "escaped": list(s.escaped),
+            "roll": None if s.roll < 0 else s.roll,
+            "roll_seat": None if s.roll_seat < 0 else s.roll_seat,
+            "total": None if s.roll < 0 else combat.run_total(s, s.roll_seat),
+        }
+    return {
+        "game": s.game_id,
+        "seat": seat,
+        "players": s.num_players,
+        "turn": s.turn,
+        "turn_number": s.turn_number,
+        "max_turns": s.options["max_turns"],
+        "phase": s.phase,
+        "to_act": list(s.actors()),
+        "window": None
+        if s.window is None
+        else {"kind": s.window_kind, "waiting": list(s.window.waiting)},
+        "deciding": deciding,
+        "hand": None if seat is None else list(s.hands[seat]),
+        "seats": seats,
+        "door_deck": len(s.door_deck),
+        "treasure_deck": len(s.treasure_deck),
+        "door_discard": list(s.door_discard),
+        "treasure_discard": list(s.treasure_discard),
+        "door_card": None if s.door_card < 0 else s.door_card,
+        "limbo": list(s.limbo),
+        "combat": fight,
+        "run": run,
+        "body": list(s.body),
+        "haul": list(s.haul),
+        "offers": [o.to_json() for o in s.offers.visible_to(seat)],
+        "winners": list(s.winners),
+        "truncated": s.truncated,
+    }
+
+
+def resample_hidden(s: MunchkinState, seat: int | None, rng: Rng) -> None:
+    """Redeal everything `seat` cannot see, keeping all it has seen.
+
+    The cards of each deck that `seat` cannot place (the deck itself, and the cards of
+    that kind in other hands that it does not know) are put in canonical (sorted) order,
+    shuffled, and dealt back: each other hand becomes its known cards, in the order the
+    view shows them, then as many unknown Door and then Treasure cards as it held. A gift
+    being chosen by another seat names that hand's last card. Other seats' private
+    knowledge and the forced dice of a rigged game are dropped: the world carries nothing
+    `seat` does not know.
+    """
+    deck = s.CS.deck
+    known = known_in_hands(s, seat)
+    others = [p for p in range(s.num_players) if p != seat]
+    counts = {
+        p: [sum(1 for c in s.hands[p] if deck[c] == kind and c not in known) for kind in (0, 1)]
+        for p in others
+    }
+    piles = (s.door_deck, s.treasure_deck)
+    dealt: dict[int, list[int]] = {p: [c for c in s.hands[p] if c in known] for p in others}
+    for kind in (0, 1):
+        pool = [c for p in others for c in s.hands[p] if deck[c] == kind and c not in known]
+        pool += piles[kind]
+        pool.sort()
+        rng.shuffle(pool)
+        for p in others:
+            for _ in range(counts[p][kind]):
+                dealt[p].append(pool.pop())
+        piles[kind][:] = pool
+    for p in others:
+        s.hands[p] = dealt[p]
+    if any(frame.kind == GIVE and frame.seat != seat for frame in s.stack):
+        frames = [
+            Frame(GIVE, f.seat, (s.hands[f.seat][-1],)) if f.kind == GIVE and f.seat != seat else f
+            for f in s.stack
+        ]
+        s.stack.clear()
+        for frame in frames:
+            s.stack.push(frame)
+    seen = s.seen
+    s.seen = [x for i in range(0, len(seen), 2) if seen[i] == seat for x in seen[i : i + 2]]
+    s.forced = []

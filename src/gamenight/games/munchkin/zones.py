@@ -1,0 +1,137 @@
+"""Where cards are, and moving them: decks, discard piles, hands, play.
+
+Decks' tops are their last elements. A hand is hidden, but some of its cards are known:
+``public_hand`` lists the cards everybody saw go into a hand (a door kicked open face up,
+a face-up treasure, a card taken from a body, a public card given in charity) and
+``seen`` (flat pairs ``viewer, card``) the cards a seat saw go into another hand (a
+charity gift). A card forgets both when it leaves the hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import character
+from .content import DOOR_KINDS
+
+if TYPE_CHECKING:
+    from .state import MunchkinState
+
+DECK_NAMES = ("door", "treasure")
+
+
+def forget(s: MunchkinState, card: int) -> None:
+    """`card` left a hand: nobody knows it is there any more."""
+    if card in s.public_hand:
+        s.public_hand.remove(card)
+    seen = s.seen
+    if card in seen[1::2]:
+        s.seen = [x for i in range(0, len(seen), 2) if seen[i + 1] != card for x in seen[i : i + 2]]
+
+
+def from_hand(s: MunchkinState, seat: int, card: int) -> None:
+    s.hands[seat].remove(card)
+    forget(s, card)
+
+
+def discard(s: MunchkinState, card: int) -> None:
+    """Put `card` face up on its discard pile."""
+    if s.CS.deck[card] == 0:
+        s.door_discard.append(card)
+    else:
+        s.treasure_discard.append(card)
+
+
+def discard_from_hand(s: MunchkinState, seat: int, card: int) -> None:
+    from_hand(s, seat, card)
+    discard(s, card)
+
+
+def draw_cards(s: MunchkinState, deck: int, count: int) -> list[int]:
+    """Take up to `count` cards from the top of a deck, refilling it from its discards
+    (shuffled) when it runs out. A turn draws at most `draw_cap` cards (a safety bound
+    that keeps every game finite; real play never reaches it)."""
+    pile = s.door_deck if deck == 0 else s.treasure_deck
+    out = []
+    for _ in range(count):
+        if s.drawn >= s.draw_cap:
+            break
+        if not pile:
+            used = s.door_discard if deck == 0 else s.treasure_discard
+            if not used:
+                break
+            pile.extend(used)
+            used.clear()
+            s.rng.shuffle(pile)
+            s.log("reshuffle", deck=DECK_NAMES[deck], cards=len(pile))
+        out.append(pile.pop())
+        s.drawn += 1
+    return out
+
+
+def draw(s: MunchkinState, seat: int, deck: int, count: int, face_up: bool) -> list[int]:
+    """`seat` draws `count` cards into its hand, face up (everybody sees them) or face
+    down (only `seat` does)."""
+    cards = draw_cards(s, deck, count)
+    if not cards:
+        return cards
+    s.hands[seat].extend(cards)
+    if face_up:
+        s.public_hand.extend(cards)
+        s.log("draw", seat=seat, deck=DECK_NAMES[deck], cards=cards)
+    else:
+        s.log("draw", seat=seat, deck=DECK_NAMES[deck], count=len(cards))
+        s.log("drawn", (seat,), seat=seat, cards=cards)
+    return cards
+
+
+def to_hand_public(s: MunchkinState, seat: int, card: int) -> None:
+    """A card everybody has seen goes into `seat`'s hand."""
+    s.hands[seat].append(card)
+    s.public_hand.append(card)
+
+
+# ----- in play ------------------------------------------------------------------------
+
+
+def enter_play(s: MunchkinState, seat: int, card: int, equip: bool = True) -> None:
+    """`card` goes in front of `seat`; an item is equipped when it fits, else sideways."""
+    s.table[seat].append(card)
+    c = s.CS.cards[card]
+    if c.kind == "item" and c.slot != "none" and not (equip and character.can_equip(s, seat, card)):
+        s.unequipped.append(card)
+    if c.triggers:
+        from . import effects
+
+        effects.fire_card(s, seat, card, "enter")
+
+
+def leave_play(s: MunchkinState, seat: int, card: int) -> None:
+    """`card` leaves the table (it is not placed anywhere: the caller does that)."""
+    s.table[seat].remove(card)
+    if card in s.unequipped:
+        s.unequipped.remove(card)
+    c = s.CS.cards[card]
+    if c.triggers:
+        from . import effects
+
+        effects.fire_card(s, seat, card, "leave", leaving=True)
+    if c.kind in ("follower", "race", "class", "half_breed", "super_munchkin"):
+        character.fix_equipment(s, seat)
+
+
+def discard_from_play(s: MunchkinState, seat: int, card: int) -> None:
+    leave_play(s, seat, card)
+    discard(s, card)
+
+
+def owner(s: MunchkinState, card: int) -> int:
+    """The seat with `card` in play, or -1."""
+    for seat, cards in enumerate(s.table):
+        if card in cards:
+            return seat
+    return -1
+
+
+def is_door(s: MunchkinState, card: int) -> bool:
+    return s.CS.kind[card] in DOOR_KINDS

@@ -1,0 +1,58 @@
+"""Shared helpers of the Munchkin scenario tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamenight.games.munchkin import SETS, MunchkinState
+from gamenight.kernel import Action, IllegalAction
+from gamenight.testing import rigged
+
+GAME = "munchkin"
+CS = SETS[GAME].CS
+A = SETS[GAME].A
+
+
+def game(players: int = 3, **setup: Any) -> MunchkinState:
+    """A rigged position (keywords: see ``games/munchkin/rig.py``)."""
+    return rigged(GAME, players=players, **setup)
+
+
+def card(key: str, copy: int = 0) -> int:
+    """The instance id of a design's `copy`-th card."""
+    return CS.copies(key)[copy]
+
+
+def play(state: MunchkinState, *moves: tuple[int, Action]) -> None:
+    """Apply ``(seat, action)`` moves in order."""
+    for seat, action in moves:
+        state.apply(seat, action)
+
+
+def pass_all(state: MunchkinState) -> None:
+    """Every seat waiting in the open window passes (in the order asked)."""
+    from gamenight.kernel import PASS
+
+    assert state.window is not None, "no window is open"
+    while state.window is not None and not state.stack:
+        state.apply(state.actors()[0], PASS)
+
+
+def events(state: MunchkinState, kind: str) -> list[dict[str, Any]]:
+    """The data of every event of one kind, oldest first."""
+    return [event.data for event in state.events if event.kind == kind]
+
+
+def keys(cards: list[int]) -> list[str]:
+    """The design keys of card ids."""
+    return [CS.keys[c] for c in cards]
+
+
+def refused(state: MunchkinState, seat: int, action: Action) -> None:
+    """`action` is illegal for `seat`: it raises and the state is unchanged."""
+    import pytest
+
+    before = state.to_json()
+    with pytest.raises(IllegalAction):
+        state.apply(seat, action)
+    assert state.to_json() == before
