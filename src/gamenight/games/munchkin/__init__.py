@@ -2,19 +2,41 @@
 
 One engine serves every card set of ``data/`` (the base game now, Munchkin Fu later):
 importing the package registers one game per set, under the game id of the set's
-``[ruleset]``. Rules: the project's rules page for Munchkin (from the Japanese and
-Ukrainian rulebooks); how the engine plays its finer points is in ``docs/munchkin.md``,
-how to write a card in ``docs/cards.md``.
+``[ruleset]`` (in this process only: the engine is not yet in the list of installed
+games). Rules: the project's rules page for Munchkin (from the Japanese and Ukrainian
+rulebooks); how the engine plays its finer points is in ``docs/munchkin.md``, how to
+write a card in ``docs/cards.md``.
 """
 
-from gamenight.kernel import register
+from typing import Any
+
+from gamenight import kernel
 
 from .content import load_set, set_files
 from .state import MunchkinState, state_class
 
-SETS: dict[str, type[MunchkinState]] = {}
+SETS: dict[str, type[MunchkinState]] = {}  # game id -> its State class
+SPECS: dict[str, Any] = {}  # game id -> its manifest (a kernel GameSpec)
+
+
+def _register(cls: type[MunchkinState]) -> None:
+    spec_type = getattr(kernel, "GameSpec", None)
+    if spec_type is None:  # a kernel that registers State classes
+        kernel.register(cls)
+        SPECS[cls.game_id] = cls
+        return
+    spec = spec_type(
+        state=cls,
+        rig=__name__ + ".rig",
+        languages=("en", "ja"),
+        docs="docs/munchkin.md",
+    )
+    SPECS[cls.game_id] = kernel.register(spec)
+
+
 for _file in set_files():
     _cls = state_class(load_set(_file))
-    SETS[_cls.game_id] = register(_cls)
+    SETS[_cls.game_id] = _cls
+    _register(_cls)
 
-__all__ = ["SETS", "MunchkinState"]
+__all__ = ["SETS", "SPECS", "MunchkinState"]

@@ -119,8 +119,14 @@ def on_monster(s: MunchkinState, op: Op, card: int, monster: int) -> None:
 def aim_options(s: MunchkinState, frame: Frame) -> list[tuple[int, int]]:
     """The targets of an ``aim`` frame: (0, seat) for a player, (1, monster)."""
     card, code, i, _ = frame.args
+    return targets(s, card, code, s.CS.cards[card].op_lists[code][i].to)
+
+
+def targets(s: MunchkinState, card: int, code: int, to: str) -> list[tuple[int, int]]:
+    """The combatants an operation aimed at `to` may hit; an ability used once per target
+    leaves out those it has hit."""
     out = [(0, p) for p in character.combatants(s)]
-    if s.CS.cards[card].op_lists[code][i].to == "combatant":
+    if to == "combatant":
         out += [(1, m) for m in s.monsters]
     ability = ability_of(s.CS.cards[card], code)
     if ability is not None and ability.per_target:

@@ -292,7 +292,10 @@ def usable(s: MunchkinState, seat: int, card: int, k: int, ctx: str, in_hand: bo
         return False
     if ability.when is not None and not character.player_meets(s, seat, ability.when):
         return False
-    return _feasible(s, seat, ability.ops[0].op, ability.ops[0].to, ctx)
+    first = ability.ops[0]
+    if ability.per_target and not effects.targets(s, card, ability.code, first.to):
+        return False
+    return _feasible(s, seat, first.op, first.to, ctx)
 
 
 def _feasible(s: MunchkinState, seat: int, op: str, to: str, ctx: str) -> bool:
