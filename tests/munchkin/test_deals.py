@@ -1,0 +1,154 @@
+"""Deals: help bought with a bribe (the kernel's offers), trades, selling."""
+
+from __future__ import annotations
+
+from gamenight.games.munchkin.actions import (
+    ACCEPT,
+    CANCEL,
+    COUNTER,
+    DECLINE,
+    DONE,
+    FIRST_PICK,
+    KICK,
+    ROLL,
+    SELL,
+    TREASURES,
+    Ask,
+    Pick,
+    Play,
+    Trade,
+)
+from gamenight.kernel import PASS, OfferStatus
+
+from .helpers import card, events, game, keys, pass_all, play, refused
+
+
+def fight(monster: str, **setup):
+    state = game(door=[monster], **setup)
+    state.apply(0, KICK)
+    return state
+
+
+def to_fighter(state) -> None:
+    """The others pass: the fighter is the last seat waiting."""
+    while state.actors() != (0,):
+        state.apply(state.actors()[0], PASS)
+
+
+def test_the_fighter_asks_one_seat_with_a_typed_bribe():
+    state = fight("moody_goblin", levels=[2, 2, 1], table={0: ["buckler", "pointy_stick"]})
+    to_fighter(state)
+    assert [a for a in state.legal_actions(0) if type(a) is Ask] == [Ask(1), Ask(2)]
+    state.apply(0, Ask(1))
+    # items from play first (each once), then how many treasures, then who picks first
+    assert state.legal_actions(0) == [DONE, Pick(card("buckler")), Pick(card("pointy_stick"))]
+    play(state, (0, Pick(card("buckler"))), (0, DONE))
+    assert state.legal_actions(0) == list(TREASURES[:3])  # the goblin has 2 treasures
+    play(state, (0, TREASURES[1]), (0, FIRST_PICK))
+    offer = next(iter(state.offers))
+    assert offer.terms == (1, 1, card("buckler")) and offer.visible is None  # public
+    assert state.actors() == (1,) and state.legal_actions(1) == [ACCEPT, DECLINE, COUNTER]
+
+
+def test_an_accepted_helper_adds_strength_and_reopens_the_window():
+    state = fight("moody_goblin", levels=[2, 2, 1], treasure=["buckler", "boomerang"])
+    to_fighter(state)
+    play(state, (0, Ask(1)), (0, DONE), (0, TREASURES[1]), (0, FIRST_PICK), (1, ACCEPT))
+    assert state.helper == 1 and state.actors() == (1, 2, 0)
+    assert state.view(None)["combat"]["players_strength"] == 4
+    assert [a for a in state.legal_actions(0) if type(a) is Ask] == []  # one helper at most
+    pass_all(state)
+    # won with help: the treasures are drawn face up, the helper picks its one first
+    assert state.level == [3, 2, 1] and state.actors() == (1,)
+    assert sorted(state.haul) == sorted([card("buckler"), card("boomerang")])
+    state.apply(1, Pick(card("boomerang")))
+    assert keys(state.hands[1]) == ["boomerang"] and keys(state.hands[0]) == ["buckler"]
+    assert state.view(2)["seats"][0]["known_hand"] == [card("buckler")]
+    assert next(iter(events(state, "offer")))
+
+
+def test_the_bribe_items_are_paid_on_victory():
+    state = fight("moody_goblin", levels=[2, 2, 1], table={0: ["buckler"]})
+    to_fighter(state)
+    play(state, (0, Ask(1)), (0, Pick(card("buckler"))), (0, DONE), (0, TREASURES[0]), (1, ACCEPT))
+    pass_all(state)
+    assert card("buckler") in state.table[1] and state.table[0] == []
+
+
+def test_a_bribe_is_void_on_defeat_and_both_run():
+    state = fight("grave_gnome", levels=[2, 2, 1], table={0: ["buckler"]}, dice=[6, 1])
+    to_fighter(state)
+    play(state, (0, Ask(1)), (0, Pick(card("buckler"))), (0, DONE), (0, TREASURES[1]), (0, DONE))
+    state.apply(1, ACCEPT)
+    pass_all(state)  # 6 against the gnome's 7: run
+    assert state.phase == "run" and state.actors() == (0,)
+    offer = next(iter(state.offers))
+    assert offer.status is OfferStatus.VOID
+    state.apply(0, ROLL)
+    pass_all(state)  # 6 - 1: escaped; now the helper rolls
+    assert state.actors() == (1,)
+    state.apply(1, ROLL)
+    pass_all(state)  # 1 - 1: caught, 2 levels lost
+    assert state.level == [2, 1, 1] and card("buckler") in state.table[0]
+
+
+def test_a_seat_asked_once_per_combat_may_counter_once():
+    state = fight("moody_goblin", levels=[2, 2, 1])
+    to_fighter(state)
+    play(state, (0, Ask(1)), (0, DONE), (0, TREASURES[0]), (1, COUNTER))
+    assert state.legal_actions(1)[:2] == [DONE, CANCEL]
+    play(state, (1, DONE), (1, TREASURES[2]), (1, FIRST_PICK))
+    assert state.actors() == (0,) and state.legal_actions(0) == [ACCEPT, DECLINE]  # no counter
+    state.apply(0, DECLINE)
+    assert [a for a in state.legal_actions(0) if type(a) is Ask] == [Ask(2)]
+
+
+def test_an_elf_helper_gains_a_level_per_monster_and_several_may_win():
+    state = fight(
+        "moody_goblin",
+        levels=[9, 9, 1],
+        table={1: ["elf"]},
+    )
+    to_fighter(state)
+    play(state, (0, Ask(1)), (0, DONE), (0, TREASURES[0]), (1, ACCEPT))
+    pass_all(state)
+    assert state.is_over() and state.outcome().winners == (0, 1)
+
+
+def test_trading_items_from_play_on_your_turn():
+    state = game(table={0: ["buckler"], 1: ["leather_vest"]}, phase="after")
+    assert Trade(1) in state.legal_actions(0)
+    play(
+        state, (0, Trade(1)), (0, Pick(card("buckler"))), (0, Pick(card("leather_vest"))), (0, DONE)
+    )
+    assert state.actors() == (1,) and state.legal_actions(1) == [ACCEPT, DECLINE]
+    state.apply(1, ACCEPT)
+    assert state.table == [[card("leather_vest")], [card("buckler")], []]
+    assert Trade(1) not in state.legal_actions(0)  # asked once a turn
+
+
+def test_selling_a_thousand_gold_per_level_no_change_never_to_ten():
+    state = game(hands={0: ["singing_sword", "chainsaw", "pointy_stick"]}, phase="after")
+    state.apply(0, SELL)
+    assert DONE not in state.legal_actions(0)
+    play(state, (0, Pick(card("singing_sword"))), (0, Pick(card("chainsaw"))))
+    state.apply(0, DONE)  # 1200 gold: one level, no change
+    assert state.level[0] == 2 and keys(state.hands[0]) == ["pointy_stick"]
+    nine = game(hands={0: ["singing_sword", "chainsaw"]}, levels=[9, 1, 1], phase="after")
+    assert SELL not in nine.legal_actions(0)
+
+
+def test_a_halfling_sells_one_item_for_double_once_a_turn():
+    state = game(hands={0: ["singing_sword"]}, table={0: ["halfling"]}, phase="after")
+    play(state, (0, SELL), (0, Pick(card("singing_sword"))), (0, DONE))
+    assert state.level[0] == 2
+
+
+def test_a_helper_cannot_be_asked_twice_and_items_never_move_in_combat():
+    state = fight("moody_goblin", levels=[2, 2, 1], table={0: ["buckler"], 1: ["leather_vest"]})
+    to_fighter(state)
+    play(state, (0, Ask(1)), (0, DONE), (0, TREASURES[0]), (1, DECLINE))
+    refused(state, 0, Ask(1))
+    refused(state, 0, Trade(1))
+    refused(state, 0, SELL)
+    refused(state, 0, Play(card("buckler")))
