@@ -360,9 +360,12 @@ def _plays(s: MunchkinState, seat: int, ctx: str) -> list[Action]:
 def _uses(s: MunchkinState, seat: int, ctx: str) -> list[Action]:
     cards, kinds, use = s.CS.cards, s.CS.kind, s.A.use
     out: list[Action] = []
+    able = [c for c in s.table[seat] if cards[c].uses]
+    if not able:
+        return out
     active = character.active(s, seat)
-    for c in s.table[seat]:
-        if not cards[c].uses or (c not in active and kinds[c] != "oneshot"):
+    for c in able:
+        if c not in active and kinds[c] != "oneshot":
             continue
         for k in range(len(cards[c].uses)):
             action = use.get((c, k))

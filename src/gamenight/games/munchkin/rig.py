@@ -122,6 +122,7 @@ def rig(
                 state.unequipped.remove(card)
     state.events.clear()
     state.history.clear()
+    state._legal_key = None
     if fight:
         if phase != START:
             raise ValueError("a rigged combat starts from the 'start' phase")

@@ -205,8 +205,25 @@ class MunchkinState(State):
         self.window, self.window_kind = None, ""
         self.log("end", winners=self.winners, levels=self.level, truncated=truncated)
 
+    # The legal actions of the last seat asked, for the number of actions played then: a
+    # driver asks for them and `apply` checks against them, so they are built once. The
+    # state changes only by `apply` (which plays one more action), so the key is exact;
+    # copies, loads and rigs start without it.
+    _legal_key: tuple[int, int] | None = None
+    _legal_list: list[Action]
+
+    def _cached_legal(self, seat: int) -> list[Action]:
+        key = (seat, len(self.history))
+        if self._legal_key != key:
+            self._legal_list = flow.legal(self, seat)
+            self._legal_key = key
+        return self._legal_list
+
     def _legal(self, seat: int) -> list[Action]:
-        return flow.legal(self, seat)
+        return list(self._cached_legal(seat))
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        return action in self._cached_legal(seat) and self.codec.is_canonical(action)
 
     def _default_action(self, seat: int, legal: list[Action]) -> Action:
         return flow.default_action(self, seat, legal)
@@ -218,6 +235,7 @@ class MunchkinState(State):
 
     def _copy_into(self, new: State) -> None:
         mine, theirs = self.__dict__, new.__dict__
+        theirs["_legal_key"] = None
         for name in _SCALARS:
             theirs[name] = mine[name]
         for name in _LISTS:
