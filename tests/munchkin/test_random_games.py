@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gamenight
+from gamenight.games.munchkin import observation
 from gamenight.games.munchkin.views import known_in_hands
 from gamenight.kernel import Rng
 
@@ -47,9 +48,14 @@ def zones(state) -> list[int]:
 
 
 def check_views(state) -> None:
+    features = observation.layout(state.num_players, state.options)
     for seat in (None, *range(state.num_players)):
         view = state.view(seat)
         assert json.loads(json.dumps(view)) == view
+        floats = observation.encode(view)
+        assert len(floats) == len(features)
+        for value, (name, low, high) in zip(floats, features, strict=True):
+            assert low <= value <= high, name
         known = known_in_hands(state, seat)
         for other in range(state.num_players):
             shown = view["seats"][other]["known_hand"]
@@ -100,6 +106,7 @@ def test_random_games_keep_the_rules_and_the_contract(players, seed, max_turns):
     text = state.to_json()
     assert gamenight.load(text).to_json() == text
     assert gamenight.replay(state.record()).to_json() == text
+    assert len(state.history) <= observation.max_actions(players, state.options)
     outcome = state.outcome()
     assert outcome.truncated == (max(state.level) < CS.rules.max_level)
     assert set(outcome.winners) == {p for p in range(players) if state.level[p] == max(state.level)}

@@ -27,6 +27,7 @@ def _register(cls: type[MunchkinState]) -> None:
         return
     spec = spec_type(
         state=cls,
+        observation=__name__ + ".observation",
         rig=__name__ + ".rig",
         languages=("en", "ja"),
         docs="docs/munchkin.md",
