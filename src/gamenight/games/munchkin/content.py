@@ -606,6 +606,20 @@ class CardSet:
             for i, c in enumerate(cards)
             if c.kind in ("class", "race", "half_breed", "super_munchkin", "follower")
         )
+        # Which cards could be played from hand, and which uses of a card in play could be
+        # used, in each context of play (a quick filter before the full checks of `flow`).
+        self.maybe_play = {ctx: tuple(_maybe_play(c, ctx) for c in cards) for ctx in CONTEXTS}
+        self.maybe_use = {
+            ctx: tuple(
+                tuple(
+                    k
+                    for k, a in enumerate(c.uses)
+                    if c.kind not in ("levelup", "curse") and _fits(a.timing, ctx)
+                )
+                for c in cards
+            )
+            for ctx in CONTEXTS
+        }
         self.max_treasures = max(c.treasures for c in cards) + sum(
             max(0, m.amount) for c in designs.values() for m in c.modifiers if m.stat == "treasures"
         )
@@ -613,6 +627,27 @@ class CardSet:
     def copies(self, key: str) -> list[int]:
         """The instance ids of a design, lowest first."""
         return [i for i, k in enumerate(self.keys) if k == key]
+
+
+CONTEXTS = ("setup", "own", "any", "combat", "roll", "run", "curse")
+ANY_TIME = ("own", "any", "combat", "roll")  # where a card usable "at any time" is
+
+
+def _fits(timing: str, ctx: str) -> bool:
+    return timing == ctx or (timing == "any" and ctx in ANY_TIME)
+
+
+def _maybe_play(card: Card, ctx: str) -> bool:
+    kind = card.kind
+    if kind in ("oneshot", "levelup"):
+        return _fits(card.uses[0].timing, ctx)
+    if kind == "curse":
+        return ctx in ANY_TIME
+    if kind in ("class", "race", "half_breed", "super_munchkin", "item"):
+        return ctx in ("own", "setup")
+    if kind == "follower":
+        return ctx not in ("run", "curse")
+    return ctx == "combat"  # enhancers, Wandering Monster, undead monsters joining
 
 
 def load_set(file_name: str) -> CardSet:

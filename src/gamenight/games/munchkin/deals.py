@@ -152,16 +152,14 @@ def answer(s: MunchkinState, frame: Frame, action: Action) -> None:
 
 
 def trade_partners(s: MunchkinState, seat: int) -> list[int]:
+    kinds = s.CS.kind
+    holders = [any(kinds[c] == "item" for c in cards) for cards in s.table]
+    others = [p for p in range(s.num_players) if p != seat and not s.dead[p]]
+    others = [p for p in others if holders[seat] or holders[p]]
+    if not others:
+        return others
     occasion = trade_occasion(s)
-    mine = bool(items_in_play(s, seat))
-    return [
-        p
-        for p in range(s.num_players)
-        if p != seat
-        and not s.dead[p]
-        and (mine or items_in_play(s, p))
-        and s.offers.can_ask(p, occasion)
-    ]
+    return [p for p in others if s.offers.can_ask(p, occasion)]
 
 
 def trade_choices(s: MunchkinState, frame: Frame) -> list[Action]:
@@ -230,7 +228,11 @@ def can_sell(s: MunchkinState, seat: int) -> bool:
     rules = s.CS.rules
     if s.sales >= MAX_SALES or s.level[seat] >= rules.max_level - 1:
         return False
-    return sale_value(s, seat, sellable(s, seat)) >= rules.gold_per_level
+    cards = s.CS.cards
+    gold = sum(cards[c].value for c in s.table[seat]) + sum(cards[c].value for c in s.hands[seat])
+    if gold >= rules.gold_per_level:
+        return True
+    return gold > 0 and sale_value(s, seat, sellable(s, seat)) >= rules.gold_per_level
 
 
 def sell_choices(s: MunchkinState, frame: Frame) -> list[Action]:

@@ -50,6 +50,7 @@ from .actions import (
     Unequip,
     Use,
 )
+from .content import ANY_TIME
 from .hooks import hook_of
 from .phases import (
     AFTER,
@@ -88,7 +89,6 @@ from .phases import (
 if TYPE_CHECKING:
     from .state import MunchkinState
 
-ANY_TIME = ("own", "any", "combat", "roll")
 WINDOW_CONTEXT = {W_REVEAL: "any", W_END: "any", W_COMBAT: "combat", W_ROLL: "roll"}
 _DEFAULTS = (KICK, LOOT, END_TURN, ROLL, DECLINE, CANCEL, BEGIN[0])
 
@@ -183,10 +183,12 @@ def settle(s: MunchkinState) -> None:
             if auto is not None:
                 stack.pop()
                 auto(s, top)
-            elif choices(s, top):
+                continue
+            options = choices(s, top)
+            if options:  # the chooser's legal actions: keep them for this move
+                s._legal_list, s._legal_key = options, (top.seat, len(s.history))
                 return
-            else:
-                stack.pop()  # nothing to choose from: the step does nothing
+            stack.pop()  # nothing to choose from: the step does nothing
             continue
         window = s.window
         if window is not None:
@@ -353,24 +355,23 @@ def can_play(s: MunchkinState, seat: int, card: int, ctx: str) -> bool:
 
 
 def _plays(s: MunchkinState, seat: int, ctx: str) -> list[Action]:
-    play = s.A.play
-    return [play[c] for c in s.hands[seat] if can_play(s, seat, c, ctx)]
+    play, maybe = s.A.play, s.CS.maybe_play[ctx]
+    return [play[c] for c in s.hands[seat] if maybe[c] and can_play(s, seat, c, ctx)]
 
 
 def _uses(s: MunchkinState, seat: int, ctx: str) -> list[Action]:
-    cards, kinds, use = s.CS.cards, s.CS.kind, s.A.use
+    kinds, use, maybe = s.CS.kind, s.A.use, s.CS.maybe_use[ctx]
     out: list[Action] = []
-    able = [c for c in s.table[seat] if cards[c].uses]
+    able = [c for c in s.table[seat] if maybe[c]]
     if not able:
         return out
     active = character.active(s, seat)
     for c in able:
         if c not in active and kinds[c] != "oneshot":
             continue
-        for k in range(len(cards[c].uses)):
-            action = use.get((c, k))
-            if action is not None and usable(s, seat, c, k, ctx, False):
-                out.append(action)
+        for k in maybe[c]:
+            if usable(s, seat, c, k, ctx, False):
+                out.append(use[c, k])
     return out
 
 
