@@ -291,3 +291,34 @@ def test_a_kill_trigger_draws_an_extra_card():
     )
     pass_all(state)
     assert len(state.hands[0]) == 4 and state.level[0] == 6
+
+
+def test_a_cleric_may_take_the_door_from_the_discard_pile_then_discards_a_card():
+    state = game(
+        table={0: ["cleric"]},
+        hands={0: ["buckler", "boomerang"]},
+        door_discard=["tax_troll", "moody_goblin"],
+        levels=[4, 1, 1],
+    )
+    resurrect = Use(card("cleric"), 1)
+    assert resurrect in state.legal_actions(0)
+    state.apply(0, resurrect)
+    assert state.monsters == [card("moody_goblin")] and state.phase == "combat"
+    assert state.actors() == (0,) and state.legal_actions(0) == [
+        Pick(card("buckler")),
+        Pick(card("boomerang")),
+    ]
+    state.apply(0, Pick(card("buckler")))
+    assert card("buckler") in state.treasure_discard and state.actors() == (1, 2, 0)
+    assert resurrect not in game(table={0: ["cleric"]}).legal_actions(0)  # nothing to take
+
+
+def test_a_one_shot_that_cannot_be_used_now_is_carried_into_play_then_used_from_there():
+    state = game(hands={0: ["acid_potion"]}, door=["haunted_teapot"])
+    state.apply(0, Play(card("acid_potion")))
+    assert state.table[0] == [card("acid_potion")]
+    state.apply(0, KICK)
+    while state.actors() != (0,):
+        state.apply(state.actors()[0], PASS)
+    play(state, (0, Use(card("acid_potion"), 0)), (0, ChooseSeat(0)))
+    assert strength(state) == (6, 2) and card("acid_potion") in state.treasure_discard

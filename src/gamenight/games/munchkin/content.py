@@ -639,7 +639,9 @@ def _fits(timing: str, ctx: str) -> bool:
 
 def _maybe_play(card: Card, ctx: str) -> bool:
     kind = card.kind
-    if kind in ("oneshot", "levelup"):
+    if kind == "oneshot":  # used, or carried into play on one's own turn
+        return _fits(card.uses[0].timing, ctx) or ctx in ("own", "setup")
+    if kind == "levelup":
         return _fits(card.uses[0].timing, ctx)
     if kind == "curse":
         return ctx in ANY_TIME

@@ -53,8 +53,10 @@ def trade_occasion(s: MunchkinState) -> str:
 
 
 def items_in_play(s: MunchkinState, seat: int) -> list[int]:
+    """The treasures `seat` carries in play (items, and one-shots carried): what bribes
+    and trades may name."""
     kinds = s.CS.kind
-    return [c for c in s.table[seat] if kinds[c] == "item"]
+    return [c for c in s.table[seat] if kinds[c] in ("item", "oneshot")]
 
 
 def bribe_cap(s: MunchkinState) -> int:
@@ -153,7 +155,7 @@ def answer(s: MunchkinState, frame: Frame, action: Action) -> None:
 
 def trade_partners(s: MunchkinState, seat: int) -> list[int]:
     kinds = s.CS.kind
-    holders = [any(kinds[c] == "item" for c in cards) for cards in s.table]
+    holders = [any(kinds[c] in ("item", "oneshot") for c in cards) for cards in s.table]
     others = [p for p in range(s.num_players) if p != seat and not s.dead[p]]
     others = [p for p in others if holders[seat] or holders[p]]
     if not others:

@@ -51,7 +51,7 @@ from .actions import (
     Use,
 )
 from .content import ANY_TIME
-from .hooks import hook_of
+from .hooks import HOOKS, Hook, hook_of
 from .phases import (
     AFTER,
     ANSWER,
@@ -125,14 +125,16 @@ def start_turn(s: MunchkinState, seat: int) -> None:
         zones.draw(s, seat, 1, rules.start_treasures, False)
 
 
-def kick(s: MunchkinState) -> None:
-    drawn = zones.draw_cards(s, 0, 1)
+def kick(s: MunchkinState, from_discard: bool = False) -> None:
+    """Kick open the door: the top Door card (or the Door discard pile's, for a Cleric)
+    is revealed."""
+    drawn = [s.door_discard.pop()] if from_discard else zones.draw_cards(s, 0, 1)
     if not drawn:
         s.log("no_door", seat=s.turn)
         s.phase = LOOT_PHASE
         return
     card = drawn[0]
-    s.log("kick", seat=s.turn, card=card)
+    s.log("kick", seat=s.turn, card=card, discard=from_discard)
     if s.CS.kind[card] == "monster":
         combat.start(s, card)
     else:
@@ -297,10 +299,11 @@ def usable(s: MunchkinState, seat: int, card: int, k: int, ctx: str, in_hand: bo
     first = ability.ops[0]
     if ability.per_target and not effects.targets(s, card, ability.code, first.to):
         return False
-    return _feasible(s, seat, first.op, first.to, ctx)
+    hook = HOOKS.get(first.hook) if first.hook is not None else None
+    return _feasible(s, seat, first.op, first.to, ctx, hook)
 
 
-def _feasible(s: MunchkinState, seat: int, op: str, to: str, ctx: str) -> bool:
+def _feasible(s: MunchkinState, seat: int, op: str, to: str, ctx: str, hook: Hook | None) -> bool:
     """Whether an ability's first operation has something to act on."""
     if op == "gain_level":
         return to != "subject" or s.level[seat] < s.CS.rules.max_level - 1
@@ -314,6 +317,8 @@ def _feasible(s: MunchkinState, seat: int, op: str, to: str, ctx: str) -> bool:
         return combat.failing(s)
     if op in ("combat_bonus", "remove_monster", "defeat_monster", "add_monster", "run_bonus"):
         return bool(s.monsters)
+    if hook is not None and hook.feasible is not None:
+        return hook.feasible(s, seat)
     return True
 
 
@@ -322,7 +327,9 @@ def can_play(s: MunchkinState, seat: int, card: int, ctx: str) -> bool:
     cs = s.CS
     c = cs.cards[card]
     kind = c.kind
-    if kind in ("oneshot", "levelup"):
+    if kind == "oneshot":  # used if it can be now, else carried into play
+        return (ctx != "setup" and usable(s, seat, card, 0, ctx, True)) or ctx in ("own", "setup")
+    if kind == "levelup":
         return ctx != "setup" and usable(s, seat, card, 0, ctx, True)
     if kind == "curse":
         return ctx in ANY_TIME
@@ -572,7 +579,9 @@ def _play(s: MunchkinState, seat: int, action: Action, ctx: str) -> None:
     assert kind is Play
     card = action.card
     c = s.CS.cards[card]
-    if c.kind in ("oneshot", "levelup"):
+    if c.kind == "levelup" or (
+        c.kind == "oneshot" and ctx != "setup" and usable(s, seat, card, 0, ctx, True)
+    ):
         effects.activate(s, seat, card, 0, True)
         return
     zones.from_hand(s, seat, card)

@@ -33,6 +33,7 @@ class Hook:
     run: Callable[[MunchkinState, int, int], None]  # (state, card, subject)
     choices: Callable[[MunchkinState, Frame], list[Action]] | None = None
     resolve: Callable[[MunchkinState, Frame, Action], None] | None = None
+    feasible: Callable[[MunchkinState, int], bool] | None = None  # (state, user): usable now?
 
 
 # ----- steal: the thief's theft ---------------------------------------------------------
@@ -83,6 +84,22 @@ def _double_run(s: MunchkinState, card: int, seat: int) -> None:
         s.log("bonus", card=card, seat=seat, amount=extra)
 
 
+# ----- resurrect: the cleric's door from the discard pile --------------------------------
+
+
+def _resurrect_feasible(s: MunchkinState, seat: int) -> bool:
+    from .phases import START
+
+    return s.phase == START and seat == s.turn and bool(s.door_discard)
+
+
+def _resurrect_run(s: MunchkinState, card: int, seat: int) -> None:
+    from . import flow
+
+    if _resurrect_feasible(s, seat):
+        flow.kick(s, from_discard=True)
+
+
 HOOKS: dict[str, Hook] = {
     hook.name: hook
     for hook in (
@@ -102,6 +119,15 @@ HOOKS: dict[str, Hook] = {
             "seat",
             "Your strength counts twice in this combat (as it is when played).",
             _double_run,
+        ),
+        Hook(
+            "resurrect",
+            "own",
+            "none",
+            "Instead of kicking open the door, take the top card of the Door discard pile "
+            "as the card kicked open.",
+            _resurrect_run,
+            feasible=_resurrect_feasible,
         ),
     )
 }
