@@ -152,3 +152,14 @@ def test_a_helper_cannot_be_asked_twice_and_items_never_move_in_combat():
     refused(state, 0, Trade(1))
     refused(state, 0, SELL)
     refused(state, 0, Play(card("buckler")))
+
+
+def test_a_sale_being_built_shows_its_hand_cards_to_the_seller_only():
+    state = game(hands={0: ["singing_sword"]}, table={0: ["chainsaw"]}, phase="after")
+    play(state, (0, SELL), (0, Pick(card("singing_sword"))), (0, Pick(card("chainsaw"))))
+    assert state.view(0)["deciding"]["args"] == sorted([card("singing_sword"), card("chainsaw")])
+    assert state.view(1)["deciding"] == {"kind": "sell", "seat": 0, "args": None}
+    world = state.determinize(1, seed=3)
+    assert world.view(1) == state.view(1)
+    world.apply(0, DONE if DONE in world.legal_actions(0) else CANCEL)  # it plays on
+    assert not world.stack

@@ -15,12 +15,12 @@ from gamenight.kernel import Frame
 from gamenight.kernel.rng import Rng
 
 from . import character, combat
-from .phases import GIVE
+from .phases import GIVE, SELL
 
 if TYPE_CHECKING:
     from .state import MunchkinState
 
-PRIVATE_FRAMES = (GIVE,)  # frames whose card only their seat may see
+PRIVATE_FRAMES = (GIVE, SELL)  # frames whose cards (from a hand) only their seat may see
 
 
 def known_in_hands(s: MunchkinState, seat: int | None) -> set[int]:
@@ -144,7 +144,8 @@ def resample_hidden(s: MunchkinState, seat: int | None, rng: Rng) -> None:
     that kind in other hands that it does not know) are put in canonical (sorted) order,
     shuffled, and dealt back: each other hand becomes its known cards, in the order the
     view shows them, then as many unknown Door and then Treasure cards as it held. A gift
-    being chosen by another seat names that hand's last card. Other seats' private
+    being chosen by another seat names that hand's last card, and a sale being built
+    keeps only its cards from play. Other seats' private
     knowledge and the forced dice of a rigged game are dropped: the world carries nothing
     `seat` does not know.
     """
@@ -168,14 +169,21 @@ def resample_hidden(s: MunchkinState, seat: int | None, rng: Rng) -> None:
         piles[kind][:] = pool
     for p in others:
         s.hands[p] = dealt[p]
-    if any(frame.kind == GIVE and frame.seat != seat for frame in s.stack):
-        frames = [
-            Frame(GIVE, f.seat, (s.hands[f.seat][-1],)) if f.kind == GIVE and f.seat != seat else f
-            for f in s.stack
-        ]
+    if any(frame.kind in PRIVATE_FRAMES and frame.seat != seat for frame in s.stack):
+        frames = [_redrawn(s, f) if f.seat != seat else f for f in s.stack]
         s.stack.clear()
         for frame in frames:
             s.stack.push(frame)
     seen = s.seen
     s.seen = [x for i in range(0, len(seen), 2) if seen[i] == seat for x in seen[i : i + 2]]
     s.forced = []
+
+
+def _redrawn(s: MunchkinState, frame: Frame) -> Frame:
+    """Another seat's private frame, as the redealt world can have it."""
+    if frame.kind == GIVE:
+        return Frame(GIVE, frame.seat, (s.hands[frame.seat][-1],))
+    if frame.kind == SELL:
+        table = s.table[frame.seat]
+        return Frame(SELL, frame.seat, tuple(c for c in frame.args if c in table))
+    return frame
