@@ -27,6 +27,8 @@ def _register(cls: type[MunchkinState]) -> None:
         return
     spec = spec_type(
         state=cls,
+        bots=__name__ + ".bots",
+        default_bot="heuristic",
         observation=__name__ + ".observation",
         rig=__name__ + ".rig",
         languages=("en", "ja"),
