@@ -11,12 +11,11 @@ Rigged states are for tests: their record does not replay from the seed.
 
 from __future__ import annotations
 
-import importlib
 import inspect
 from typing import Any
 
 from .kernel import Rng, State, make
-from .kernel.registry import game_class
+from .kernel.registry import game_class, spec
 
 
 def rigged(game_id: str, players: int, seed: int = 0, **setup: Any) -> Any:
@@ -37,7 +36,10 @@ def rig(state: State, **setup: Any) -> State:
 
 
 def _rig_module(cls: type[State]) -> Any:
-    return importlib.import_module(cls.__module__.rsplit(".", 1)[0] + ".rig")
+    module = spec(cls.game_id).part("rig")
+    if module is None:
+        raise ValueError(f"{cls.game_id} has no rig module (its GameSpec's rig)")
+    return module
 
 
 def random_moves(state: State, steps: int, seed: int = 0) -> State:

@@ -15,7 +15,7 @@ from gamenight.cli import render
 from gamenight.cli.app import app
 from gamenight.cli.human import HumanAgent
 from gamenight.games.boss_quest.content import COLOUR_NAMES, SPELLS, weapon_name
-from gamenight.kernel import PASS, GameRecord
+from gamenight.kernel import PASS, GameRecord, GameSpec, game_class
 from gamenight.play import play
 
 runner = CliRunner()
@@ -181,10 +181,11 @@ def test_the_seats_table_and_lines_never_show_another_hidden_weapon():
         play(state, [RandomAgent(seed * 10 + s) for s in range(4)], observer=check)
 
 
-def test_a_game_without_a_renderer_module_cannot_be_played_yet(monkeypatch):
-    monkeypatch.setattr(render, "game_class", lambda game_id: None)  # as if it were registered
-    with pytest.raises(ValueError, match="munchkin cannot be played in the terminal yet"):
-        render.renderer("munchkin")
+def test_a_game_whose_manifest_names_no_renderer_cannot_be_played_yet(monkeypatch):
+    bare = GameSpec(state=game_class("boss-quest"))  # the rules alone
+    monkeypatch.setattr(render, "spec", lambda game_id: bare)
+    with pytest.raises(ValueError, match="boss-quest cannot be played in the terminal yet"):
+        render.renderer("boss-quest")
 
 
 def test_in_a_window_p_passes_and_a_seat_that_can_only_pass_is_not_asked():

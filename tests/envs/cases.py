@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 from typing import Any
 
 import pytest
 
-from gamenight.kernel.registry import game_class
+from gamenight.kernel.registry import game_class, spec
 
 NO_ENCODER = pytest.mark.skip(reason="no observation encoder: see the encoder presence test")
 
@@ -27,9 +26,8 @@ def player_counts(game_id: str) -> list[int]:
 
 
 def has_encoder(game_id: str) -> bool:
-    """Whether the game's folder has its ``observation`` module (without importing it)."""
-    package = game_class(game_id).__module__.rsplit(".", 1)[0]
-    return importlib.util.find_spec(package + ".observation") is not None
+    """Whether the game's manifest names an observation encoder."""
+    return spec(game_id).observation is not None
 
 
 def short_game(game_id: str) -> dict[str, Any]:

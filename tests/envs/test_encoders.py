@@ -3,15 +3,14 @@ with its layout, within bounds, and blind to what the observing seat may not kno
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
 
 pytest.importorskip("gymnasium", reason="the RL adapters need the rl extra")
 
+from gamenight.envs import encoding as encoding_module
 from gamenight.envs.encoding import Encoding, MissingEncoder, encoder
-from gamenight.kernel import IllegalAction
+from gamenight.kernel import GameSpec, IllegalAction
 from gamenight.kernel.registry import game_class
 from gamenight.play.table import next_actor
 
@@ -26,15 +25,9 @@ def test_every_game_has_an_observation_encoder(registered_game):
 
 
 def test_a_game_without_an_encoder_is_refused_with_a_clear_message(monkeypatch):
-    real_import = importlib.import_module
-
-    def import_without_encoders(name):
-        if name.endswith(".observation"):
-            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
-        return real_import(name)
-
-    monkeypatch.setattr(importlib, "import_module", import_without_encoders)
-    with pytest.raises(MissingEncoder, match=r"boss-quest has no observation encoder: add "):
+    bare = GameSpec(state=game_class("boss-quest"))  # the rules alone
+    monkeypatch.setattr(encoding_module, "spec", lambda game_id: bare)
+    with pytest.raises(MissingEncoder, match=r"boss-quest has no observation encoder: name "):
         encoder("boss-quest")
 
 

@@ -4,6 +4,12 @@ decision stack, offers), hidden hands and a safety limit, small enough to check 
 Importing the package registers it as ``minigame`` (it is not in `gamenight.games()`).
 """
 
+from gamenight.kernel import GameSpec, register
+
 from .state import MiniState
 
-__all__ = ["MiniState"]
+SPEC = register(
+    GameSpec(state=MiniState, observation=__name__ + ".observation", rig=__name__ + ".rig")
+)
+
+__all__ = ["SPEC", "MiniState"]

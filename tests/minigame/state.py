@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamenight.kernel import PASS, Action, Option, Outcome, State, register
+from gamenight.kernel import PASS, Action, Option, Outcome, State
 from gamenight.kernel.decisions import DecisionStack, Frame
 from gamenight.kernel.offers import Offers, OfferStatus
 from gamenight.kernel.rng import Rng
@@ -80,7 +80,6 @@ _LISTS = ("coins", "vault", "bids", "unused", "discard")
 _NESTED = ("hands", "gems")
 
 
-@register
 class MiniState(State):
     """A game of the mini game (see the module docstring)."""
 

@@ -242,7 +242,7 @@ def test_a_round_played_with_keys():
 def test_ninja_master_is_played_live_and_boss_quest_is_not():
     assert is_live(gamenight.make("ninja-master", players=3, seed=1))
     assert not is_live(gamenight.make("boss-quest", players=3, seed=1))
-    assert live_app("ninja-master").DEFAULT_BOTS == "normal"
+    assert agents.default("ninja-master") == "normal"  # the table's bots, when none is named
     with pytest.raises(ValueError, match="boss-quest cannot be played live"):
         live_app("boss-quest")
 

@@ -1,4 +1,4 @@
-"""Agents: `random` for every game, and each game's own bots (``games/<game>/bots.py``).
+"""Agents: `random` for every game, and each game's own bots (its `GameSpec`'s ``bots``).
 
 >>> from gamenight import agents
 >>> bot = agents.make("heuristic", "boss-quest", seed=1)
@@ -6,11 +6,10 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 
 from gamenight.kernel.limits import quote
-from gamenight.kernel.registry import game_class
+from gamenight.kernel.registry import spec
 
 from .base import Agent, Clock
 from .random_agent import RandomAgent
@@ -19,12 +18,13 @@ AgentFactory = Callable[[int | None], Agent]
 
 
 def _game_bots(game_id: str) -> dict[str, AgentFactory]:
-    package = game_class(game_id).__module__.rsplit(".", 1)[0]
-    try:
-        module = importlib.import_module(package + ".bots")
-    except ModuleNotFoundError:
-        return {}
-    return dict(getattr(module, "BOTS", {}))
+    module = spec(game_id).part("bots")
+    return {} if module is None else dict(module.BOTS)
+
+
+def default(game_id: str) -> str:
+    """The name of the agent that fills a game's empty seats when none is named."""
+    return spec(game_id).default_bot
 
 
 def available(game_id: str) -> list[str]:
@@ -44,4 +44,4 @@ def make(name: str, game_id: str, seed: int | None = None) -> Agent:
     return bots[name](seed)
 
 
-__all__ = ["Agent", "Clock", "RandomAgent", "available", "make"]
+__all__ = ["Agent", "Clock", "RandomAgent", "available", "default", "make"]

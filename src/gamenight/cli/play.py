@@ -69,7 +69,7 @@ def play_command(
         if not 0 <= seat < players:
             raise ValueError(f"--seat must be a seat of the table, 0 to {players - 1}")
         live = live_app(game) if is_live(state) else None
-        bots = bots or (live.DEFAULT_BOTS if live else "heuristic")
+        bots = bots or agents.default(game)
         # Bots' seeds follow the game's, so a seed replays the same bots' choices.
         table: list[Agent | None] = [
             None if s == seat else agents.make(bots, game, state.seed + 1 + s)

@@ -15,7 +15,6 @@ the seat `gamenight.play.table.next_actor` draws, as the table loop does.
 
 from __future__ import annotations
 
-import importlib
 import operator
 import random
 from collections.abc import Mapping
@@ -27,7 +26,7 @@ from gymnasium import spaces
 
 from gamenight.kernel import Action, IllegalAction, State, make
 from gamenight.kernel.limits import quote
-from gamenight.kernel.registry import game_class
+from gamenight.kernel.registry import game_class, spec
 
 ENCODER_API = ("layout", "encode", "text", "SCORES", "max_actions")
 AGENT_PREFIX = "player_"
@@ -38,17 +37,13 @@ class MissingEncoder(LookupError):
 
 
 def encoder(game_id: str) -> ModuleType:
-    """The ``observation`` module of a game's folder, checked for the full encoder API."""
-    package = game_class(game_id).__module__.rsplit(".", 1)[0]
-    try:
-        module = importlib.import_module(package + ".observation")
-    except ModuleNotFoundError as exc:
-        if exc.name != package + ".observation":
-            raise
+    """The game's ``observation`` module (its `GameSpec`), checked for the full encoder API."""
+    module = spec(game_id).part("observation")
+    if module is None:
         raise MissingEncoder(
-            f"{game_id} has no observation encoder: add {package}.observation with "
-            f"{', '.join(ENCODER_API)} (see docs/rl.md)"
-        ) from None
+            f"{game_id} has no observation encoder: name a module with "
+            f"{', '.join(ENCODER_API)} as its GameSpec's observation (see docs/rl.md)"
+        )
     missing = [name for name in ENCODER_API if not hasattr(module, name)]
     if missing:
         raise MissingEncoder(f"{module.__name__} lacks {', '.join(missing)} (see docs/rl.md)")

@@ -7,8 +7,9 @@ from .errors import ContentError, GamenightError, IllegalAction
 from .events import Event
 from .offers import Offer, Offers, OfferStatus
 from .options import Option
-from .registry import game_class, games, load, make, register, replay
+from .registry import game_class, games, load, make, register, replay, spec
 from .rng import Rng
+from .spec import GameSpec
 from .state import GameRecord, Outcome, State
 from .windows import EACH_SEAT_ONCE, RESET_ON_PLAY, Window, WindowMode
 
@@ -24,6 +25,7 @@ __all__ = [
     "Event",
     "Frame",
     "GameRecord",
+    "GameSpec",
     "GamenightError",
     "Hidden",
     "IllegalAction",
@@ -43,4 +45,5 @@ __all__ = [
     "make",
     "register",
     "replay",
+    "spec",
 ]

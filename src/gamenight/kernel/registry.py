@@ -1,47 +1,71 @@
-"""The game registry: `games`, `make`, `load` and `replay`."""
+"""The game registry: `games`, `spec`, `make`, `load` and `replay`.
+
+Games are found through their manifests (`GameSpec`) in the ``gamenight.games`` entry
+point group, loaded on first use, so `import gamenight` imports no game.
+"""
 
 from __future__ import annotations
 
-import importlib
+import functools
 import json
 import secrets
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from .errors import IllegalAction
 from .limits import MAX_SNAPSHOT_CHARS, QUOTE_CHARS, clip, parse_json, quote
 from .options import resolve_options
+from .spec import GameSpec
 from .state import GameRecord, State, check_envelope, check_seed
 
-# game id -> module that registers it; imported on first use so `import gamenight` stays light.
-_GAME_MODULES = {
-    "boss-quest": "gamenight.games.boss_quest",
-    "meow-dark-lord": "gamenight.games.meow_dark_lord",
-    "ninja-master": "gamenight.games.ninja_master",
-}
-_REGISTRY: dict[str, type[State]] = {}
+ENTRY_POINTS = "gamenight.games"  # the entry point group of game manifests (`GameSpec`)
+_SPECS: dict[str, GameSpec] = {}  # loaded manifests, and games registered in-process
 
 
-def register(cls: type[State]) -> type[State]:
-    """Class decorator: make a `State` subclass available under its ``game_id``."""
-    _REGISTRY[cls.game_id] = cls
-    return cls
+def register(spec: GameSpec) -> GameSpec:
+    """Make a game available under its id in this process (a test game; an installed
+    package names its `GameSpec` in the ``gamenight.games`` entry point group instead)."""
+    if not isinstance(spec, GameSpec):
+        raise TypeError(f"register takes a GameSpec, got {quote(spec)}")
+    _SPECS[spec.game_id] = spec
+    return spec
+
+
+@functools.cache
+def _installed() -> dict[str, EntryPoint]:
+    """The game manifests of every installed distribution, by game id."""
+    return {point.name: point for point in entry_points(group=ENTRY_POINTS)}
+
+
+def refresh() -> None:
+    """Look for installed games again (after a package was installed in this process)."""
+    _installed.cache_clear()
 
 
 def games() -> list[str]:
-    """The ids of every playable game, sorted."""
-    return sorted(_GAME_MODULES)
+    """The ids of every installed game, sorted."""
+    return sorted(_installed())
+
+
+def spec(game_id: str) -> GameSpec:
+    """The manifest of a game id, loaded on first use (`ValueError` naming the known ids)."""
+    if not isinstance(game_id, str):
+        raise ValueError(f"a game id is a string, got {quote(game_id)}")
+    found = _SPECS.get(game_id)
+    if found is not None:
+        return found
+    point = _installed().get(game_id)
+    if point is None:
+        raise ValueError(f"unknown game {quote(game_id)}; known games: {', '.join(games())}")
+    loaded = point.load()
+    if not isinstance(loaded, GameSpec) or loaded.game_id != game_id:
+        raise ValueError(f"the entry point of {game_id} ({point.value}) is not its GameSpec")
+    return register(loaded)
 
 
 def game_class(game_id: str) -> type[State]:
     """The `State` class of a game id (raises `ValueError` naming the known ids)."""
-    if not isinstance(game_id, str):
-        raise ValueError(f"a game id is a string, got {quote(game_id)}")
-    if game_id not in _REGISTRY:
-        module = _GAME_MODULES.get(game_id)
-        if module is None:
-            raise ValueError(f"unknown game {quote(game_id)}; known games: {', '.join(games())}")
-        importlib.import_module(module)
-    return _REGISTRY[game_id]
+    return spec(game_id).state
 
 
 def make(game_id: str, players: int, seed: int | None = None, **options: Any) -> State:

@@ -1,9 +1,8 @@
 """Full-screen terminal apps for real-time games, one module per game (Textual).
 
 `gamenight play` sends a real-time game here; turn-based games keep the prompt of
-`gamenight.cli`. A game's module ``tui/<game_id with _>.py`` provides:
+`gamenight.cli`. A game's live app (its `GameSpec`'s ``live_app``) provides:
 
-- ``DEFAULT_BOTS``: the bots' agent when none is named;
 - ``run(state, agents, seat, lang) -> str | None``: play the game in the terminal, seat
   `seat` for the person and `agents[s]` for every other seat; the closing words when the
   game is over, ``None`` when the person left before the end.
@@ -14,10 +13,9 @@ the rest of the command line works without it.
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 
-from gamenight.kernel import State
+from gamenight.kernel import State, spec
 
 
 def is_live(state: State) -> bool:
@@ -27,14 +25,14 @@ def is_live(state: State) -> bool:
 
 def live_app(game_id: str) -> ModuleType:
     """The live app module of a real-time game; `ValueError` saying what is missing."""
-    name = f"{__name__}.{game_id.replace('-', '_')}"
     try:
-        return importlib.import_module(name)
+        module = spec(game_id).part("live_app")
     except ModuleNotFoundError as exc:
-        if exc.name == name:
-            raise ValueError(f"{game_id} cannot be played live in the terminal yet") from None
         if exc.name is not None and exc.name.split(".")[0] == "textual":
             raise ValueError(
                 "real-time play in the terminal needs Textual: pip install 'gamenight[tui]'"
             ) from None
         raise
+    if module is None:
+        raise ValueError(f"{game_id} cannot be played live in the terminal yet")
+    return module

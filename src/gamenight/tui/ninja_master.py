@@ -46,8 +46,6 @@ from gamenight.games.ninja_master.content import MAX_TOTAL, TOKEN_IDS
 from gamenight.kernel import IllegalAction, State
 from gamenight.play.live import LiveTable, Nanoseconds
 
-DEFAULT_BOTS = "normal"
-
 # Single keys that grab a token (`key_help` shows them on screen).
 KEY_OF_TOKEN = {"red": "r", "blue": "b", "green": "g", "yellow": "y", "black": "k", "katana": "a"}
 TOKEN_KEYS = {key: token for token, key in KEY_OF_TOKEN.items()} | {"space": "katana"}

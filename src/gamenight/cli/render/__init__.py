@@ -1,19 +1,18 @@
-"""Terminal renderers, one module per game, found by game id.
+"""Terminal renderers, one module per game, named by its `GameSpec` (``renderer``).
 
-A game becomes playable in the terminal by adding ``render/<game_id with _>.py`` with the
-four functions of `Renderer`; `gamenight play` and `gamenight replay` stay generic.
+A game becomes playable in the terminal with a module of the four functions of
+`Renderer`; `gamenight play` and `gamenight replay` stay generic.
 Renderers build everything from views and events, never from a state's hidden fields.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import Any, Protocol, cast
 
 from rich.console import RenderableType
 
-from gamenight.kernel import Action, Event, game_class
+from gamenight.kernel import Action, Event, spec
 
 View = dict[str, Any]
 
@@ -46,12 +45,7 @@ class Renderer(Protocol):
 
 def renderer(game_id: str) -> Renderer:
     """The terminal renderer of a game; `ValueError` if it has none yet."""
-    game_class(game_id)  # an unknown game id raises a ValueError naming the known ones
-    name = f"{__name__}.{game_id.replace('-', '_')}"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        raise ValueError(f"{game_id} cannot be played in the terminal yet (no renderer)") from None
+    module = spec(game_id).part("renderer")  # an unknown game id: ValueError naming the known
+    if module is None:
+        raise ValueError(f"{game_id} cannot be played in the terminal yet (no renderer)")
     return cast(Renderer, module)

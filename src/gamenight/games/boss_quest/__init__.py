@@ -4,6 +4,19 @@ Rules: the project's rules page (from the Russian rulebook); decisions the ruleb
 open are documented in ``docs/boss-quest.md``.
 """
 
+from gamenight.kernel import GameSpec
+
 from .state import BossQuestState
 
-__all__ = ["BossQuestState"]
+SPEC = GameSpec(
+    state=BossQuestState,
+    bots=__name__ + ".bots",
+    default_bot="heuristic",
+    observation=__name__ + ".observation",
+    rig=__name__ + ".rig",
+    renderer="gamenight.cli.render.boss_quest",
+    languages=("en", "ru"),
+    docs="docs/boss-quest.md",
+)
+
+__all__ = ["SPEC", "BossQuestState"]

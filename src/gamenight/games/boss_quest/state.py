@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamenight.kernel import Action, DecisionStack, Option, Outcome, State, register
+from gamenight.kernel import Action, DecisionStack, Option, Outcome, State
 from gamenight.kernel.rng import Rng
 
 from . import battle, spells, views
@@ -82,7 +82,6 @@ def _default_key_target(players: int) -> int:
     return 4 if players >= 5 else 5
 
 
-@register
 class BossQuestState(State):
     """A game of Boss Quest (Christophe Lauras, 2019) for 2-5 players, 6 as a variant."""
 

@@ -5,6 +5,19 @@ plays its finer points is in ``docs/meow-dark-lord.md``. The cats are data in
 ``data/cats.toml``.
 """
 
+from gamenight.kernel import GameSpec
+
 from .state import MeowState
 
-__all__ = ["MeowState"]
+SPEC = GameSpec(
+    state=MeowState,
+    bots=__name__ + ".bots",
+    default_bot="heuristic",
+    observation=__name__ + ".observation",
+    rig=__name__ + ".rig",
+    renderer="gamenight.cli.render.meow_dark_lord",
+    languages=("en", "ru"),
+    docs="docs/meow-dark-lord.md",
+)
+
+__all__ = ["SPEC", "MeowState"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamenight.kernel import Action, DecisionStack, Option, Outcome, State, register
+from gamenight.kernel import Action, DecisionStack, Option, Outcome, State
 from gamenight.kernel.rng import Rng
 
 from . import abilities, end, turn, views
@@ -42,7 +42,6 @@ def _default_coin_target(players: int) -> int:
 _DEFAULTS = (EndDungeon, Draw, FromTreasury)  # what a missed deadline prefers, any of them
 
 
-@register
 class MeowState(State):
     """A game of Meow, Dark Lord! for 2-6 players."""
 

@@ -5,6 +5,20 @@ the grab is one timed, simultaneous step (see `resolution`), driven alike by a l
 and by simulations.
 """
 
+from gamenight.kernel import GameSpec
+
 from .state import NinjaMasterState
 
-__all__ = ["NinjaMasterState"]
+SPEC = GameSpec(
+    state=NinjaMasterState,
+    bots=__name__ + ".bots",
+    default_bot="normal",
+    observation=__name__ + ".observation",
+    rig=__name__ + ".rig",
+    renderer="gamenight.cli.render.ninja_master",
+    live_app="gamenight.tui.ninja_master",
+    languages=("en", "lt"),
+    docs="docs/ninja-master.md",
+)
+
+__all__ = ["SPEC", "NinjaMasterState"]

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from gamenight.kernel import Action, IllegalAction, Option, Outcome, State, register
+from gamenight.kernel import Action, IllegalAction, Option, Outcome, State
 from gamenight.kernel.rng import Rng
 
 from . import resolution, views
@@ -52,7 +52,6 @@ _LISTS = ("scores", "holder", "taken_at", "contest", "calls", "winners", "won")
 _LISTS += tuple(f"{source}_points" for source in SOURCES)
 
 
-@register
 class NinjaMasterState(State):
     """A game of Ninja Master (Reiner Knizia, itten, 2022) for 2-5 players."""
 
