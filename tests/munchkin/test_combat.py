@@ -271,3 +271,11 @@ def test_a_monster_removed_gives_nothing_and_one_defeated_gives_treasures_withou
     state = fight("haunted_teapot", hands={0: ["magic_lamp"]}, treasure=["buckler"])
     play(state, (1, PASS), (2, PASS), (0, Play(card("magic_lamp"))))
     assert state.phase == "after" and state.level[0] == 1 and keys(state.hands[0]) == ["buckler"]
+
+
+def test_a_monster_never_drops_below_one_but_a_player_may():
+    state = fight("grumpy_chest", hands={1: ["baby"], 2: ["curse_flu"]})
+    state.apply(1, Play(card("baby")))
+    assert state.view(None)["combat"]["monsters"][0]["strength"] == 1
+    play(state, (2, Play(card("curse_flu"))), (2, ChooseSeat(0)), (0, PASS))
+    assert state.view(None)["combat"]["players_strength"] == -2

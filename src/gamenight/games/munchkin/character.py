@@ -182,13 +182,14 @@ def player_strength(s: MunchkinState, seat: int) -> int:
 
 
 def monster_strength(s: MunchkinState, monster: int) -> int:
-    """A monster's strength: level, enhancers, its own modifiers, this combat's bonuses."""
+    """A monster's strength: level, enhancers, its own modifiers, this combat's bonuses;
+    never below 1 (no card takes a monster's level below 1)."""
     total = s.CS.cards[monster].level + monster_stat(s, monster, "combat")
     cm = s.cmods
     for i in range(0, len(cm), 3):
         if cm[i] == 1 and cm[i + 1] == monster:
             total += cm[i + 2]
-    return total
+    return max(1, total)
 
 
 def sides(s: MunchkinState) -> tuple[int, int]:
