@@ -310,6 +310,9 @@ class RulesetData(ContentModel):
     max_level: int = Field(default=10, ge=2, le=20)
     classes: list[str] = Field(min_length=1)
     races: list[str] = Field(min_length=1)
+    # a monster with one of these tags may join, from a hand, a fight with another one
+    # (base: undead; Fu: Hong Kong monsters)
+    joins: tuple[str, ...] = ()
 
 
 class CardSetFile(ContentModel):
@@ -458,7 +461,7 @@ class Card:
     treasures: int
     levels: int
     tags: frozenset[str]
-    undead: bool
+    undead: bool  # tagged undead (the Cleric's foes)
     slot: str | None
     big: bool
     bonus: int
@@ -594,6 +597,9 @@ class CardSet:
         self.doors = tuple(i for i, c in enumerate(cards) if c.deck == 0)
         self.treasures = tuple(i for i, c in enumerate(cards) if c.deck == 1)
         self.items = tuple(i for i, c in enumerate(cards) if c.kind == "item")
+        joins = set(data.ruleset.joins)
+        # per card: the tags by which a monster may join a fight from a hand
+        self.join_tags = tuple(frozenset(c.tags & joins) for c in cards)
         # (card, index) of every use a card in play may make (Use actions)
         self.play_uses = tuple(
             (i, k)

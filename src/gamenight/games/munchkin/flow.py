@@ -357,8 +357,9 @@ def can_play(s: MunchkinState, seat: int, card: int, ctx: str) -> bool:
         return False
     if kind == "wandering":
         return any(cs.kind[h] == "monster" for h in s.hands[seat])
-    # a monster joins a fight with another undead monster
-    return c.undead and any(cs.cards[m].undead for m in s.monsters)
+    # a monster joins a fight with another of its kind (the ruleset's `joins`: undead)
+    tags = cs.join_tags[card]
+    return bool(tags) and any(tags & cs.cards[m].tags for m in s.monsters)
 
 
 def _plays(s: MunchkinState, seat: int, ctx: str) -> list[Action]:
