@@ -597,6 +597,8 @@ class CardSet:
         self.doors = tuple(i for i, c in enumerate(cards) if c.deck == 0)
         self.treasures = tuple(i for i, c in enumerate(cards) if c.deck == 1)
         self.items = tuple(i for i, c in enumerate(cards) if c.kind == "item")
+        self.carried = tuple(c.kind in ("item", "oneshot") for c in cards)  # tradable
+        self.value = tuple(c.value for c in cards)
         joins = set(data.ruleset.joins)
         # per card: the tags by which a monster may join a fight from a hand
         self.join_tags = tuple(frozenset(c.tags & joins) for c in cards)

@@ -154,14 +154,19 @@ def answer(s: MunchkinState, frame: Frame, action: Action) -> None:
 
 
 def trade_partners(s: MunchkinState, seat: int) -> list[int]:
-    kinds = s.CS.kind
-    holders = [any(kinds[c] in ("item", "oneshot") for c in cards) for cards in s.table]
-    others = [p for p in range(s.num_players) if p != seat and not s.dead[p]]
-    others = [p for p in others if holders[seat] or holders[p]]
-    if not others:
-        return others
-    occasion = trade_occasion(s)
-    return [p for p in others if s.offers.can_ask(p, occasion)]
+    carried = s.CS.carried
+    table, dead = s.table, s.dead
+    mine = any(carried[c] for c in table[seat])
+    others = [
+        p
+        for p in range(s.num_players)
+        if p != seat and not dead[p] and (mine or any(carried[c] for c in table[p]))
+    ]
+    if others and len(s.offers):
+        occasion = trade_occasion(s)
+        asked = {o.receiver for o in s.offers if o.occasion == occasion and o.counter_of is None}
+        others = [p for p in others if p not in asked]
+    return others
 
 
 def trade_choices(s: MunchkinState, frame: Frame) -> list[Action]:
@@ -230,8 +235,8 @@ def can_sell(s: MunchkinState, seat: int) -> bool:
     rules = s.CS.rules
     if s.sales >= MAX_SALES or s.level[seat] >= rules.max_level - 1:
         return False
-    cards = s.CS.cards
-    gold = sum(cards[c].value for c in s.table[seat]) + sum(cards[c].value for c in s.hands[seat])
+    value = s.CS.value
+    gold = sum([value[c] for c in s.table[seat]]) + sum([value[c] for c in s.hands[seat]])
     if gold >= rules.gold_per_level:
         return True
     return gold > 0 and sale_value(s, seat, sellable(s, seat)) >= rules.gold_per_level
