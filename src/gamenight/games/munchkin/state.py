@@ -224,7 +224,11 @@ class MunchkinState(State):
         if self._legal_key != key:
             self._legal_list = flow.legal(self, seat)
             self._legal_key = key
-        return action in self._legal_list and self.codec.is_canonical(action)
+        legal = self._legal_list
+        for candidate in legal:
+            if candidate is action:  # the codec's own instance: canonical
+                return True
+        return action in legal and self.codec.is_canonical(action)
 
     def _default_action(self, seat: int, legal: list[Action]) -> Action:
         return flow.default_action(self, seat, legal)
