@@ -133,3 +133,22 @@ def test_clones_and_loaded_states_go_on_like_the_original():
             assert copy.to_json() == loaded.to_json()
         seat = rng.choice(state.actors())
         state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(st.integers(3, 6), st.integers(0, 2**32), st.lists(st.booleans(), min_size=6, max_size=6))
+def test_games_of_bots_and_random_players_keep_the_rules(players, seed, heuristic):
+    from gamenight.agents.random_agent import RandomAgent
+    from gamenight.games.munchkin.bots import HeuristicBot
+
+    state = gamenight.make(GAME, players, seed=seed, max_turns=40)
+    agents = [
+        HeuristicBot(seed + p) if heuristic[p] else RandomAgent(seed + p) for p in range(players)
+    ]
+    rng = Rng(seed)
+    while not state.is_over():
+        seat = rng.choice(state.actors())
+        seen = len(state.events)
+        state.apply(seat, agents[seat].act(state.view(seat), state.legal_actions(seat)))
+        check_step(state, state.events[seen:], False)
+    assert gamenight.replay(state.record()).to_json() == state.to_json()
