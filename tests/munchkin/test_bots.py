@@ -50,3 +50,12 @@ def test_it_asks_for_help_when_losing_and_helps_only_when_safe():
         near.apply(near.actors()[0], PASS)
     play(near, (0, Ask(1)), (0, DONE), (0, TREASURES[1]), (0, DONE))
     assert bot.act(near.view(1), near.legal_actions(1)) == DECLINE  # it would win the game
+
+
+def test_stats_count_kills_help_and_deaths():
+    state = gamenight.make(GAME, 4, seed=1, max_turns=150)
+    finish(state, [HeuristicBot(i) for i in range(4)])
+    stats = state.stats()
+    assert stats["levels"] == [float(level) for level in state.level]
+    assert sum(stats["kills"]) >= 9 and len(stats["deaths"]) == 4
+    assert stats["turns"] == state.turn_number

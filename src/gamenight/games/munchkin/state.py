@@ -181,11 +181,24 @@ class MunchkinState(State):
         return views.view(self, seat)
 
     def stats(self) -> dict[str, float | list[float]]:
-        """Turns and combats played, and each seat's final level."""
+        """Turns and combats played; per seat: the final level, monsters killed (as the
+        fighter), combats helped to win, deaths."""
+        n = self.num_players
+        kills, helped, deaths = [0.0] * n, [0.0] * n, [0.0] * n
+        for event in self.events:
+            if event.kind == "win":
+                kills[event.data["seat"]] += len(event.data["monsters"])
+                if event.data["helper"] >= 0:
+                    helped[event.data["helper"]] += 1
+            elif event.kind == "death":
+                deaths[event.data["seat"]] += 1
         return {
             "turns": float(self.turn_number),
             "combats": float(self.combat_no),
             "levels": [float(level) for level in self.level],
+            "kills": kills,
+            "helped": helped,
+            "deaths": deaths,
         }
 
     def die(self) -> int:
