@@ -71,6 +71,7 @@ _LISTS = (
     "forced",
 )
 _NESTED = ("hands", "table")
+_PER_SEAT = ("level", "sex", "dead", "fresh", "ready", "charity_got")  # one int per seat
 
 
 class MunchkinState(State):
@@ -134,16 +135,15 @@ class MunchkinState(State):
 
     def _setup(self) -> None:
         n, rng, cs = self.num_players, self.rng, self.CS
+        for name in _LISTS:  # empty zones and lists, then the ones that start filled
+            setattr(self, name, [])
+        for name in _PER_SEAT:
+            setattr(self, name, [0] * n)
+        self.level = [1] * n
         self.door_deck = list(cs.doors)
         self.treasure_deck = list(cs.treasures)
         rng.shuffle(self.door_deck)
         rng.shuffle(self.treasure_deck)
-        for name in _LISTS:
-            if not hasattr(self, name):
-                setattr(self, name, [])
-        for name in ("level", "sex", "dead", "fresh", "ready", "charity_got"):
-            setattr(self, name, [0] * n)
-        self.level = [1] * n
         self.hands = [[] for _ in range(n)]
         self.table = [[] for _ in range(n)]
         self.turn = rng.below(n)
@@ -293,7 +293,7 @@ class MunchkinState(State):
                 if not isinstance(row, list) or any(type(x) is not int for x in row):
                     raise ValueError(f"{name} must hold integers")
             setattr(self, name, [list(r) for r in value] if nested else list(value))
-        for name in ("level", "sex", "dead", "fresh", "ready", "charity_got"):
+        for name in _PER_SEAT:
             if len(getattr(self, name)) != n:
                 raise ValueError(f"{name} must have one entry per seat")
         window = data["window"]
