@@ -173,3 +173,13 @@ def test_card_ids_follow_the_file_order():
     kinds = Counter(CS.kind)
     assert sum(kinds.values()) == CS.size
     assert CS.keys[0] == "warrior" and CS.cards[0] is CS.cards[1]
+
+
+def test_each_set_is_a_manifest_named_by_its_file():
+    import importlib
+
+    package = importlib.import_module("gamenight.games.munchkin")
+    spec = package.base
+    assert getattr(spec, "game_id", None) == CS.rules.game_id or spec.game_id == CS.rules.game_id
+    with pytest.raises(AttributeError):
+        package.no_such_set  # noqa: B018

@@ -17,14 +17,15 @@ from .state import MunchkinState, state_class
 
 SETS: dict[str, type[MunchkinState]] = {}  # game id -> its State class
 SPECS: dict[str, Any] = {}  # game id -> its manifest (a kernel GameSpec)
+BY_FILE: dict[str, Any] = {}  # set file stem ("base") -> its manifest
 
 
-def _register(cls: type[MunchkinState]) -> None:
+def _register(cls: type[MunchkinState]) -> Any:
     spec_type = getattr(kernel, "GameSpec", None)
     if spec_type is None:  # a kernel that registers State classes
         kernel.register(cls)
         SPECS[cls.game_id] = cls
-        return
+        return cls
     spec = spec_type(
         state=cls,
         bots=__name__ + ".bots",
@@ -35,11 +36,22 @@ def _register(cls: type[MunchkinState]) -> None:
         docs="docs/munchkin.md",
     )
     SPECS[cls.game_id] = kernel.register(spec)
+    return spec
 
 
 for _file in set_files():
     _cls = state_class(load_set(_file))
     SETS[_cls.game_id] = _cls
-    _register(_cls)
+    BY_FILE[_file.removesuffix(".toml")] = _register(_cls)
 
-__all__ = ["SETS", "SPECS", "MunchkinState"]
+
+def __getattr__(name: str) -> Any:
+    """A set's manifest by its file's stem (``gamenight.games.munchkin:base``), for an
+    entry point of the ``gamenight.games`` group."""
+    try:
+        return BY_FILE[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+
+
+__all__ = ["BY_FILE", "SETS", "SPECS", "MunchkinState"]
