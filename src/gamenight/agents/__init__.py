@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from gamenight.kernel import Agent, Clock
 from gamenight.kernel.limits import quote
 from gamenight.kernel.registry import spec
 
-from .base import Agent, Clock
 from .random_agent import RandomAgent
 
 AgentFactory = Callable[[int | None], Agent]

@@ -5,9 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gamenight.kernel import Action, State
-
-from .base import Clock
+from gamenight.kernel import Action, Clock, State
 
 
 class RandomAgent:

@@ -7,8 +7,7 @@ from typing import Any, TextIO
 from rich.console import Console
 from rich.markup import escape
 
-from gamenight.agents.base import Clock
-from gamenight.kernel import PASS, Action, State
+from gamenight.kernel import PASS, Action, Clock, State
 
 from .render import Renderer
 

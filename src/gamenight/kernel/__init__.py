@@ -2,6 +2,7 @@
 and the interaction helpers (windows, the decision stack, offers)."""
 
 from .actions import HIDDEN, PASS, Action, ActionCodec, Hidden, Pass
+from .agent import Agent, Clock
 from .decisions import DecisionStack, Frame
 from .errors import ContentError, GamenightError, IllegalAction
 from .events import Event
@@ -20,6 +21,8 @@ __all__ = [
     "RESET_ON_PLAY",
     "Action",
     "ActionCodec",
+    "Agent",
+    "Clock",
     "ContentError",
     "DecisionStack",
     "Event",

@@ -33,8 +33,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gamenight.agents.base import Agent, Clock
-from gamenight.kernel import Action, IllegalAction
+from gamenight.kernel import Action, Agent, Clock, IllegalAction
 
 from .table import ask
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from gamenight.agents.base import Agent, Clock
-from gamenight.kernel import Action, IllegalAction, Rng, State
+from gamenight.kernel import Action, Agent, Clock, IllegalAction, Rng, State
 
 Observer = Callable[[State, int, Action], None]
 _STRIDE = 0x9E3779B97F4A7C15

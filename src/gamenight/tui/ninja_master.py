@@ -26,7 +26,6 @@ from textual.containers import Horizontal
 from textual.events import Key
 from textual.widgets import Static
 
-from gamenight.agents.base import Agent
 from gamenight.cli.render import View
 from gamenight.cli.render.ninja_master import (
     SUDDEN_DEATH,
@@ -43,7 +42,7 @@ from gamenight.cli.render.ninja_master import (
 )
 from gamenight.games.ninja_master.actions import DONE, WAIT, Call, Grab
 from gamenight.games.ninja_master.content import MAX_TOTAL, TOKEN_IDS
-from gamenight.kernel import IllegalAction, State
+from gamenight.kernel import Agent, IllegalAction, State
 from gamenight.play.live import LiveTable, Nanoseconds
 
 # Single keys that grab a token (`key_help` shows them on screen).

@@ -31,8 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from gamenight.agents.base import Clock
-from gamenight.kernel import Action, State
+from gamenight.kernel import Action, Clock, State
 
 from .actions import DONE, Call, Grab
 from .content import COLOURS, NUM_COLOURS, NUM_TOKENS

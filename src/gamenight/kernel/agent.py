@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from gamenight.kernel import Action, State
+from .actions import Action
+from .state import State
 
 
 @dataclass(frozen=True)
