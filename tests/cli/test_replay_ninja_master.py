@@ -17,7 +17,7 @@ import gamenight
 from gamenight import agents
 from gamenight.cli.app import app
 from gamenight.cli.render import renderer
-from gamenight.games.ninja_master.actions import DONE, Call, Grab
+from gamenight.games.ninja_master.actions import DONE, WAIT, Call, Grab
 from gamenight.games.ninja_master.content import COLOURS, DICE, token_id
 from gamenight.games.ninja_master.rig import carry_out, settle
 from gamenight.kernel import GameRecord
@@ -308,3 +308,12 @@ def test_gamenight_play_still_opens_the_live_app(monkeypatch):
     assert opened == [("ninja-master", 1, "en")]
     assert "closing words" in result.output
     assert "Your move" not in result.output  # no prompt of the turn-based renderer
+
+
+def test_a_grab_where_nobody_moves_any_more_is_told_as_time_up():
+    state = rigged("ninja-master", players=2, dice=QUIET)
+    carry_out(state, (0, DONE))
+    state.apply(1, WAIT)  # the last seat waits for something that will never happen
+    told = [words(plain(line)) for line in DRAW.events(state.events, "en", me=0)]
+    assert "Time is up (10,000 ms): nobody moves any more this round." in told
+    assert DRAW.choice(state.view(0), WAIT, "en").startswith("Wait")

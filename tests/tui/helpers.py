@@ -53,7 +53,7 @@ class Script:
     """A seat that makes given timed moves in order, each in its round, then `Done`.
 
     `moves` are ``(round, action)`` pairs. While its round is on, the seat proposes the
-    first move not yet carried out or missed (it reads the round's events), or waits
+    first move not yet carried out (it reads the round's events), or waits
     while the rules do not allow that move yet (a call before any token was taken).
     """
 
@@ -70,7 +70,7 @@ class Script:
         for event in reversed(state.events):
             if event.kind == "roll":
                 break
-            made += event.kind in ("grab", "call", "missed") and event.data["seat"] == self.seat
+            made += event.kind in ("grab", "call") and event.data["seat"] == self.seat
         if made == len(moves):
             return DONE
         return moves[made] if state.refusal(self.seat, moves[made]) is None else WAIT

@@ -21,7 +21,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from gamenight.games.ninja_master.actions import Call, Done, Grab
+from gamenight.games.ninja_master.actions import Call, Done, Grab, Wait
 from gamenight.games.ninja_master.content import COLOUR_NAMES, COLOURS, DICE_FILE, KATANA, TOKEN_IDS
 from gamenight.games.ninja_master.dice import summarize
 from gamenight.games.ninja_master.scoring import KATANA_PENALTY, SOURCES, ninja_value
@@ -404,6 +404,8 @@ def choice(view: View, action: Action, lang: str) -> str:
         return f"Call {action.total} at {action.ms:,} ms"
     if isinstance(action, Done):
         return "Done: take nothing more and call nothing this round"
+    if isinstance(action, Wait):
+        return "Wait: see what happens next, then decide again"
     return str(action)
 
 
@@ -445,6 +447,8 @@ def _event(event: Event, lang: str, me: int | None, over: bool) -> list[Text]:
         lines += [change_line(change, names) for change in score_changes(d, names, lang)]
         lines.append(scores_line(d, names))
         return lines if over else [*lines, hand_over_line(d, names, lang)]
+    if kind == "time_up":
+        return [Text(f"Time is up ({d['ms']:,} ms): nobody moves any more this round.")]
     if kind == "sudden_death":
         seats = " and ".join(_player(s, me) for s in d["seats"])
         return [Text(f"{seats} reached the target in the same round. {SUDDEN_DEATH}", "bold red")]

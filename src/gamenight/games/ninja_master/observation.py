@@ -148,10 +148,9 @@ def max_actions(players: int, options: Mapping[str, Any]) -> int:
     """An upper bound on the actions of one game (every action is a sealed proposal).
 
     In a round each seat proposes once, then again after each resolution at most. A
-    resolution lets seats leave (``Done``: at most n), or carries out a grab of a free
-    token (at most T), a call (at most n), or only grabs that missed because an earlier
-    one took their token (each token taken makes at most n - 1 miss): at most
-    2n + T n resolutions, each asking at most n seats again.
+    resolution lets seats leave (``Done``: at most n), or takes at least one free token
+    (at most T), or carries out calls (at most n): at most 2n + T resolutions, each
+    asking at most n seats again.
     """
-    resolutions = 2 * players + NUM_TOKENS * players
+    resolutions = 2 * players + NUM_TOKENS
     return options["max_rounds"] * players * (1 + resolutions)

@@ -17,8 +17,8 @@ not proposed, nothing happens; when the last one does, the engine resolves:
    caller drawn for the point (`settle_calls`);
 3. the others saw it happen. A proposal timed before the moment plus ``reaction_ms``
    could not have been changed in time: it stays sealed, and is carried out at its own
-   time if the rules still allow it. A later one, a ``Wait``, or one the rules no longer
-   allow (the token is gone) is withdrawn, and that seat proposes again;
+   time. A later one, a ``Wait``, or one the rules no longer allow (its token went, it
+   comes after the call) is withdrawn, unseen by the others, and that seat proposes again;
 4. repeat while every seat still grabbing has a proposal; if only ``Wait`` is left,
    nothing more will happen before the time limit: the grab ends.
 
@@ -161,11 +161,10 @@ def _resolve_earliest(state: NinjaMasterState) -> None:
         action = proposals[seat]
         sealed[seat] = None
         assert isinstance(action, Grab | Call)  # Done has left; Wait is never the earliest
-        reason = rule_refusal(state, seat, action)
-        if reason is None:
-            _carry_out(state, seat, action)
-        else:  # the rules changed under it (the token went): the seat decides again
-            state.log("missed", seat=seat, action=action.to_json(), reason=reason)
+        # Every sealed move was checked against the rules after the last resolution, and
+        # moves of one moment never exclude each other (a shared token is a tie).
+        assert rule_refusal(state, seat, action) is None
+        _carry_out(state, seat, action)
     state.now = int(when)
     state.floor = state.now + state.options["reaction_ms"]
     for seat in state.grabbing:
