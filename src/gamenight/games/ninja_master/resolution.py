@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from gamenight.kernel import Action
+from gamenight.kernel.limits import quote
 from gamenight.kernel.rng import Rng
 
 from .actions import Call, Done, Grab, Wait
@@ -62,37 +63,36 @@ def held(state: NinjaMasterState, seat: int) -> int:
 def moment(action: Action) -> float:
     """When a proposal happens, in ms: a call half a ms after a grab of the same ms, so
     that grab counts first; ``Done`` at once (-1); ``Wait`` never (infinity)."""
-    kind = type(action)
-    if kind is Grab:
+    if isinstance(action, Grab):
         return action.ms
-    if kind is Call:
+    if isinstance(action, Call):
         return action.ms + 0.5
-    return -1.0 if kind is Done else math.inf
+    return -1.0 if isinstance(action, Done) else math.inf
 
 
 def refusal(state: NinjaMasterState, seat: int, action: Action) -> str | None:
     """Why grabbing `seat` may not propose `action` now, or ``None`` if it may."""
-    kind = type(action)
-    if kind is Done or kind is Wait:
+    if isinstance(action, Done | Wait):
         return None
-    if kind is Grab:
+    if isinstance(action, Grab):
         token = action.token
         if type(token) is not int or not 0 <= token < NUM_TOKENS:
-            return f"there is no token {token!r}; tokens are 0..{NUM_TOKENS - 1} ({', '.join(TOKEN_IDS)})"
-    elif kind is Call:
+            names = ", ".join(TOKEN_IDS)
+            return f"there is no token {quote(token)}; tokens are 0..{NUM_TOKENS - 1} ({names})"
+    elif isinstance(action, Call):
         if type(action.total) is not int or not 0 <= action.total <= MAX_TOTAL:
-            return f"a call is a number of ninjas from 0 to {MAX_TOTAL}, got {action.total!r}"
+            return f"a call is a number of ninjas from 0 to {MAX_TOTAL}, got {quote(action.total)}"
     else:
-        return f"{action} is not a Ninja Master action"
+        return f"{quote(action)} is not a Ninja Master action"
     ms = action.ms
     if type(ms) is not int:
-        return f"a time is a whole number of milliseconds, got {ms!r}"
+        return f"a time is a whole number of milliseconds, got {quote(ms)}"
     if ms < state.floor:
         return (
             f"{ms} ms is sooner than a reaction allows: the earliest is {state.floor} ms "
             f"({state.options['reaction_ms']} ms after {_seen(state)})"
         )
-    if kind is Call and max(state.holder) < 0:
+    if isinstance(action, Call) and max(state.holder) < 0:
         return "nobody has taken a token yet: a call must wait for the first token"
     return rule_refusal(state, seat, action)
 
@@ -180,7 +180,7 @@ def _resolve_earliest(state: NinjaMasterState) -> None:
 
 
 def _carry_out(state: NinjaMasterState, seat: int, action: Grab | Call) -> None:
-    if type(action) is Grab:
+    if isinstance(action, Grab):
         token, ms = action.token, action.ms
         holder = state.holder[token]
         if holder < 0:
