@@ -508,7 +508,10 @@ def act(s: MunchkinState, seat: int, action: Action) -> None:
         _choose(s, seat, s.stack.pop(), action)
     elif s.window is not None:
         if action is PASS:
-            s.window.passed(seat)
+            window = s.window
+            window.passed(seat)
+            if window.waiting and (s.monsters or s.window_kind != W_COMBAT):
+                return  # the window stays open: nothing to settle
         elif type(action) is Ask:
             deals.ask(s, seat, action.seat)
         else:
