@@ -10,23 +10,18 @@ write a card in ``docs/cards.md``.
 
 from typing import Any
 
-from gamenight import kernel
+from gamenight.kernel import GameSpec, register
 
 from .content import load_set, set_files
 from .state import MunchkinState, state_class
 
 SETS: dict[str, type[MunchkinState]] = {}  # game id -> its State class
-SPECS: dict[str, Any] = {}  # game id -> its manifest (a kernel GameSpec)
-BY_FILE: dict[str, Any] = {}  # set file stem ("base") -> its manifest
+SPECS: dict[str, GameSpec] = {}  # game id -> its manifest
+BY_FILE: dict[str, GameSpec] = {}  # set file stem ("base") -> its manifest
 
 
-def _register(cls: type[MunchkinState]) -> Any:
-    spec_type = getattr(kernel, "GameSpec", None)
-    if spec_type is None:  # a kernel that registers State classes
-        kernel.register(cls)
-        SPECS[cls.game_id] = cls
-        return cls
-    spec = spec_type(
+def _register(cls: type[MunchkinState]) -> GameSpec:
+    spec = GameSpec(
         state=cls,
         bots=__name__ + ".bots",
         default_bot="heuristic",
@@ -35,7 +30,7 @@ def _register(cls: type[MunchkinState]) -> Any:
         languages=("en", "ja"),
         docs="docs/munchkin.md",
     )
-    SPECS[cls.game_id] = kernel.register(spec)
+    SPECS[cls.game_id] = register(spec)
     return spec
 
 
