@@ -136,7 +136,8 @@ def test_figures_are_reported_per_agent_and_per_round():
     ("kwargs", "message"),
     [
         (dict(games=0), "games must be a positive integer"),
-        (dict(workers=0), "workers must be a positive integer"),
+        (dict(workers=0), "workers must be an integer from 1 to 256"),
+        (dict(workers=10_000), "workers must be an integer from 1 to 256, got 10000"),
         (dict(seed="x"), "seed must be an integer"),
         (dict(players=9), "takes 2 to 6 players"),
         (dict(agents=["nobody"]), "unknown agent 'nobody'"),

@@ -36,6 +36,7 @@ Progress = Callable[[int, int], None]  # (games done, games in all)
 
 MAX_CHUNK = 50  # games per unit of work: small enough for a live progress bar with slow bots
 MAX_GAMES = 10_000_000
+MAX_WORKERS = 256  # processes; more than the machine's cores only adds overhead
 """The most games one simulation plays (``--games``)."""
 STOP_WAIT_S = 1.0  # after Ctrl-C or an error: how long a terminated worker may take to exit
 RECORD_NAMES = "game-*.json"  # the glob of `record_path`
@@ -146,8 +147,10 @@ def simulate(
         raise ValueError(
             f"games must be a positive integer up to {MAX_GAMES:,}, got {quote(games)}"
         )
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a positive integer, got {quote(workers)}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+        raise ValueError(
+            f"workers must be an integer from 1 to {MAX_WORKERS}, got {quote(workers)}"
+        )
     options = dict(options or {})
     probe = make(game_id, players, 0, **options)  # checks the game, players and options
     lineup = lineup_for(agents, players)
