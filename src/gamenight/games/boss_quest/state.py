@@ -262,7 +262,7 @@ class BossQuestState(State):
     def actors(self) -> tuple[int, ...]:
         if self.phase == OVER:
             return ()
-        return (self.decisions.actor,) if self.decisions else (self.turn,)
+        return (self.decisions[-1].seat,) if self.decisions else (self.turn,)
 
     def is_over(self) -> bool:
         return self.phase == OVER

@@ -131,7 +131,7 @@ class MeowState(State):
         if self.phase == end.OVER:
             return ()
         if self.stack:
-            return (self.stack.actor,)
+            return (self.stack[-1].seat,)  # the top step decides
         return (self.turn,)
 
     def is_over(self) -> bool:

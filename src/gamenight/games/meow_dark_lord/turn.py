@@ -64,7 +64,7 @@ def start_turn(state: MeowState, seat: int) -> None:
 def legal(state: MeowState, seat: int) -> list[Action]:
     """The actions of the seat in `actors` (the top step's controller, or the turn's player)."""
     if state.stack:
-        return abilities.options(state, state.stack.top)
+        return abilities.options(state, state.stack[-1])
     phase = state.phase
     if phase in (HIRE1, HIRE2):
         return [DRAW, *(HIRE[c] for c in state.hands[seat])]
@@ -115,7 +115,7 @@ def settle(state: MeowState) -> None:
     stack = state.stack
     while state.phase != end.OVER:
         if stack:
-            step = stack.top
+            step = stack[-1]
             if step.kind == NEXT_PHASE:
                 stack.pop()
                 state.phase = _AFTER[state.phase]
