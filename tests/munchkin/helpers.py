@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from gamenight.games.munchkin import SETS, MunchkinState
-from gamenight.kernel import Action, IllegalAction
+from gamenight.games.munchkin.actions import KICK
+from gamenight.kernel import PASS, Action, IllegalAction
 from gamenight.testing import rigged
 
 GAME = "munchkin"
@@ -16,6 +19,19 @@ A = SETS[GAME].A
 def game(players: int = 3, **setup: Any) -> MunchkinState:
     """A rigged position (keywords: see ``games/munchkin/rig.py``)."""
     return rigged(GAME, players=players, **setup)
+
+
+def fight(monster: str, **setup: Any) -> MunchkinState:
+    """Seat 0 kicks open `monster` (the other keywords go to the rig)."""
+    state = game(door=[monster], **setup)
+    state.apply(0, KICK)
+    return state
+
+
+def to_fighter(state: MunchkinState) -> None:
+    """The others pass: the fighter is the last seat waiting."""
+    while state.actors() != (0,):
+        state.apply(state.actors()[0], PASS)
 
 
 def card(key: str, copy: int = 0) -> int:
@@ -31,8 +47,6 @@ def play(state: MunchkinState, *moves: tuple[int, Action]) -> None:
 
 def pass_all(state: MunchkinState) -> None:
     """Every seat waiting in the open window passes (in the order asked)."""
-    from gamenight.kernel import PASS
-
     assert state.window is not None, "no window is open"
     while state.window is not None and not state.stack:
         state.apply(state.actors()[0], PASS)
@@ -50,8 +64,6 @@ def keys(cards: list[int]) -> list[str]:
 
 def refused(state: MunchkinState, seat: int, action: Action) -> None:
     """`action` is illegal for `seat`: it raises and the state is unchanged."""
-    import pytest
-
     before = state.to_json()
     with pytest.raises(IllegalAction):
         state.apply(seat, action)

@@ -17,13 +17,7 @@ from gamenight.games.munchkin.actions import (
 )
 from gamenight.kernel import PASS
 
-from .helpers import card, events, game, keys, pass_all, play, refused
-
-
-def fight(monster: str, **setup):
-    state = game(door=[monster], **setup)
-    state.apply(0, KICK)
-    return state
+from .helpers import card, events, fight, game, keys, pass_all, play, refused
 
 
 def strength(state) -> tuple[int, int]:

@@ -3,17 +3,10 @@ and Bad Stuff, death and looting, winning the game."""
 
 from __future__ import annotations
 
-from gamenight.games.munchkin.actions import KICK, ROLL, ChooseMonster, ChooseSeat, Pick, Play, Use
+from gamenight.games.munchkin.actions import ROLL, ChooseMonster, ChooseSeat, Pick, Play, Use
 from gamenight.kernel import PASS
 
-from .helpers import card, events, game, keys, pass_all, play, refused
-
-
-def fight(monster: str, **setup):
-    """Seat 0 kicks open `monster` (the other keywords go to the rig)."""
-    state = game(door=[monster], **setup)
-    state.apply(0, KICK)
-    return state
+from .helpers import card, events, fight, game, keys, pass_all, play, refused, to_fighter
 
 
 def test_a_stronger_fighter_kills_gains_a_level_and_draws_treasures_face_down():
@@ -72,13 +65,8 @@ def test_only_one_big_item_unless_a_dwarf():
 def test_items_are_not_played_in_combat():
     state = fight("grumpy_chest", hands={0: ["buckler"]})
     assert Play(card("buckler")) not in state.legal_actions(1)
-    pass_all_but_fighter(state)
+    to_fighter(state)
     assert Play(card("buckler")) not in state.legal_actions(0)
-
-
-def pass_all_but_fighter(state) -> None:
-    while state.actors() != (0,):
-        state.apply(state.actors()[0], PASS)
 
 
 def test_any_play_in_combat_reopens_the_window():

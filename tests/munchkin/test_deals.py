@@ -9,7 +9,6 @@ from gamenight.games.munchkin.actions import (
     DECLINE,
     DONE,
     FIRST_PICK,
-    KICK,
     ROLL,
     SELL,
     TREASURES,
@@ -18,21 +17,9 @@ from gamenight.games.munchkin.actions import (
     Play,
     Trade,
 )
-from gamenight.kernel import PASS, OfferStatus
+from gamenight.kernel import OfferStatus
 
-from .helpers import card, events, game, keys, pass_all, play, refused
-
-
-def fight(monster: str, **setup):
-    state = game(door=[monster], **setup)
-    state.apply(0, KICK)
-    return state
-
-
-def to_fighter(state) -> None:
-    """The others pass: the fighter is the last seat waiting."""
-    while state.actors() != (0,):
-        state.apply(state.actors()[0], PASS)
+from .helpers import card, events, fight, game, keys, pass_all, play, refused, to_fighter
 
 
 def test_the_fighter_asks_one_seat_with_a_typed_bribe():

@@ -15,19 +15,7 @@ from gamenight.games.munchkin.actions import (
 )
 from gamenight.kernel import PASS
 
-from .helpers import card, events, game, keys, pass_all, play
-
-
-def fight(monster: str, **setup):
-    state = game(door=[monster], **setup)
-    state.apply(0, KICK)
-    return state
-
-
-def to_fighter(state) -> None:
-    while state.actors() != (0,):
-        state.apply(state.actors()[0], PASS)
-
+from .helpers import card, events, fight, game, keys, pass_all, play, to_fighter
 
 # ----- operations -------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 and the interaction helpers (windows, the decision stack, offers)."""
 
 from .actions import HIDDEN, PASS, Action, ActionCodec, Hidden, Pass
-from .agent import Agent, Clock
+from .agent import Agent, Bot, Clock
 from .decisions import DecisionStack, Frame
 from .errors import ContentError, GamenightError, IllegalAction
 from .events import Event
@@ -22,6 +22,7 @@ __all__ = [
     "Action",
     "ActionCodec",
     "Agent",
+    "Bot",
     "Clock",
     "ContentError",
     "DecisionStack",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -39,3 +40,37 @@ class Agent(Protocol):
         clock: Clock | None = None,
         state: State | None = None,
     ) -> Action: ...
+
+
+class Bot:
+    """The base of a game's view-only bots: a generator seeded at creation (`rng`), the
+    only legal action taken at once, and `choose` for every real decision. With
+    ``shuffle_ties = True`` the legal actions reach `choose` in an order drawn by `rng`,
+    so a bot that takes the first of equally good actions takes a random one.
+    """
+
+    name = "bot"
+    needs_state = False
+    shuffle_ties = False
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def act(
+        self,
+        view: dict[str, Any],
+        legal: list[Action],
+        clock: Clock | None = None,
+        state: State | None = None,
+    ) -> Action:
+        """The only legal action, else `choose` (the state is never read)."""
+        if len(legal) == 1:
+            return legal[0]
+        if self.shuffle_ties:
+            legal = legal.copy()
+            self._rng.shuffle(legal)
+        return self.choose(view, legal)
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Choose one of two or more `legal` actions from `view`."""
+        raise NotImplementedError

@@ -39,13 +39,12 @@ the same game the same way.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gamenight.kernel import Action, State
+from gamenight.kernel import Action, Bot
 
 from .actions import ChoosePlayer, ChooseSpell, ChooseWeapon, Discard, Equip, VisitMage
 from .content import INSTANT_EFFECTS, NUM_WEAPONS, SPELLS, VALUES, WEAPON_COLOUR, WEAPON_VALUE
@@ -437,25 +436,13 @@ def _exactly_one(chances: list[float]) -> float:
 # ----- the bot -------------------------------------------------------------------------------
 
 
-class HeuristicBot:
+class HeuristicBot(Bot):
     """A careful Boss Quest player (see the module docstring)."""
 
     name = "heuristic"
-    needs_state = False
 
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
-
-    def act(
-        self,
-        view: dict[str, Any],
-        legal: list[Action],
-        clock: Any = None,
-        state: State | None = None,
-    ) -> Action:
-        """Choose from `legal` using `view` alone (`state` is never read)."""
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Choose from `legal` using `view` alone."""
         table = read_table(view)
         judge = Judge(table)
         if table.pending is not None:

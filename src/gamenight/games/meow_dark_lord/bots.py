@@ -12,12 +12,11 @@ would win the count. Ties are broken by the bot's own seeded generator.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from math import comb
 from typing import Any
 
-from gamenight.kernel import Action, State
+from gamenight.kernel import Action, Bot
 
 from .actions import (
     Activate,
@@ -82,26 +81,13 @@ def hire_value(card: int) -> float:
     return value
 
 
-class HeuristicBot:
+class HeuristicBot(Bot):
     """A sensible player (see the module's docstring)."""
 
     name = "heuristic"
-    needs_state = False
+    shuffle_ties = True  # equal values: the seeded generator decides
 
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
-
-    def act(
-        self,
-        view: dict[str, Any],
-        legal: list[Action],
-        clock: Any = None,
-        state: State | None = None,
-    ) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        legal = legal.copy()
-        self._rng.shuffle(legal)  # equal values: the seeded generator decides
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         self._me = view["seat"]
         self._view = view
         dungeon_cats = [(s["seat"], d) for s in view["seats"] for d in s["dungeon"]]

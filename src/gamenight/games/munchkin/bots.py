@@ -12,11 +12,10 @@ broken by the bot's own seeded generator.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
-from gamenight.kernel import PASS, Action, State
+from gamenight.kernel import PASS, Action, Bot
 
 from .actions import (
     ACCEPT,
@@ -68,26 +67,13 @@ def deadly(card: Card) -> bool:
     )
 
 
-class HeuristicBot:
+class HeuristicBot(Bot):
     """A sensible player (see the module's docstring)."""
 
     name = "heuristic"
-    needs_state = False
+    shuffle_ties = True  # equal values: the seeded generator decides
 
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
-
-    def act(
-        self,
-        view: dict[str, Any],
-        legal: list[Action],
-        clock: Any = None,
-        state: State | None = None,
-    ) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        legal = legal.copy()
-        self._rng.shuffle(legal)  # equal values: the seeded generator decides
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         self.cs: CardSet = SETS[view["game"]]
         self.view = view
         self.me: int = view["seat"]

@@ -8,7 +8,7 @@ from gamenight.kernel import DecisionStack, Offers
 
 from . import character, combat, flow
 from .phases import AFTER, CHARITY, LOOT, SETUP, START
-from .state import MunchkinState
+from .state import TRANSIENT, MunchkinState
 
 PHASES = (SETUP, START, LOOT, AFTER, CHARITY)
 
@@ -87,23 +87,7 @@ def rig(
     state.sex = list(sexes) if sexes is not None else [0] * n
     state.dead, state.fresh, state.charity_got = [0] * n, [0] * n, [0] * n
     state.ready = [0 if phase == SETUP else 1] * n
-    for name in (
-        "toggled",
-        "monsters",
-        "enh",
-        "cmods",
-        "rbonus",
-        "uses",
-        "escaped",
-        "run_left",
-        "runners",
-        "body",
-        "haul",
-        "limbo",
-        "public_hand",
-        "seen",
-        "winners",
-    ):
+    for name in TRANSIENT:
         setattr(state, name, [])
     state.forced = list(dice)
     state.turn, state.phase, state.turn_number = turn, phase, 1

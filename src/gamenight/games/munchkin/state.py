@@ -41,18 +41,8 @@ _SCALARS = (
     "sale_bonus_used",
     "truncated",
 )
-_LISTS = (
-    "level",
-    "sex",
-    "dead",
-    "fresh",
-    "ready",
-    "charity_got",
-    "door_deck",
-    "treasure_deck",
-    "door_discard",
-    "treasure_discard",
-    "unequipped",
+# Lists that start every game empty and that a rigged position starts empty too.
+TRANSIENT = (
     "toggled",
     "monsters",
     "enh",
@@ -68,6 +58,20 @@ _LISTS = (
     "public_hand",
     "seen",
     "winners",
+)
+_LISTS = (
+    "level",
+    "sex",
+    "dead",
+    "fresh",
+    "ready",
+    "charity_got",
+    "door_deck",
+    "treasure_deck",
+    "door_discard",
+    "treasure_discard",
+    "unequipped",
+    *TRANSIENT,
     "forced",
 )
 _NESTED = ("hands", "table")
