@@ -10,8 +10,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import gamenight
+from gamenight import ui as render
 from gamenight.agents import RandomAgent
-from gamenight.cli import render
 from gamenight.cli.app import app
 from gamenight.cli.human import HumanAgent
 from gamenight.games.boss_quest.content import COLOUR_NAMES, SPELLS, weapon_name

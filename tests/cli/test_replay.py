@@ -10,9 +10,9 @@ from typer.testing import CliRunner
 import gamenight
 from gamenight.agents import RandomAgent
 from gamenight.cli.app import app
-from gamenight.cli.render import renderer
 from gamenight.games.boss_quest.content import weapon_name
 from gamenight.play import play
+from gamenight.ui import renderer
 
 from .test_play import ALWAYS_FIRST, GAME, plain
 

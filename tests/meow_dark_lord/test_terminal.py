@@ -9,7 +9,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import gamenight
-from gamenight.cli import render
+from gamenight import ui as render
 from gamenight.cli.app import app
 from gamenight.games.meow_dark_lord.actions import FromTreasury, Rob, Search
 from gamenight.kernel import GameRecord

@@ -8,8 +8,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from gamenight.kernel import PASS, Action, Clock, State
-
-from .render import Renderer
+from gamenight.ui import Renderer
 
 
 def read_line(console: Console, prompt: str, stdin: TextIO | None = None) -> str:

@@ -15,10 +15,9 @@ from gamenight.agents import Agent
 from gamenight.kernel.registry import game_class
 from gamenight.play import play as play_table
 from gamenight.sim.files import FileError, write_atomic
-from gamenight.tui import is_live, live_app
+from gamenight.ui import is_live, live_app, renderer
 
 from .human import HumanAgent
-from .render import renderer
 from .simulate import INTERRUPTED, parse_options
 
 Lang = Literal["en", "ru", "lt"]
@@ -111,7 +110,7 @@ def _play_live(
     lang: str,
     save: Path | None,
 ) -> None:
-    """Play a real-time game in its full-screen app (`gamenight.tui`)."""
+    """Play a real-time game in its full-screen app (its `GameSpec`'s ``live_app``)."""
     closing = live.run(state, table, seat, lang)
     console = Console(highlight=False)
     if closing is None:

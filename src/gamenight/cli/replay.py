@@ -12,10 +12,10 @@ import gamenight
 from gamenight.kernel import GameRecord, State
 from gamenight.kernel.limits import MAX_RECORD_CHARS
 from gamenight.sim.files import FileError, read_text
+from gamenight.ui import Renderer, renderer
 
 from .human import read_line
 from .play import INTERRUPTED, LANG_HELP, Lang, fail
-from .render import Renderer, renderer
 
 
 def load_record(path: Path) -> GameRecord:

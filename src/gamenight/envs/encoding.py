@@ -3,8 +3,9 @@
 A game plugs into all the adapters with one module, ``games/<game>/observation.py``,
 pure Python and built from ``view(seat)`` only:
 
-- ``layout(players, options) -> list[(name, low, high)]``: one entry per float, in order;
-- ``encode(view) -> list[float]``: the observation, as long as the layout;
+- ``pieces(players, options) -> Pieces``: the observation's named pieces with their shapes
+  and bounds (`gamenight.kernel.observation`); the flat layout derives from them;
+- ``encode(view) -> list[float]``: the observation, the pieces one after the other;
 - ``text(view) -> str``: a short readable form (OpenSpiel's observation string);
 - ``SCORES = (low, high)``: the range of ``outcome().scores``;
 - ``max_actions(players, options) -> int``: an upper bound on the actions of one game.
@@ -28,7 +29,7 @@ from gamenight.kernel import Action, IllegalAction, State, make
 from gamenight.kernel.limits import quote
 from gamenight.kernel.registry import game_class, spec
 
-ENCODER_API = ("layout", "encode", "text", "SCORES", "max_actions")
+ENCODER_API = ("pieces", "encode", "text", "SCORES", "max_actions")
 AGENT_PREFIX = "player_"
 
 
@@ -44,7 +45,11 @@ def encoder(game_id: str) -> ModuleType:
             f"{game_id} has no observation encoder: name a module with "
             f"{', '.join(ENCODER_API)} as its GameSpec's observation (see docs/rl.md)"
         )
-    missing = [name for name in ENCODER_API if not hasattr(module, name)]
+    missing = [
+        name
+        for name in ENCODER_API
+        if not hasattr(module, name) and not (name == "pieces" and hasattr(module, "layout"))
+    ]  # TRANSITION: `layout` until every encoder declares its pieces
     if missing:
         raise MissingEncoder(f"{module.__name__} lacks {', '.join(missing)} (see docs/rl.md)")
     return module
@@ -82,7 +87,11 @@ class Encoding:
         self.codec = probe.codec
         self.action_names = [str(action) for action in self.codec.actions]  # by codec id
         self.encoder = encoder(game_id)
-        features = self.encoder.layout(players, self.options)
+        if hasattr(self.encoder, "pieces"):
+            self.pieces = self.encoder.pieces(players, self.options)
+            features = self.pieces.layout()
+        else:  # TRANSITION
+            features = self.encoder.layout(players, self.options)
         self.names = [name for name, _, _ in features]
         self.low = np.array([low for _, low, _ in features], dtype=np.float32)
         self.high = np.array([high for _, _, high in features], dtype=np.float32)

@@ -6,6 +6,7 @@ from .agent import Agent, Bot, Clock
 from .decisions import DecisionStack, Frame
 from .errors import ContentError, GamenightError, IllegalAction
 from .events import Event
+from .fields import Fields, Part
 from .offers import Offer, Offers, OfferStatus
 from .options import Option
 from .registry import game_class, games, load, make, register, replay, spec
@@ -27,6 +28,7 @@ __all__ = [
     "ContentError",
     "DecisionStack",
     "Event",
+    "Fields",
     "Frame",
     "GameRecord",
     "GameSpec",
@@ -38,6 +40,7 @@ __all__ = [
     "Offers",
     "Option",
     "Outcome",
+    "Part",
     "Pass",
     "Rng",
     "State",

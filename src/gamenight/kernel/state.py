@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from .actions import HIDDEN, PASS, Action, ActionCodec
 from .errors import IllegalAction
 from .events import Event
+from .fields import Fields
 from .limits import MAX_RECORD_CHARS, QUOTE_CHARS, clip, parse_json, quote
 from .options import Option, resolve_options
 from .rng import Rng
@@ -172,6 +173,9 @@ class State(ABC):
     # Real-time games resolve sealed timed proposals and offer `deadline()`,
     # `next_moment()` and `refusal()` to the live table (`gamenight.play.live`).
     real_time: ClassVar[bool] = False
+    # The game's own mutable fields (its model declares them): `clone`, `to_json` and
+    # `load` copy, write and read them with no code of the game's.
+    fields: ClassVar[Fields] = Fields()
 
     num_players: int
     options: dict[str, Any]
@@ -416,18 +420,20 @@ class State(ABC):
         """The move a missed deadline makes for `seat` outside a window (one of `legal`)."""
         raise NotImplementedError(f"{self.game_id} declares no move for a missed deadline")
 
-    @abstractmethod
     def _copy_into(self, new: State) -> None:
-        """Copy the game's own mutable fields into `new` (shared card data stays shared)."""
+        """Copy the game's own mutable fields into `new` (shared card data stays shared).
+
+        The declared `fields` are copied here; a game with other fields extends this."""
+        self.fields.copy_into(self, new)
 
     @abstractmethod
     def _resample_hidden(self, seat: int | None, rng: Rng) -> None:
         """Reshuffle what `seat` cannot see, consistently with everything it has seen."""
 
-    @abstractmethod
     def _dump(self) -> dict[str, Any]:
-        """The game's own fields as JSON-ready data."""
+        """The game's own fields as JSON-ready data (the declared `fields`)."""
+        return self.fields.dump(self)
 
-    @abstractmethod
     def _load(self, data: dict[str, Any]) -> None:
-        """Restore the game's own fields from `_dump`'s output."""
+        """Restore the game's own fields from `_dump`'s output (the declared `fields`)."""
+        self.fields.load(self, data, self.num_players)

@@ -14,7 +14,7 @@ SPEC = GameSpec(
     default_bot="heuristic",
     observation=__name__ + ".observation",
     rig=__name__ + ".rig",
-    renderer="gamenight.cli.render.boss_quest",
+    renderer=__name__ + ".ui.terminal",
     languages=("en", "ru"),
     docs="docs/boss-quest.md",
 )

@@ -15,7 +15,7 @@ SPEC = GameSpec(
     default_bot="heuristic",
     observation=__name__ + ".observation",
     rig=__name__ + ".rig",
-    renderer="gamenight.cli.render.meow_dark_lord",
+    renderer=__name__ + ".ui.terminal",
     languages=("en", "ru"),
     docs="docs/meow-dark-lord.md",
 )

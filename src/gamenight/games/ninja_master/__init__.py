@@ -15,8 +15,8 @@ SPEC = GameSpec(
     default_bot="normal",
     observation=__name__ + ".observation",
     rig=__name__ + ".rig",
-    renderer="gamenight.cli.render.ninja_master",
-    live_app="gamenight.tui.ninja_master",
+    renderer=__name__ + ".ui.terminal",
+    live_app=__name__ + ".ui.live",
     languages=("en", "lt"),
     docs="docs/ninja-master.md",
 )

@@ -1,6 +1,6 @@
 """Ninja Master in the terminal, with Rich: the table, the choices, the events, the result.
 
-The live app (`gamenight.tui.ninja_master`) shows the same pieces, taken from here: the
+The live app (`ui/live.py`) shows the same pieces, taken from here: the
 names from the dice data in the chosen language (en, lt), the dice as coloured tiles, the
 tokens as chips, and a round's scoring told line by line with the reason for every change
 of score (`score_changes`), built from the round's ``score`` event alone, so that a
@@ -26,8 +26,7 @@ from gamenight.games.ninja_master.content import COLOUR_NAMES, COLOURS, DICE_FIL
 from gamenight.games.ninja_master.dice import summarize
 from gamenight.games.ninja_master.scoring import KATANA_PENALTY, SOURCES, ninja_value
 from gamenight.kernel import Action, Event
-
-from . import View
+from gamenight.ui import View, does, player_name, signed
 
 # The look of the dice data's colours and tokens. `_CHIP`: a name on its own colour, in a
 # readable ink; `_INK`: the colour's figures on a Smoke's grey.
@@ -80,25 +79,8 @@ def seconds(ms: float) -> str:
     return f"{ms / 1000:.2f} s"
 
 
-def signed(points: int) -> str:
-    """``+2``, ``±0`` or ``−3`` (a true minus sign)."""
-    if points == 0:
-        return "±0"
-    return f"+{points}" if points > 0 else f"−{-points}"
-
-
-def _player(seat: int, me: int | None) -> str:
-    """``You`` or ``Seat 2``."""
-    return "You" if seat == me else f"Seat {seat}"
-
-
 def _players(count: int, me: int | None) -> list[str]:
-    return [_player(seat, me) for seat in range(count)]
-
-
-def _does(seat: int, me: int | None, verb: str) -> str:
-    """``You grab`` or ``Seat 2 grabs``: a sentence's subject and verb."""
-    return f"You {verb}" if seat == me else f"Seat {seat} {verb}s"
+    return [player_name(seat, me) for seat in range(count)]
 
 
 def _the_token(token: str, lang: str) -> Text:
@@ -424,7 +406,7 @@ def events(events: Sequence[Event], lang: str, me: int | None = None) -> list[st
 def _event(event: Event, lang: str, me: int | None, over: bool) -> list[Text]:
     kind, d = event.kind, event.data
     if kind == "roll":
-        rolls = f" {_does(d['roller'], me, 'roll')}: "
+        rolls = f" {does(d['roller'], me, 'roll')}: "
         return [
             Text.assemble(
                 (f" Round {d['round']} ", "bold reverse"), rolls, faces_text(d["faces"], lang)
@@ -432,14 +414,14 @@ def _event(event: Event, lang: str, me: int | None, over: bool) -> list[Text]:
         ]
     if kind == "grab":
         seat, holder = d["seat"], d["holder"]
-        line = Text.assemble(f"{_does(seat, me, 'grab')} ", _grab_words(d["token"], d["ms"], lang))
+        line = Text.assemble(f"{does(seat, me, 'grab')} ", _grab_words(d["token"], d["ms"], lang))
         if holder != seat:  # a grab in the very same ms as the holder's: the draw decided
             who = "you" if holder == me else f"Seat {holder}"
             line.append(f", the same ms as {who}: the draw leaves it with {who}")
         return [line.append(".")]
     if kind == "call":
         return [
-            Text(f"{_does(d['seat'], me, 'call')} {d['total']} at {d['ms']:,} ms.", "bold magenta")
+            Text(f"{does(d['seat'], me, 'call')} {d['total']} at {d['ms']:,} ms.", "bold magenta")
         ]
     if kind == "score":
         names = _players(len(d["scores"]), me)
@@ -450,7 +432,7 @@ def _event(event: Event, lang: str, me: int | None, over: bool) -> list[Text]:
     if kind == "time_up":
         return [Text(f"Time is up ({d['ms']:,} ms): nobody moves any more this round.")]
     if kind == "sudden_death":
-        seats = " and ".join(_player(s, me) for s in d["seats"])
+        seats = " and ".join(player_name(s, me) for s in d["seats"])
         return [Text(f"{seats} reached the target in the same round. {SUDDEN_DEATH}", "bold red")]
     if kind == "game_over":
         names = _players(len(d["scores"]), me)

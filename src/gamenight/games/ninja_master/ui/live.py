@@ -8,7 +8,7 @@ line, with the reason for every change of score, and Enter rolls the next round.
 
 Everything shown comes from the person's view, the events and the dice data (names in the
 chosen language); the dice tiles, the token chips and the scoring's lines are the terminal
-renderer's (`gamenight.cli.render.ninja_master`), which `gamenight replay` shows too. Every
+renderer's (`gamenight.games.ninja_master.ui.terminal`), which `gamenight replay` shows too. Every
 time, the bots' and the scoring's pace included, comes from one injected clock, so tests
 drive the app with a clock they move by hand.
 """
@@ -26,8 +26,9 @@ from textual.containers import Horizontal
 from textual.events import Key
 from textual.widgets import Static
 
-from gamenight.cli.render import View
-from gamenight.cli.render.ninja_master import (
+from gamenight.games.ninja_master.actions import DONE, WAIT, Call, Grab
+from gamenight.games.ninja_master.content import MAX_TOTAL, TOKEN_IDS
+from gamenight.games.ninja_master.ui.terminal import (
     SUDDEN_DEATH,
     change_line,
     chip,
@@ -40,10 +41,9 @@ from gamenight.cli.render.ninja_master import (
     token_name,
     winners_line,
 )
-from gamenight.games.ninja_master.actions import DONE, WAIT, Call, Grab
-from gamenight.games.ninja_master.content import MAX_TOTAL, TOKEN_IDS
 from gamenight.kernel import Agent, IllegalAction, State
 from gamenight.play.live import LiveTable, Nanoseconds
+from gamenight.ui import View
 
 # Single keys that grab a token (`key_help` shows them on screen).
 KEY_OF_TOKEN = {"red": "r", "blue": "b", "green": "g", "yellow": "y", "black": "k", "katana": "a"}

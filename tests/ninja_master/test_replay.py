@@ -11,21 +11,19 @@ import re
 from pathlib import Path
 
 import pytest
+from cli.test_play import plain
 from typer.testing import CliRunner
 
 import gamenight
 from gamenight import agents
 from gamenight.cli.app import app
-from gamenight.cli.render import renderer
 from gamenight.games.ninja_master.actions import DONE, WAIT, Call, Grab
 from gamenight.games.ninja_master.content import COLOURS, DICE, token_id
 from gamenight.games.ninja_master.rig import carry_out, settle
 from gamenight.kernel import GameRecord
 from gamenight.play import play
 from gamenight.testing import rigged
-from gamenight.tui import live_app
-
-from .test_play import plain
+from gamenight.ui import live_app, renderer
 
 runner = CliRunner()
 DRAW = renderer("ninja-master")

@@ -16,14 +16,14 @@ from typer.testing import CliRunner
 import gamenight
 from gamenight import agents
 from gamenight.cli.app import app as cli
-from gamenight.cli.render.ninja_master import dice_text, score_changes
 from gamenight.games.ninja_master.actions import DONE
 from gamenight.games.ninja_master.rig import carry_out
+from gamenight.games.ninja_master.ui.live import NinjaMasterApp, key_help
+from gamenight.games.ninja_master.ui.terminal import dice_text, score_changes
 from gamenight.kernel import GameRecord
 from gamenight.play import play
 from gamenight.testing import rigged
-from gamenight.tui import is_live, live_app
-from gamenight.tui.ninja_master import NinjaMasterApp, key_help
+from gamenight.ui import is_live, live_app
 
 from .helpers import QUIET, FakeClock, Script, call, grab
 

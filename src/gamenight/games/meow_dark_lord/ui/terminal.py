@@ -31,8 +31,7 @@ from gamenight.games.meow_dark_lord.actions import (
 )
 from gamenight.games.meow_dark_lord.content import CATS, HEARTS, Cat
 from gamenight.kernel import Action, Event
-
-View = dict[str, Any]
+from gamenight.ui import View, does, seat_name, whose
 
 _HEART = "♥"
 _PHASES = {
@@ -58,22 +57,6 @@ _DECIDED = {
 
 
 # ----- words ---------------------------------------------------------------------------
-
-
-def _seat(seat: int, me: int | None) -> str:
-    """``you`` or ``seat 2``, inside a sentence."""
-    return "you" if seat == me else f"seat {seat}"
-
-
-def _does(seat: int, me: int | None, verb: str) -> str:
-    """``You hire`` or ``Seat 2 hires``: a sentence's subject and verb."""
-    if seat == me:
-        return f"You {verb}"
-    return f"Seat {seat} {verb}es" if verb.endswith(("sh", "ch", "s")) else f"Seat {seat} {verb}s"
-
-
-def _whose(seat: int, me: int | None) -> str:
-    return "Your" if seat == me else f"Seat {seat}'s"
 
 
 def _name(card: int, lang: str) -> str:
@@ -281,23 +264,23 @@ def _event(event: Event, lang: str, me: int | None) -> list[str]:
     seat = d.get("seat", -1)
     if kind == "setup":
         return [
-            f"{_seat(d['first'], me).capitalize()} will play first. The Tower: {d['tower']} cards."
+            f"{seat_name(d['first'], me).capitalize()} will play first. The Tower: {d['tower']} cards."
         ]
     if kind == "deal":
-        return [f"{_whose(seat, me)} hand: {_names(d['cards'], lang)}."]
+        return [f"{whose(seat, me)} hand: {_names(d['cards'], lang)}."]
     if kind == "turn":
-        return [f"[bold reverse] Turn {d['number']} [/] {_whose(seat, me)} turn."]
+        return [f"[bold reverse] Turn {d['number']} [/] {whose(seat, me)} turn."]
     if kind == "draw":
-        return [] if seat == me else [f"{_does(seat, me, 'draw')} a card from the Tower."]
+        return [] if seat == me else [f"{does(seat, me, 'draw')} a card from the Tower."]
     if kind == "drew":
-        return [f"{_does(seat, me, 'draw')} {_name(d['card'], lang)} from the Tower."]
+        return [f"{does(seat, me, 'draw')} {_name(d['card'], lang)} from the Tower."]
     if kind == "rigor_mortis":
         return [
-            f"[bold red]{_does(seat, me, 'reveal')} a Rigor Mortis![/] "
+            f"[bold red]{does(seat, me, 'reveal')} a Rigor Mortis![/] "
             f"({d['revealed']} on the track) and draw{'' if seat == me else 's'} again."
         ]
     if kind == "hire":
-        return [f"{_does(seat, me, 'hire')} {_name(d['card'], lang)}."]
+        return [f"{does(seat, me, 'hire')} {_name(d['card'], lang)}."]
     if kind == "search":
         return [f"{_name(d['card'], lang)} searches: dice {d['dice']} → {d['hits']} found."]
     if kind == "attack":
@@ -311,24 +294,26 @@ def _event(event: Event, lang: str, me: int | None) -> list[str]:
         return [f"{_name(d['card'], lang)} loses {d['amount']} {_HEART}, {d['hearts']} left."]
     if kind in ("killed", "sacrificed"):
         how = "falls" if kind == "killed" else "is sacrificed"
-        return [f"{_whose(seat, me)} {_name(d['card'], lang)} {how}: to the Graveyard."]
+        return [f"{whose(seat, me)} {_name(d['card'], lang)} {how}: to the Graveyard."]
     if kind == "activate":
         ability = CATS[d["card"]].activation
         text = escape(ability.text.get(lang)) if ability is not None else ""
-        return [f"{_whose(seat, me)} {_name(d['card'], lang)} activates: {text}"]
+        return [f"{whose(seat, me)} {_name(d['card'], lang)} activates: {text}"]
     if kind == "ability":
         return [f"{_name(d['card'], lang)}'s ability strikes {_name(d['target'], lang)}."]
     if kind == "heal":
         return [f"{_name(d['target'], lang)} is healed to {d['hearts']} {_HEART}."]
     if kind == "to_hand":
-        return [f"{_name(d['card'], lang)} goes from the Graveyard to {_seat(seat, me)}'s hand."]
+        return [
+            f"{_name(d['card'], lang)} goes from the Graveyard to {seat_name(seat, me)}'s hand."
+        ]
     if kind == "discard":
-        return [f"{_does(seat, me, 'discard')} {_name(d['card'], lang)}."]
+        return [f"{does(seat, me, 'discard')} {_name(d['card'], lang)}."]
     if kind == "no_target":
         return [f"{_name(d['card'], lang)}'s ability has nothing to act on."]
     if kind == "roll_off":
         rolls = ", ".join(
-            f"{_seat(s, me)} {die}" for s, die in zip(d["seats"], d["dice"], strict=True)
+            f"{seat_name(s, me)} {die}" for s, die in zip(d["seats"], d["dice"], strict=True)
         )
         return [f"Roll-off: {rolls}."]
     if kind == "game_over":
@@ -342,13 +327,13 @@ def _coins_left(amount: int) -> str:
 
 def _coins(d: dict[str, Any], me: int | None) -> str:
     seat, amount, source = d["seat"], d["amount"], d["source"]
-    where = "the treasury" if source == "treasury" else _seat(source, me)
+    where = "the treasury" if source == "treasury" else seat_name(source, me)
     noun = "coin" if amount == 1 else "coins"
-    return f"{_does(seat, me, 'take')} [yellow]{amount} {noun}[/] from {where}."
+    return f"{does(seat, me, 'take')} [yellow]{amount} {noun}[/] from {where}."
 
 
 def _game_over(d: dict[str, Any], me: int | None) -> str:
-    winner = _seat(d["winner"], me)
+    winner = seat_name(d["winner"], me)
     if d["reason"] == "coin_target":
         return f"[bold]Game over[/]: {winner} reached the coin target."
     return (
@@ -362,7 +347,7 @@ def _game_over(d: dict[str, Any], me: int | None) -> str:
 def result(view: View, lang: str, me: int | None = None) -> RenderableType:
     """The winner, why, and everyone's coins, cats, hearts and hand."""
     winner = view["winner"]
-    title = f"Winner: {_seat(winner, me)} ({_WHY[view['end_reason']]}"
+    title = f"Winner: {seat_name(winner, me)} ({_WHY[view['end_reason']]}"
     if view["end_reason"] != "coin_target":
         title += f"; {_DECIDED[view['decided_by']]}"
     title += ")"

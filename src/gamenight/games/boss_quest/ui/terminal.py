@@ -33,8 +33,7 @@ from gamenight.games.boss_quest.content import (
 )
 from gamenight.games.boss_quest.spells import TARGET_KIND
 from gamenight.kernel import Action, Event
-
-View = dict[str, Any]
+from gamenight.ui import View, does, seat_name, seat_names
 
 _SPELL = {spell.key: spell for spell in SPELLS}
 # Terminal colours of the weapon colours (Rich style names).
@@ -51,21 +50,6 @@ _RESOLUTIONS = ("target", "swap", "cancel", "exchange")
 
 
 # ----- words ---------------------------------------------------------------------------
-
-
-def _seat(seat: int, me: int | None) -> str:
-    """``you`` or ``seat 2``, inside a sentence."""
-    return "you" if seat == me else f"seat {seat}"
-
-
-def _does(seat: int, me: int | None, verb: str) -> str:
-    """``You take`` or ``Seat 2 takes``: a sentence's subject and verb."""
-    return f"You {verb}" if seat == me else f"Seat {seat} {verb}s"
-
-
-def _seats(seats: Sequence[int], me: int | None) -> str:
-    names = [_seat(s, me) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _weapon(colour: str, value: int, lang: str) -> str:
@@ -165,7 +149,7 @@ def _spell_status(view: View, slot: int, lang: str, me: int | None) -> str:
     if status == "active":
         if target is None:
             return "[bold]active[/], beside the boss"
-        return f"[bold]active[/], on {_seat(target, me)}"
+        return f"[bold]active[/], on {seat_name(target, me)}"
     if status == "discarded":
         return "[dim]discarded[/]" + (" [dim]unseen[/]" if key is None else "")
     if status == "used" and target is not None and key is not None:
@@ -173,7 +157,7 @@ def _spell_status(view: View, slot: int, lang: str, me: int | None) -> str:
         if effect == "cancel":
             return f"[dim]used on[/] {_slot_name(view, target, lang)}"
         if effect == "swap":
-            return f"[dim]used with {_seat(target, me)}[/]"
+            return f"[dim]used with {seat_name(target, me)}[/]"
     return f"[dim]{status}[/]"
 
 
@@ -245,7 +229,7 @@ def _turn_line(view: View, lang: str, me: int | None) -> str:
     if pending is not None:
         return f"{who}: choosing the target of {_spell(pending['spell'], lang)}."
     if view["phase"] == "last_call":
-        last = _seats(view["last_call"], me)
+        last = seat_names(view["last_call"], me)
         return f"[bold]Last call[/]: one last action each for {last}, then the battle. {who}."
     if view["last_equip_done"]:
         return f"{who}: last equip done, now the visit to the Mage."
@@ -274,11 +258,11 @@ def choice(view: View, action: Action, lang: str) -> str:
     if isinstance(action, ChoosePlayer):
         if _SPELL[pending].effect == "swap":
             return f"Swap your hidden weapon with seat {action.seat}'s"
-        whom = "yourself" if action.seat == me else _seat(action.seat, me)
+        whom = "yourself" if action.seat == me else seat_name(action.seat, me)
         return f"Give {_spell(pending, lang)} to {whom}"
     if isinstance(action, ChooseSpell):
         slot = view["spells"][action.slot]
-        on = f" (on {_seat(slot['target'], me)})" if slot["target"] is not None else ""
+        on = f" (on {seat_name(slot['target'], me)})" if slot["target"] is not None else ""
         return f"Cancel {_slot_name(view, action.slot, lang)}{on}"
     if isinstance(action, ChooseWeapon):
         hidden = view["seats"][me]["hidden"]
@@ -314,43 +298,43 @@ def _event(event: Event, lang: str, me: int | None) -> list[str]:
         return [f"{whose} hidden weapon: {_weapon_id(d['weapon'], lang)}"]
     if kind == "bust":
         if d["bust"]:
-            return [f"[bold red]{_does(seat, me, 'announce')} a bust![/] (attack over the HP)"]
+            return [f"[bold red]{does(seat, me, 'announce')} a bust![/] (attack over the HP)"]
         return [f"{'You are' if seat == me else f'Seat {seat} is'} no longer bust."]
     if kind == "equip":
         count = len(d["weapons"])
         noun = "weapon" if count == 1 else "weapons"
-        return [f"{_does(seat, me, 'take')} {count} {noun}: {_weapons(d['weapons'], lang)}"]
+        return [f"{does(seat, me, 'take')} {count} {noun}: {_weapons(d['weapons'], lang)}"]
     if kind == "discard":
         if d["spell"] is None:
-            return [f"{_does(seat, me, 'discard')} the Mystery spell unseen."]
-        return [f"{_does(seat, me, 'discard')} {_spell(d['spell'], lang)}."]
+            return [f"{does(seat, me, 'discard')} the Mystery spell unseen."]
+        return [f"{does(seat, me, 'discard')} {_spell(d['spell'], lang)}."]
     if kind == "visit":
-        return [f"{_does(seat, me, 'visit')} the Mage (no spell left)."]
+        return [f"{does(seat, me, 'visit')} the Mage (no spell left)."]
     if kind == "reveal":
         return [
-            f"{_does(seat, me, 'take')} the Mystery spell blind: it is {_spell(d['spell'], lang)}!"
+            f"{does(seat, me, 'take')} the Mystery spell blind: it is {_spell(d['spell'], lang)}!"
         ]
     if kind == "fizzle":
         return [f"{_spell(d['spell'], lang)} has nothing to act on: it fizzles, discarded."]
     if kind == "activate":
         return _activate(d, lang, me)
     if kind == "target":
-        whom = "themselves" if d["target"] == seat else _seat(d["target"], me)
+        whom = "themselves" if d["target"] == seat else seat_name(d["target"], me)
         if d["target"] == seat == me:
             whom = "yourself"
-        return [f"{_does(seat, me, 'activate')} {_spell(d['spell'], lang)} on {whom}."]
+        return [f"{does(seat, me, 'activate')} {_spell(d['spell'], lang)} on {whom}."]
     if kind == "swap":
         return [
-            f"{_does(seat, me, 'activate')} {_spell('swap', lang)} with {_seat(d['target'], me)}: "
+            f"{does(seat, me, 'activate')} {_spell('swap', lang)} with {seat_name(d['target'], me)}: "
             "the two hidden weapons change hands."
         ]
     if kind == "cancel":
-        line = f"{_does(seat, me, 'activate')} {_spell('cancel', lang)} on {_spell(d['cancelled'], lang)}"
+        line = f"{does(seat, me, 'activate')} {_spell('cancel', lang)} on {_spell(d['cancelled'], lang)}"
         if _SPELL[d["cancelled"]].effect == "last_call":
             line += ": the last actions end and the normal turns resume"
         return [line + "."]
     if kind == "exchange":
-        start = f"{_does(seat, me, 'activate')} {_spell('exchange', lang)}: "
+        start = f"{does(seat, me, 'activate')} {_spell('exchange', lang)}: "
         if d["gave"] is None:
             whose = "your" if seat == me else "their"
             return [start + f"{whose} hidden weapon and the deck's top card change places, unseen."]
@@ -371,10 +355,12 @@ def _event(event: Event, lang: str, me: int | None) -> list[str]:
 
 def _round(d: dict[str, Any], lang: str, me: int | None) -> list[str]:
     spells = [_spell(k, lang) if k is not None else "one face down" for k in d["spells"]]
-    dealt = " · ".join(f"{_seat(s, me)} {_weapon_id(w, lang)}" for s, w in enumerate(d["visible"]))
+    dealt = " · ".join(
+        f"{seat_name(s, me)} {_weapon_id(w, lang)}" for s, w in enumerate(d["visible"])
+    )
     return [
         f"[bold reverse] Round {d['round']} [/] A boss with [bold red]{d['boss_hp']} HP[/] "
-        f"appears. Armorer: {_seat(d['armorer'], me)}.",
+        f"appears. Armorer: {seat_name(d['armorer'], me)}.",
         f"Spells beside the Mage: {', '.join(spells)}.",
         f"Face-up weapons dealt: {dealt}.",
     ]
@@ -382,7 +368,7 @@ def _round(d: dict[str, Any], lang: str, me: int | None) -> list[str]:
 
 def _activate(d: dict[str, Any], lang: str, me: int | None) -> list[str]:
     seat, key = d["seat"], d["spell"]
-    line = f"{_does(seat, me, 'activate')} {_spell(key, lang)}"
+    line = f"{does(seat, me, 'activate')} {_spell(key, lang)}"
     effect = _SPELL[key].effect
     if effect in TARGET_KIND:
         return [line + f" and {'choose' if seat == me else 'chooses'} its target…"]
@@ -408,7 +394,7 @@ def _battle(d: dict[str, Any], lang: str, me: int | None) -> list[str]:
             fate += ", [bold green]perfect hit![/]"
         keys = d["keys"][s]
         lines.append(
-            f"  {_seat(s, me).capitalize():<7} attack [bold]{attack:>2}[/] "
+            f"  {seat_name(s, me).capitalize():<7} attack [bold]{attack:>2}[/] "
             f"(hidden {_weapon_id(d['hidden'][s], lang)}): {fate} "
             f"→ {keys} key{'' if keys == 1 else 's'}, {d['hearts'][s]} {_HEART}"
         )
@@ -418,11 +404,11 @@ def _battle(d: dict[str, Any], lang: str, me: int | None) -> list[str]:
 
 
 def _game_over(d: dict[str, Any], me: int | None) -> str:
-    winners = _seats(d["winners"], me)
+    winners = seat_names(d["winners"], me)
     if d["reason"] == "keys":
         why = f"{winners} reached the key target"
     elif d["reason"] == "last_heart":
-        why = f"{_seats(d['losers'], me)} lost the last heart; {winners} had the most keys"
+        why = f"{seat_names(d['losers'], me)} lost the last heart; {winners} had the most keys"
     else:
         why = f"the round limit is reached; {winners} had the most keys"
     return f"[bold]Game over[/]: {why}."
@@ -434,7 +420,7 @@ def _game_over(d: dict[str, Any], me: int | None) -> str:
 def result(view: View, lang: str, me: int | None = None) -> RenderableType:
     """The winners and everyone's final keys and hearts."""
     winners, losers = view["winners"], view["losers"]
-    title = f"Winner{'s' if len(winners) > 1 else ''}: {_seats(winners, me)}"
+    title = f"Winner{'s' if len(winners) > 1 else ''}: {seat_names(winners, me)}"
     if me is not None:
         title += " — [bold green]you win![/]" if me in winners else " — you lose."
     grid = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)

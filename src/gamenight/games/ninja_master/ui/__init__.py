@@ -1,0 +1,1 @@
+"""How the game looks: its terminal renderer and its live app (named by its `GameSpec`)."""

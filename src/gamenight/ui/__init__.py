@@ -1,0 +1,129 @@
+"""What every game's presentation shares: the renderer contract, finding a game's
+terminal renderer and live app, and the words for seats and verbs.
+
+A game's presentation lives in its own folder (``games/<game>/ui/``) and is named by its
+`GameSpec`: ``renderer`` (a module with the four functions of `Renderer`, for
+`gamenight play` and `gamenight replay`) and, for a real-time game, ``live_app`` (a
+full-screen Textual app module with ``run(state, agents, seat, lang) -> str | None``: the
+closing words when the game is over, ``None`` when the person left before the end).
+Renderers build everything from views and events, never from a state's hidden fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any, Protocol, cast
+
+from rich.console import RenderableType
+
+from gamenight.kernel import Action, Event, State, spec
+
+View = dict[str, Any]
+
+
+class Renderer(Protocol):
+    """What a game's renderer module provides. `lang` localizes card names."""
+
+    def table(
+        self, view: View, lang: str, me: int | None = None, reveal: Sequence[View] | None = None
+    ) -> RenderableType:
+        """The table as `view` shows it, from seat `me`'s side (``None``: a spectator).
+
+        `reveal` (post-mortem only): every seat's own view, indexed by seat, so that each
+        seat's hidden cards are shown as that seat saw them.
+        """
+        ...
+
+    def choice(self, view: View, action: Action, lang: str) -> str:
+        """A legal action of the seat whose `view` this is, in words."""
+        ...
+
+    def events(self, events: Sequence[Event], lang: str, me: int | None = None) -> list[str]:
+        """Readable lines (Rich markup) for consecutive events, told to seat `me`."""
+        ...
+
+    def result(self, view: View, lang: str, me: int | None = None) -> RenderableType:
+        """The end of a finished game: winners and final standing."""
+        ...
+
+
+def renderer(game_id: str) -> Renderer:
+    """The terminal renderer of a game; `ValueError` if it has none yet."""
+    module = spec(game_id).part("renderer")  # an unknown game id: ValueError naming the known
+    if module is None:
+        raise ValueError(f"{game_id} cannot be played in the terminal yet (no renderer)")
+    return cast(Renderer, module)
+
+
+def is_live(state: State) -> bool:
+    """Whether `state` is played in real time (`State.real_time`) and not over."""
+    return state.real_time and not state.is_over()
+
+
+def live_app(game_id: str) -> ModuleType:
+    """The live app module of a real-time game; `ValueError` saying what is missing.
+
+    Textual comes with the ``tui`` extra and is imported only when a game's app is
+    loaded, so the rest of the command line works without it.
+    """
+    try:
+        module = spec(game_id).part("live_app")
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and exc.name.split(".")[0] == "textual":
+            raise ValueError(
+                "real-time play in the terminal needs Textual: pip install 'gamenight[tui]'"
+            ) from None
+        raise
+    if module is None:
+        raise ValueError(f"{game_id} cannot be played live in the terminal yet")
+    return module
+
+
+# ----- words ---------------------------------------------------------------------------
+
+
+def seat_name(seat: int, me: int | None) -> str:
+    """``you`` or ``seat 2``, inside a sentence."""
+    return "you" if seat == me else f"seat {seat}"
+
+
+def player_name(seat: int, me: int | None) -> str:
+    """``You`` or ``Seat 2``, at the start of a sentence or in a table's column."""
+    return "You" if seat == me else f"Seat {seat}"
+
+
+def seat_names(seats: Sequence[int], me: int | None) -> str:
+    """``seat 1``, ``seat 1 and you``, ``seat 0, seat 2 and you``."""
+    names = [seat_name(s, me) for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def whose(seat: int, me: int | None) -> str:
+    """``Your`` or ``Seat 2's``."""
+    return "Your" if seat == me else f"Seat {seat}'s"
+
+
+def third_person(verb: str) -> str:
+    """A verb's third person singular: take → takes, catch → catches, carry → carries."""
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if verb.endswith("y") and verb[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def does(seat: int, me: int | None, verb: str) -> str:
+    """``You take`` or ``Seat 2 takes``: a sentence's subject and its verb, which may be
+    followed by more words (``pass on`` → ``Seat 2 passes on``)."""
+    if seat == me:
+        return f"You {verb}"
+    first, _, rest = verb.partition(" ")
+    return f"Seat {seat} {third_person(first)}" + (f" {rest}" if rest else "")
+
+
+def signed(number: int) -> str:
+    """``+3``, ``−2`` (a true minus sign) or ``±0``."""
+    if number == 0:
+        return "±0"
+    return f"+{number}" if number > 0 else f"−{-number}"
