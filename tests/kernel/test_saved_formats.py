@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import gamenight
-import gamenight.games.munchkin  # noqa: F401  (registers the game in this process)
+import gamenight.games.munchkin  # registers the game in this process
 from gamenight.kernel import GameRecord
 
 SAVED = Path(__file__).parent / "saved"
