@@ -19,7 +19,7 @@ Importing this module also registers ``gamenight/<game>-v0`` with Gymnasium, so
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -43,7 +43,7 @@ class GamenightGymEnv(gymnasium.Env):
     `players` defaults to one more than a list of opponents, else the game's minimum.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}  # noqa: RUF012  (as Env declares it)
 
     def __init__(
         self,
@@ -145,4 +145,4 @@ def make(
 
 
 for _game in games():
-    gymnasium.register(env_id(_game), entry_point=GamenightGymEnv, kwargs={"game": _game})
+    gymnasium.register(env_id(_game), entry_point=f"{__name__}:GamenightGymEnv", kwargs={"game": _game})

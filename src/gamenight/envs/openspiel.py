@@ -239,6 +239,8 @@ class _Table:
 
     def memo(self, key: Any, compute: Callable[[], Any]) -> Any:
         """`compute()`, kept under `key` until the state's next action."""
+        if self.state is None:
+            raise ValueError("the game is not dealt yet")
         length = len(self.state.history)
         if self._memo_at != length:
             self._memo, self._memo_at = {}, length
@@ -248,6 +250,8 @@ class _Table:
 
     def json(self) -> str:
         """``to_json`` of the state (which must be dealt)."""
+        if self.state is None:
+            raise ValueError("the game is not dealt yet")
         return self.memo("json", self.state.to_json)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:

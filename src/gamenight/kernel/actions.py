@@ -8,7 +8,6 @@ game can ever offer, in a fixed documented order, so that RL adapters see ``0..N
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -54,10 +53,15 @@ class Hidden(Action):
 HIDDEN = Hidden()
 
 
-@functools.cache
+_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
+
+
 def field_names(action_type: type[Action]) -> tuple[str, ...]:
     """The field names of an action class (cached: records and RL adapters ask often)."""
-    return tuple(field.name for field in dataclasses.fields(action_type))
+    names = _FIELD_NAMES.get(action_type)
+    if names is None:
+        names = _FIELD_NAMES[action_type] = tuple(f.name for f in dataclasses.fields(action_type))
+    return names
 
 
 class ActionCodec:

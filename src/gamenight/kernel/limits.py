@@ -93,8 +93,10 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     data = dict(pairs)
     if len(data) != len(pairs):
         seen: set[str] = set()
-        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
-        raise ValueError(f"an object names the key {quote(twice)} twice")
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"an object names the key {quote(key)} twice")
+            seen.add(key)
     return data
 
 
