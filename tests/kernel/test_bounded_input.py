@@ -20,7 +20,7 @@ from gamenight.kernel.limits import (
 )
 from gamenight.kernel.registry import game_class
 
-from .test_audit_robustness import edited, played
+from .test_bad_input_changes_nothing import edited, played
 
 GAMES = gamenight.games()
 HUGE = "x" * 1_000_000  # stands for a 50 MB input: no message may echo it

@@ -22,7 +22,7 @@ from gamenight.kernel.actions import field_names
 from gamenight.kernel.limits import MAX_JSON_DEPTH
 from gamenight.kernel.registry import game_class
 
-from .test_audit_robustness import played
+from .test_bad_input_changes_nothing import played
 
 GAMES = gamenight.games()
 HANG_GUARD_S = 60  # an input still running after this long is reported as a hang

@@ -1,7 +1,7 @@
-"""Robustness audit of the kernel contract on every registered game.
+"""Bad input of every kind, on every registered game: a clear error, and nothing changes.
 
-Bad input of any kind (seats, actions, JSON, records, snapshots) raises a clear error and
-leaves the state byte-identical; determinize and views refuse seats that do not exist.
+Seats, actions, JSON, records and snapshots that are wrong raise a clear error and leave
+the state byte-identical; determinize and views refuse seats that do not exist.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Audit of the CLI on bad arguments and bad files: a clear error and exit code 2."""
+"""The command line on bad arguments and bad files: a clear error and exit code 2."""
 
 from __future__ import annotations
 
