@@ -11,7 +11,7 @@ import json
 import pytest
 
 import gamenight
-from gamenight.kernel import Rng
+from gamenight.kernel import Rng, game_class
 from gamenight.testing import random_moves
 
 GAMES = gamenight.games()
@@ -44,8 +44,10 @@ def test_a_shortened_history_or_another_generator_is_refused(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_every_snapshot_load_accepts_plays_on_saves_and_loads_again(game):
     rng = Rng(9)
+    cls = game_class(game)
     for seed in range(6):
-        state = random_moves(gamenight.make(game, 2 + seed % 3, seed=seed), 5 * seed * seed, seed)
+        players = min(cls.min_players + seed % 3, cls.max_players)
+        state = random_moves(gamenight.make(game, players, seed=seed), 5 * seed * seed, seed)
         loaded = gamenight.load(state.to_json())
         assert loaded.to_json() == state.to_json()
         if not loaded.is_over():

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .errors import IllegalAction
-from .limits import quote
+from .limits import QUOTE_CHARS, clip, quote
 
 
 @dataclasses.dataclass(frozen=True, order=True, slots=True)
@@ -115,7 +115,8 @@ class ActionCodec:
             raise IllegalAction(f"an action must be an object with a 'type', got {quote(data)}")
         cls = self._types.get(data["type"])
         if cls is None:
-            known = ", ".join(sorted(self._types))
+            # Clipped: an error message stays short however many kinds a game has.
+            known = clip(", ".join(sorted(self._types)), QUOTE_CHARS // 2)
             raise IllegalAction(f"unknown action type {quote(data['type'])}; known: {known}")
         fields = {k: v for k, v in data.items() if k != "type"}
         if set(fields) != set(field_names(cls)):
