@@ -53,7 +53,7 @@ def test_a_seen_call_cannot_be_copied_into_its_moment():
     state.apply(0, call(5, 500))
     state.apply(1, WAIT)
     state.apply(2, WAIT)  # the call at 500 is resolved: everyone saw it
-    assert state.calls == [(0, 5, 500)]
+    assert state.calls == [[0, 5, 500]]
     for ms in (500, 600):  # the same moment, or inside the tie window
         unchanged_after_refusal(state, 1, call(5, ms), "sooner than a reaction allows")
     assert state.legal_actions(1) == [DONE, WAIT]  # 650 ms is past the window's end

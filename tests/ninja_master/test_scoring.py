@@ -6,7 +6,8 @@ import pytest
 
 from gamenight import IllegalAction
 from gamenight.games.ninja_master.dice import Roll
-from gamenight.games.ninja_master.scoring import PARITY, SINGLE, ninja_value, score_round
+from gamenight.games.ninja_master.model import SmokeRule
+from gamenight.games.ninja_master.scoring import ninja_value, score_round
 
 from .helpers import call, finish, game, grab, play
 
@@ -23,12 +24,12 @@ LEVEL += ["shuriken", "shuriken"]  # 2 against 2: not takeable
 @pytest.mark.parametrize(
     ("smokes", "rule", "points"),
     [
-        (0, PARITY, 3),
-        (1, PARITY, -3),  # exactly one Smoke of the colour: subtracted
-        (2, PARITY, 3),  # two Smokes make it positive again
-        (0, SINGLE, 3),
-        (1, SINGLE, -3),
-        (2, SINGLE, 3),
+        (0, SmokeRule.PARITY, 3),
+        (1, SmokeRule.PARITY, -3),  # exactly one Smoke of the colour: subtracted
+        (2, SmokeRule.PARITY, 3),  # two Smokes make it positive again
+        (0, SmokeRule.SINGLE, 3),
+        (1, SmokeRule.SINGLE, -3),
+        (2, SmokeRule.SINGLE, 3),
     ],
 )
 def test_a_ninja_token_scores_its_ninjas_signed_by_the_smokes(smokes, rule, points):
@@ -44,13 +45,13 @@ def test_three_smokes_of_a_colour_flip_the_sign_three_times_under_the_parity_rul
     # The default dice have at most two Smoke faces of one colour, so three are checked on
     # the scoring function itself: each Smoke flips the sign (parity), while the rulebook's
     # literal words (single) make only exactly one Smoke negative.
-    assert ninja_value(3, 3, PARITY) == -3
-    assert ninja_value(3, 3, SINGLE) == 3
+    assert ninja_value(3, 3, SmokeRule.PARITY) == -3
+    assert ninja_value(3, 3, SmokeRule.SINGLE) == 3
     roll = Roll((), ninjas=(3, 0, 0, 0, 0), smokes=(3, 0, 0, 0, 0), total=3, katanas=0, shurikens=0)
     holder = [0, -1, -1, -1, -1, -1]
-    points = score_round(roll, holder, 1, 1, [10, 3], [0, 0], PARITY)
+    points = score_round(roll, holder, 1, 1, [10, 3], [0, 0], SmokeRule.PARITY)
     assert points.ninja == [-3, 0] and points.scores == [7, 3]
-    points = score_round(roll, holder, 1, 1, [10, 3], [0, 0], SINGLE)
+    points = score_round(roll, holder, 1, 1, [10, 3], [0, 0], SmokeRule.SINGLE)
     assert points.ninja == [3, 0] and points.scores == [13, 3]
 
 

@@ -91,20 +91,19 @@ class TimedCodec(ActionCodec):
             index = None
         if index is not None:  # a representative action (the common case)
             return index
-        ms = getattr(action, "ms", None)
-        if type(ms) is int and 0 <= ms <= MAX_MS:
-            action = dataclasses.replace(action, ms=BUCKET_MS[bucket(ms)])
+        if isinstance(action, Grab | Call) and type(action.ms) is int and 0 <= action.ms <= MAX_MS:
+            action = dataclasses.replace(action, ms=BUCKET_MS[bucket(action.ms)])
         return super().encode(action)
 
     def from_json(self, data: Any) -> Action:
         """Parse an action, keeping its exact time; a bad form raises `IllegalAction`."""
         ms = data.get("ms") if isinstance(data, dict) else None
-        exact = type(ms) is int and 0 <= ms <= MAX_MS
-        if exact:
-            data = {**data, "ms": BUCKET_MS[bucket(ms)]}
+        if type(ms) is not int or not 0 <= ms <= MAX_MS:
+            return super().from_json(data)
         # The base class checks the type and fields against the representative action.
-        canonical = super().from_json(data)
-        return dataclasses.replace(canonical, ms=ms) if exact else canonical
+        canonical = super().from_json({**data, "ms": BUCKET_MS[bucket(ms)]})
+        assert isinstance(canonical, Grab | Call)  # the only actions with a time
+        return dataclasses.replace(canonical, ms=ms)
 
 
 GRABS: tuple[tuple[Grab, ...], ...] = tuple(

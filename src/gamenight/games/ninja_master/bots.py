@@ -34,7 +34,8 @@ from typing import Any
 from gamenight.kernel import Action, Clock, State
 
 from .actions import DONE, Call, Grab
-from .content import COLOURS, NUM_COLOURS, NUM_TOKENS
+from .content import COLOURS, NUM_COLOURS, NUM_TOKENS, FaceKind
+from .model import View
 from .resolution import MAX_HELD
 from .scoring import KATANA_PENALTY, ninja_value
 
@@ -108,7 +109,7 @@ class NinjaBot:
 
     def act(
         self,
-        view: dict[str, Any],
+        view: View,
         legal: list[Action],
         clock: Clock | None = None,
         state: State | None = None,
@@ -116,7 +117,7 @@ class NinjaBot:
         me, now, limit = view["seat"], view["floor_ms"], view["time_limit_ms"]
         plan = self._plan_for(view)
         tokens = view["tokens"]
-        mine = [t["ms"] for t in tokens if t["holder"] == me]
+        mine = [ms for t in tokens if t["holder"] == me and (ms := t["ms"]) is not None]
         calls = view["calls"]
         if not calls and len(mine) < MAX_HELD:
             free = [k for k in range(NUM_TOKENS) if tokens[k]["holder"] is None]
@@ -144,7 +145,7 @@ class NinjaBot:
         best = max(range(NUM_TOKENS), key=plan.values.__getitem__)
         return Grab(best, at) if plan.values[best] >= 0 else DONE
 
-    def _plan_for(self, view: dict[str, Any]) -> _Plan:
+    def _plan_for(self, view: View) -> _Plan:
         """This round's plan, drawn on the first question of the round."""
         key = (view["round"], view["seat"], tuple(tuple(d.values()) for d in view["dice"]))
         if self._plan is not None and self._plan.key == key:
@@ -153,12 +154,12 @@ class NinjaBot:
         ninjas, smokes = [0] * NUM_COLOURS, [0] * NUM_COLOURS
         katanas = shurikens = 0
         for die in view["dice"]:
-            kind = die["kind"]
-            if kind == "ninja":
-                ninjas[_COLOUR_INDEX[die["colour"]]] += die["ninjas"]
-            elif kind == "smoke":
-                smokes[_COLOUR_INDEX[die["colour"]]] += 1
-            elif kind == "katana":
+            kind, colour_id = die["kind"], die["colour"]
+            if kind == FaceKind.NINJA and colour_id is not None:
+                ninjas[_COLOUR_INDEX[colour_id]] += die["ninjas"]
+            elif kind == FaceKind.SMOKE and colour_id is not None:
+                smokes[_COLOUR_INDEX[colour_id]] += 1
+            elif kind == FaceKind.KATANA:
                 katanas += 1
             else:
                 shurikens += 1
@@ -182,7 +183,7 @@ class NinjaBot:
         )
         return self._plan
 
-    def _katana_value(self, view: dict[str, Any], takeable: bool) -> float:
+    def _katana_value(self, view: View, takeable: bool) -> float:
         if not takeable:
             return float(KATANA_PENALTY)
         owner, scores = view["katana_owner"], view["scores"]

@@ -1,6 +1,6 @@
 """Ninja Master dice data: the schema, and the shared immutable tables built from it.
 
-Face kinds form a closed vocabulary:
+Face kinds form a closed vocabulary (`FaceKind`):
 
 ============  =================================================================
 kind          meaning
@@ -18,11 +18,23 @@ order, the Katana last (`KATANA`). New dice or colours need only ``data/dice.tom
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from enum import StrEnum
 
 from pydantic import Field, model_validator
 
 from gamenight.kernel.content import ContentModel, Localized, load_content
+
+
+class FaceKind(StrEnum):
+    """What a die's face shows (the table above)."""
+
+    NINJA = "ninja"
+    SMOKE = "smoke"
+    KATANA = "katana"
+    SHURIKEN = "shuriken"
+
+
+KATANA_ID = FaceKind.KATANA.value  # the Katana token's id, beside the colours' ids
 
 
 class ColourData(ContentModel):
@@ -31,15 +43,15 @@ class ColourData(ContentModel):
 
 
 class FaceData(ContentModel):
-    kind: Literal["ninja", "smoke", "katana", "shuriken"]
+    kind: FaceKind
     ninjas: int = 0
     colour: str | None = None
 
     @model_validator(mode="after")
     def _check_kind(self) -> FaceData:
-        if (self.kind == "ninja") != (self.ninjas > 0):
+        if (self.kind == FaceKind.NINJA) != (self.ninjas > 0):
             raise ValueError("a ninja face has 1 or more ninjas; other faces have none")
-        if (self.kind in ("ninja", "smoke")) != (self.colour is not None):
+        if (self.kind in (FaceKind.NINJA, FaceKind.SMOKE)) != (self.colour is not None):
             raise ValueError("ninja and smoke faces have a colour; other faces have none")
         return self
 
@@ -64,8 +76,8 @@ class DiceFile(ContentModel):
     @model_validator(mode="after")
     def _check_references(self) -> DiceFile:
         colours = [c.id for c in self.colours]
-        if len(set(colours)) != len(colours) or "katana" in colours:
-            raise ValueError("colour ids must be unique and not 'katana'")
+        if len(set(colours)) != len(colours) or KATANA_ID in colours:
+            raise ValueError(f"colour ids must be unique and not {KATANA_ID!r}")
         if len({d.id for d in self.dice}) != len(self.dice):
             raise ValueError("die ids must be unique")
         for die in self.dice:
@@ -79,16 +91,16 @@ class DiceFile(ContentModel):
 class Face:
     """One face of one die (shared, immutable)."""
 
-    kind: str
+    kind: FaceKind
     ninjas: int
     colour: int  # colour index for ninja and smoke faces, else -1
 
     @property
     def name(self) -> str:
         """``"red 2"``, ``"red smoke"``, ``"katana"`` or ``"shuriken"``."""
-        if self.kind == "ninja":
+        if self.kind == FaceKind.NINJA:
             return f"{COLOURS[self.colour]} {self.ninjas}"
-        if self.kind == "smoke":
+        if self.kind == FaceKind.SMOKE:
             return f"{COLOURS[self.colour]} smoke"
         return self.kind
 
@@ -106,7 +118,7 @@ DICE: tuple[tuple[Face, ...], ...] = tuple(
 NUM_COLOURS = len(COLOURS)
 KATANA = NUM_COLOURS  # the Katana token's id; Ninja tokens are 0..NUM_COLOURS-1
 NUM_TOKENS = NUM_COLOURS + 1
-TOKEN_IDS: tuple[str, ...] = (*COLOURS, "katana")
+TOKEN_IDS: tuple[str, ...] = (*COLOURS, KATANA_ID)
 MAX_TOTAL = sum(max(face.ninjas for face in die) for die in DICE)  # the highest possible call
 
 

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from gamenight.kernel.rng import Rng
 
-from .content import DICE, NUM_COLOURS
+from .content import DICE, NUM_COLOURS, FaceKind
 
 
 class Roll(NamedTuple):
@@ -42,11 +42,11 @@ def summarize(faces: Sequence[int]) -> Roll:
         if not 0 <= index < len(die):
             raise ValueError(f"face index {index} is outside 0..{len(die) - 1}")
         face = die[index]
-        if face.kind == "ninja":
+        if face.kind == FaceKind.NINJA:
             ninjas[face.colour] += face.ninjas
-        elif face.kind == "smoke":
+        elif face.kind == FaceKind.SMOKE:
             smokes[face.colour] += 1
-        elif face.kind == "katana":
+        elif face.kind == FaceKind.KATANA:
             katanas += 1
         else:
             shurikens += 1

@@ -1,122 +1,138 @@
 """Ninja Master observations for reinforcement learning, built from ``view(seat)`` only.
 
-The RL adapters (``gamenight.envs``) call `encode` on a seat's view. Seats are absolute,
-as in the action codec; ``n`` is the player count, ``D = 9`` the dice, ``F = 6`` the faces
-of a die, ``T = 6`` the tokens (the Ninja colours, then the Katana). Times are in ms.
-Nothing is hidden, so every seat's observation differs only in ``me``.
+The RL adapters (``gamenight.envs``) call `encode` on a seat's view; `pieces` declares the
+observation's named pieces, in order (the flat layout derives from them). Seats are
+absolute, as in the action codec; ``n`` is the player count, ``D = 9`` the dice, ``F = 6``
+the faces of a die, ``T = 6`` the tokens (the Ninja colours, then the Katana). Times are in
+ms. Nothing is hidden, so every seat's observation differs only in ``me``.
 
-=================================  =====  ==================================================
-features                           count  meaning
-=================================  =====  ==================================================
-``me[i]``                          n      one-hot: the observing seat (zeros: spectator)
-``to_act[i]``                      n      seats still grabbing
-``round``, ``target``              2      as in the view
-``now_ms``                         1      the table's clock: the latest timed action
-``floor_ms``                       1      the earliest time of a new proposal
-``time_limit_ms``, ``tie_window``  2      options
-``smoke_rule.parity``              1      1: each Smoke flips the sign; 0: only exactly one
-``die[d].face[f]``                 D·F    one-hot: the face each die shows
-``token[t].holder[i]``             T·n    one-hot: who took the token (zeros: free)
-``token[t].ms``                    T      when it was taken (0: free)
-``call[i].made|total|ms``          3·n    each seat's call this round
-``katana_owner[i]``, ``shuriken``  2·n    one-hot: the tokens' holders
-``score[i]``                       n      points, at most `score_cap` (see there)
-``sudden_death``, ``over``         2      flags
-``winner[i]``                      n      the game's winners
-=================================  =====  ==================================================
+=====================  ======  ==========================================================
+piece                  shape   meaning
+=====================  ======  ==========================================================
+``me``                 n       one-hot: the observing seat (zeros: spectator)
+``to_act``             n       seats still grabbing
+``round``, ``target``  ()      as in the view
+``now_ms``             ()      the table's clock: the latest timed action
+``floor_ms``           ()      the earliest time of a new proposal
+``time_limit_ms``      ()      option
+``tie_window_ms``      ()      option
+``smoke_rule.parity``  ()      1: each Smoke flips the sign; 0: only exactly one
+``die.face``           D, F    one-hot per die: the face it shows
+``token.holder``       T, n    one-hot per token: who took it (zeros: free)
+``token.ms``           T       when each token was taken (0: free)
+``call.made``          n       each seat's call this round: whether it called,
+``call.total``         n       the total it called (0: none)
+``call.ms``            n       and when (0: none)
+``katana_owner``       n       one-hot: the Katana's owner
+``shuriken``           n       one-hot: the Shuriken's holder
+``score``              n       points, at most `score_cap` (see there)
+``sudden_death``       ()      flag
+``over``               ()      flag: the game is over
+``winner``             n       the game's winners
+=====================  ======  ==========================================================
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from typing import Any
 
-from gamenight.kernel.observation import Layout, one_hot
+from gamenight.kernel.observation import Observation, Piece, Pieces, one_hot
 
 from .actions import MAX_MS
-from .content import DICE, MAX_TOTAL, NUM_TOKENS, TOKEN_IDS
-from .scoring import PARITY
+from .content import DICE, MAX_TOTAL, NUM_TOKENS, FaceKind
+from .model import Phase, SmokeRule, View
 
 SCORES = (0.0, math.inf)  # outcome().scores are the points: at least 0, no fixed ceiling
 FACES = max(len(die) for die in DICE)
 
 
-def layout(players: int, options: Mapping[str, Any]) -> list[tuple[str, float, float]]:
-    """``(name, low, high)`` of every float `encode` returns, in order."""
-    n = players
-    out = Layout()
-    add = out.add
-
-    add("me", 0, 1, n)
-    add("to_act", 0, 1, n)
-    add("round", 0, options["max_rounds"])
-    add("target", 0, options["target"])
-    add("now_ms", 0, MAX_MS)
-    add("floor_ms", 0, MAX_MS + options["reaction_ms"])
-    add("time_limit_ms", 0, MAX_MS)
-    add("tie_window_ms", 0, options["tie_window_ms"])
-    add("smoke_rule.parity", 0, 1)
-    for d in range(len(DICE)):
-        add(f"die[{d}].face", 0, 1, FACES)
-    for token in TOKEN_IDS:
-        add(f"token[{token}].holder", 0, 1, n)
-        add(f"token[{token}].ms", 0, MAX_MS)
-    for i in range(n):
-        add(f"call[{i}].made", 0, 1)
-        add(f"call[{i}].total", 0, MAX_TOTAL)
-        add(f"call[{i}].ms", 0, MAX_MS)
-    add("katana_owner", 0, 1, n)
-    add("shuriken", 0, 1, n)
-    add("score", 0, score_cap(options["target"], options["start_score"]), n)
-    add("sudden_death", 0, 1)
-    add("over", 0, 1)
-    add("winner", 0, 1, n)
-    return out
+def pieces(players: int, options: Mapping[str, Any]) -> Pieces:
+    """The pieces `encode` writes, in order, with their shapes and bounds."""
+    return _pieces(
+        players,
+        options["max_rounds"],
+        options["target"],
+        options["start_score"],
+        options["reaction_ms"],
+        options["tie_window_ms"],
+    )
 
 
-def encode(view: dict[str, Any]) -> list[float]:
-    """The floats `layout` describes, from a view (a seat's or a spectator's)."""
+@functools.cache  # `encode` asks at every observation
+def _pieces(
+    n: int, max_rounds: int, target: int, start_score: int, reaction_ms: int, tie_window_ms: int
+) -> Pieces:
+    return Pieces(
+        [
+            Piece("me", (n,), 0, 1),
+            Piece("to_act", (n,), 0, 1),
+            Piece("round", (), 0, max_rounds),
+            Piece("target", (), 0, target),
+            Piece("now_ms", (), 0, MAX_MS),
+            Piece("floor_ms", (), 0, MAX_MS + reaction_ms),
+            Piece("time_limit_ms", (), 0, MAX_MS),
+            Piece("tie_window_ms", (), 0, tie_window_ms),
+            Piece("smoke_rule.parity", (), 0, 1),
+            Piece("die.face", (len(DICE), FACES), 0, 1),
+            Piece("token.holder", (NUM_TOKENS, n), 0, 1),
+            Piece("token.ms", (NUM_TOKENS,), 0, MAX_MS),
+            Piece("call.made", (n,), 0, 1),
+            Piece("call.total", (n,), 0, MAX_TOTAL),
+            Piece("call.ms", (n,), 0, MAX_MS),
+            Piece("katana_owner", (n,), 0, 1),
+            Piece("shuriken", (n,), 0, 1),
+            Piece("score", (n,), 0, score_cap(target, start_score)),
+            Piece("sudden_death", (), 0, 1),
+            Piece("over", (), 0, 1),
+            Piece("winner", (n,), 0, 1),
+        ]
+    )
+
+
+def encode(view: View) -> list[float]:
+    """The floats of `pieces`, from a view (a seat's or a spectator's)."""
     n = view["players"]
-    out: list[float] = []
-    out.extend(one_hot(view["seat"], n))
+    obs = Observation(pieces(n, view))  # the view repeats the options the bounds depend on
+    obs["me"] = one_hot(view["seat"], n)
     to_act = view["to_act"]
-    out.extend(1.0 if i in to_act else 0.0 for i in range(n))
-    out.append(view["round"])
-    out.append(view["target"])
-    out.append(view["now_ms"])
-    out.append(view["floor_ms"])
-    out.append(view["time_limit_ms"])
-    out.append(view["tie_window_ms"])
-    out.append(1.0 if view["smoke_rule"] == PARITY else 0.0)
-    for die in view["dice"]:
-        out.extend(one_hot(die["face"], FACES))
-    for token in view["tokens"]:
-        out.extend(one_hot(token["holder"], n))
-        out.append(token["ms"] or 0.0)
+    obs["to_act"] = [1.0 if i in to_act else 0.0 for i in range(n)]
+    obs["round"] = view["round"]
+    obs["target"] = view["target"]
+    obs["now_ms"] = view["now_ms"]
+    obs["floor_ms"] = view["floor_ms"]
+    obs["time_limit_ms"] = view["time_limit_ms"]
+    obs["tie_window_ms"] = view["tie_window_ms"]
+    obs["smoke_rule.parity"] = 1.0 if view["smoke_rule"] == SmokeRule.PARITY else 0.0
+    obs["die.face"] = [hot for die in view["dice"] for hot in one_hot(die["face"], FACES)]
+    tokens = view["tokens"]
+    obs["token.holder"] = [hot for token in tokens for hot in one_hot(token["holder"], n)]
+    obs["token.ms"] = [token["ms"] or 0.0 for token in tokens]
     calls = {call["seat"]: call for call in view["calls"]}
-    for i in range(n):
-        call = calls.get(i)
-        out.extend((1.0, call["total"], call["ms"]) if call else (0.0, 0.0, 0.0))
-    out.extend(one_hot(view["katana_owner"], n))
-    out.extend(one_hot(view["shuriken"], n))
+    obs["call.made"] = [1.0 if i in calls else 0.0 for i in range(n)]
+    obs["call.total"] = [calls[i]["total"] if i in calls else 0.0 for i in range(n)]
+    obs["call.ms"] = [calls[i]["ms"] if i in calls else 0.0 for i in range(n)]
+    obs["katana_owner"] = one_hot(view["katana_owner"], n)
+    obs["shuriken"] = one_hot(view["shuriken"], n)
     cap = score_cap(view["target"], view["start_score"])
-    out.extend(min(score, cap) for score in view["scores"])
-    out.append(1.0 if view["sudden_death"] else 0.0)
-    out.append(1.0 if view["phase"] == "over" else 0.0)
+    obs["score"] = [min(score, cap) for score in view["scores"]]
+    obs["sudden_death"] = 1.0 if view["sudden_death"] else 0.0
+    obs["over"] = 1.0 if view["phase"] == Phase.OVER else 0.0
     winners = view["winners"]
-    out.extend(1.0 if i in winners else 0.0 for i in range(n))
-    return out
+    obs["winner"] = [1.0 if i in winners else 0.0 for i in range(n)]
+    return obs.values
 
 
-def text(view: dict[str, Any]) -> str:
+def text(view: View) -> str:
     """A short readable form of a view (OpenSpiel's observation string)."""
     seat = view["seat"]
     dice = " ".join(
         f"{d['colour']} {d['ninjas']}"
-        if d["kind"] == "ninja"
+        if d["kind"] == FaceKind.NINJA
         else f"{d['colour']} smoke"
-        if d["kind"] == "smoke"
+        if d["kind"] == FaceKind.SMOKE
         else d["kind"]
         for d in view["dice"]
     )
@@ -153,4 +169,5 @@ def max_actions(players: int, options: Mapping[str, Any]) -> int:
     asking at most n seats again.
     """
     resolutions = 2 * players + NUM_TOKENS
-    return options["max_rounds"] * players * (1 + resolutions)
+    rounds: int = options["max_rounds"]
+    return rounds * players * (1 + resolutions)

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from gamenight.kernel import Action
 from gamenight.kernel.limits import quote
@@ -47,15 +46,13 @@ from gamenight.kernel.rng import Rng
 
 from .actions import Call, Done, Grab, Wait
 from .content import MAX_TOTAL, NUM_TOKENS, TOKEN_IDS
+from .model import CallData, EventKind, GameModel, GrabData, TimeUpData
 from .scoring import CALL_RIGHT, CALL_WRONG
-
-if TYPE_CHECKING:
-    from .state import NinjaMasterState
 
 MAX_HELD = 2  # tokens a player may hold: one in each hand
 
 
-def held(state: NinjaMasterState, seat: int) -> int:
+def held(state: GameModel, seat: int) -> int:
     """How many tokens `seat` holds."""
     return state.holder.count(seat)
 
@@ -70,7 +67,7 @@ def moment(action: Action) -> float:
     return -1.0 if isinstance(action, Done) else math.inf
 
 
-def refusal(state: NinjaMasterState, seat: int, action: Action) -> str | None:
+def refusal(state: GameModel, seat: int, action: Action) -> str | None:
     """Why grabbing `seat` may not propose `action` now, or ``None`` if it may."""
     if isinstance(action, Done | Wait):
         return None
@@ -97,11 +94,11 @@ def refusal(state: NinjaMasterState, seat: int, action: Action) -> str | None:
     return rule_refusal(state, seat, action)
 
 
-def _seen(state: NinjaMasterState) -> str:
+def _seen(state: GameModel) -> str:
     return f"the last move, at {state.now} ms" if state.now else "the dice were shown"
 
 
-def rule_refusal(state: NinjaMasterState, seat: int, action: Grab | Call) -> str | None:
+def rule_refusal(state: GameModel, seat: int, action: Grab | Call) -> str | None:
     """Why the grab's rules forbid a well-formed timed action at its time (``None``: they
     allow it). Checked when it is proposed, and again when it is carried out."""
     ms = action.ms
@@ -128,7 +125,7 @@ def rule_refusal(state: NinjaMasterState, seat: int, action: Grab | Call) -> str
     return None
 
 
-def propose(state: NinjaMasterState, seat: int, action: Action) -> None:
+def propose(state: GameModel, seat: int, action: Action) -> None:
     """Seal `seat`'s legal proposal; resolve once every seat still grabbing has one."""
     state.sealed[seat] = action
     sealed = state.sealed
@@ -136,14 +133,14 @@ def propose(state: NinjaMasterState, seat: int, action: Action) -> None:
         _resolve_earliest(state)
 
 
-def _resolve_earliest(state: NinjaMasterState) -> None:
+def _resolve_earliest(state: GameModel) -> None:
     """One step of the resolution (module docstring): Done, else the earliest moment."""
     sealed = state.sealed
     done = [s for s in state.grabbing if type(sealed[s]) is Done]
     if done:
         for seat in done:
             sealed[seat] = None
-        state.grabbing = tuple(s for s in state.grabbing if s not in done)
+        state.grabbing = [s for s in state.grabbing if s not in done]
         for seat in state.grabbing:  # something happened: whoever waited decides again
             if type(sealed[seat]) is Wait:
                 sealed[seat] = None
@@ -153,8 +150,8 @@ def _resolve_earliest(state: NinjaMasterState) -> None:
     if when == math.inf:  # only Wait is left: nobody will act before the limit
         for seat in state.grabbing:
             sealed[seat] = None
-        state.log("time_up", ms=state.options["time_limit_ms"])
-        state.grabbing = ()
+        state.log(EventKind.TIME_UP, **TimeUpData(ms=state.options["time_limit_ms"]))
+        state.grabbing = []
         return
     group = [s for s, p in proposals.items() if moment(p) == when]
     for seat in group:
@@ -179,7 +176,7 @@ def _resolve_earliest(state: NinjaMasterState) -> None:
             sealed[seat] = None
 
 
-def _carry_out(state: NinjaMasterState, seat: int, action: Grab | Call) -> None:
+def _carry_out(state: GameModel, seat: int, action: Grab | Call) -> None:
     if isinstance(action, Grab):
         token, ms = action.token, action.ms
         holder = state.holder[token]
@@ -192,24 +189,16 @@ def _carry_out(state: NinjaMasterState, seat: int, action: Grab | Call) -> None:
             state.contest[token] = contest
             if state.rng.below(contest.bit_count()) == 0:
                 state.holder[token] = seat
-        state.log("grab", seat=seat, token=TOKEN_IDS[token], ms=ms, holder=state.holder[token])
+        grabbed = GrabData(seat=seat, token=TOKEN_IDS[token], ms=ms, holder=state.holder[token])
+        state.log(EventKind.GRAB, **grabbed)
         return
-    state.calls.append((seat, action.total, action.ms))
-    state.log("call", seat=seat, total=action.total, ms=action.ms)
-    state.grabbing = tuple(s for s in state.grabbing if s != seat)
-
-
-def deadline(state: NinjaMasterState) -> int:
-    """The last ms at which a timed action still counts: the end of the tie window after
-    the first call, else the time limit. A live table submits ``Done`` after it."""
-    limit = state.options["time_limit_ms"]
-    if state.calls:
-        return min(limit, state.calls[0][2] + state.options["tie_window_ms"])
-    return limit
+    state.calls.append([seat, action.total, action.ms])
+    state.log(EventKind.CALL, **CallData(seat=seat, total=action.total, ms=action.ms))
+    state.grabbing = [s for s in state.grabbing if s != seat]
 
 
 def settle_calls(
-    calls: Sequence[tuple[int, int, int]], total: int, players: int, rng: Rng
+    calls: Sequence[Sequence[int]], total: int, players: int, rng: Rng
 ) -> tuple[list[int], int]:
     """Call points per seat, and the seat that won the point (-1: none).
 

@@ -9,18 +9,18 @@ from gamenight.kernel import Action
 from .actions import WAIT
 from .content import DICE
 from .dice import summarize
-from .state import GRAB, NinjaMasterState
+from .model import GameModel, Phase
 
 
 def rig(
-    state: NinjaMasterState,
+    state: GameModel,
     *,
     dice: Sequence[str] | None = None,
     scores: Sequence[int] | None = None,
     katana: int | None = None,
     shuriken: int | None = None,
     sudden_death: bool | None = None,
-) -> NinjaMasterState:
+) -> GameModel:
     """Set up a position at the start of a round's grab (nothing taken, nobody called).
 
     - `dice`: the faces shown, one per die, by name (``"red 2"``, ``"blue smoke"``,
@@ -40,20 +40,20 @@ def rig(
         state.shuriken = shuriken
     if sudden_death is not None:
         state.sudden_death = sudden_death
-    state.phase, state.winners = GRAB, []
+    state.phase, state.winners = Phase.GRAB, []
     state.holder = [-1] * len(state.holder)
     state.taken_at = [-1] * len(state.taken_at)
     state.contest = [0] * len(state.contest)
     state.calls, state.now = [], 0
-    state.floor = state.options["reaction_ms"]
+    state.floor = state.reaction_ms
     state.sealed = [None] * state.num_players
-    state.grabbing = tuple(range(state.num_players))
+    state.grabbing = list(range(state.num_players))
     state.events.clear()
     state.history.clear()
     return state
 
 
-def carry_out(state: NinjaMasterState, *moves: tuple[int, Action]) -> NinjaMasterState:
+def carry_out(state: GameModel, *moves: tuple[int, Action]) -> GameModel:
     """Carry out ``(seat, action)`` moves one by one, as if each seat's move were the only
     one sealed: each is proposed, then every other seat still to propose waits, so the
     engine resolves it at once (a move that ends the round is not followed by waits)."""
@@ -65,7 +65,7 @@ def carry_out(state: NinjaMasterState, *moves: tuple[int, Action]) -> NinjaMaste
     return state
 
 
-def settle(state: NinjaMasterState) -> NinjaMasterState:
+def settle(state: GameModel) -> GameModel:
     """Every seat still to propose waits: the sealed proposals are resolved."""
     for seat in state.actors():
         if seat in state.actors():

@@ -12,22 +12,22 @@ from typing import NamedTuple
 
 from .content import KATANA, NUM_COLOURS
 from .dice import Roll
+from .model import SmokeRule, Source
 
-PARITY, SINGLE = "parity", "single"
-SMOKE_RULES = (PARITY, SINGLE)
 KATANA_PENALTY = -3  # the Katana taken when it was not takeable
 CALL_RIGHT, CALL_WRONG = 1, -3
-SOURCES = ("ninja", "katana", "shuriken", "call", "floor")  # the fields of `RoundPoints`
+SOURCES = tuple(Source)  # in the rules' order: the fields of `RoundPoints`
 WON_SOURCES = SOURCES[:-1]  # where points are won: every source but the floor
 
 
-def ninja_value(ninjas: int, smokes: int, rule: str) -> int:
+def ninja_value(ninjas: int, smokes: int, rule: SmokeRule) -> int:
     """Points of a colour's Ninja token: its ninja figures, negative under the smoke rule.
 
-    `PARITY` (default): each Smoke of the colour flips the sign, so an odd count is negative.
-    `SINGLE`: the rulebook's literal words, only exactly one Smoke makes it negative.
+    `SmokeRule.PARITY` (default): each Smoke of the colour flips the sign, so an odd count
+    is negative. `SmokeRule.SINGLE`: the rulebook's literal words, only exactly one Smoke
+    makes it negative.
     """
-    negative = smokes % 2 == 1 if rule == PARITY else smokes == 1
+    negative = smokes % 2 == 1 if rule == SmokeRule.PARITY else smokes == 1
     return -ninjas if negative else ninjas
 
 
@@ -44,6 +44,10 @@ class RoundPoints(NamedTuple):
     floor: list[int]
     scores: list[int]
 
+    def by_source(self) -> dict[str, list[int]]:
+        """The points of every `Source`, as a round's summary gives them."""
+        return {source: getattr(self, source) for source in SOURCES}
+
 
 def score_round(
     roll: Roll,
@@ -52,7 +56,7 @@ def score_round(
     shuriken_holder: int,
     scores: Sequence[int],
     call_points: Sequence[int],
-    smoke_rule: str,
+    smoke_rule: SmokeRule,
 ) -> RoundPoints:
     """Score a round. `holder[token]` is the seat that took each token, or -1."""
     n = len(scores)

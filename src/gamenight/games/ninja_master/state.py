@@ -9,9 +9,8 @@ the engine resolves the earliest together and asks again those whose plans it ch
 seat is out, the calls are settled and the round is scored (`scoring.py`); the Katana
 goes to the leader, the Shuriken to the next seat clockwise, and the next round is rolled.
 
-Seats are numbered clockwise: the seat after ``s`` is ``s + 1``. Every field is a plain
-int, bool, tuple or list, so cloning copies a few short lists; the roll and the last
-round's summary are immutable and shared by clones.
+Seats are numbered clockwise: the seat after ``s`` is ``s + 1``. The state's fields, the
+game's vocabularies and its typed views and events are declared in `model.py`.
 
 The end follows the rules page: one player at the target wins; several in one round play
 sudden-death rounds. A ``max_rounds`` safety limit (not in the rulebook; default 25) ends a
@@ -23,36 +22,34 @@ wrong numbers (uniformly random agents do, nearly every round) stay at 0 points 
 from __future__ import annotations
 
 import math
-from typing import Any
 
-from gamenight.kernel import Action, IllegalAction, Option, Outcome, State
+from gamenight.kernel import Action, IllegalAction, Option, Outcome
 from gamenight.kernel.rng import Rng
 
 from . import resolution, views
 from .actions import BUCKET_MS, CALL_SPANS, CODEC, DONE, GRABS, MAX_MS, WAIT, bucket
 from .content import NUM_TOKENS
-from .dice import Roll, roll, summarize
-from .scoring import PARITY, SMOKE_RULES, SOURCES, WON_SOURCES, score_round
-
-GRAB, OVER = "grab", "over"
-
-# The game's own mutable fields: copied by clone, written by to_json.
-_SCALARS = (
-    "round",
-    "phase",
-    "katana_owner",
-    "shuriken",
-    "now",
-    "sudden_death",
-    "floor",
-    "truncated",
-    "last_round",  # never mutated: replaced each round
+from .dice import roll
+from .model import (
+    SOURCE_POINTS,
+    EventKind,
+    GameModel,
+    GameOverData,
+    Phase,
+    RollData,
+    RoundSummary,
+    ScoreData,
+    SmokeRule,
+    SuddenDeathData,
+    View,
 )
-_LISTS = ("scores", "holder", "taken_at", "contest", "calls", "winners", "won")
-_LISTS += tuple(f"{source}_points" for source in SOURCES)
+from .scoring import SOURCES, WON_SOURCES, score_round
+
+# Bound once: `is_over` runs at every step of every game.
+GRAB, OVER = Phase.GRAB, Phase.OVER
 
 
-class NinjaMasterState(State):
+class NinjaMasterState(GameModel):
     """A game of Ninja Master (Reiner Knizia, itten, 2022) for 2-5 players."""
 
     game_id = "ninja-master"
@@ -90,9 +87,9 @@ class NinjaMasterState(State):
             "smoke_rule",
             "'parity': each Smoke of a colour flips its token's sign; "
             "'single': only exactly one Smoke makes it negative",
-            PARITY,
+            SmokeRule.PARITY.value,
             str,
-            choices=SMOKE_RULES,
+            choices=tuple(rule.value for rule in SmokeRule),
         ),
         Option(
             "max_rounds",
@@ -102,32 +99,6 @@ class NinjaMasterState(State):
             max=10_000,
         ),
     )
-
-    # Declared for type checkers; every one is set in _setup or _load.
-    round: int
-    phase: str
-    katana_owner: int
-    shuriken: int  # the Shuriken holder: rolls this round, scores its Shurikens
-    now: int  # the table's clock: ms of the latest resolved timed action this round
-    floor: int  # the earliest ms of a new proposal: `now` (0: the dice) + reaction_ms
-    sealed: list[Action | None]  # per seat: its sealed proposal, hidden from the others
-    sudden_death: bool  # several players reached the target in one round
-    truncated: bool  # the max_rounds safety limit ended the game
-    winners: list[int]  # empty until the game is over
-    last_round: dict[str, Any] | None  # the previous round's summary, for views
-    dice: Roll
-    grabbing: tuple[int, ...]  # seats still grabbing, in seat order
-    scores: list[int]
-    holder: list[int]  # per token: the seat that took it, or -1
-    taken_at: list[int]  # per token: ms it was taken at, or -1
-    contest: list[int]  # per token: bit mask of the seats that grabbed it at taken_at
-    calls: list[tuple[int, int, int]]  # (seat, total, ms) in time order
-    ninja_points: list[int]  # per seat, summed over the rounds: points from each source
-    katana_points: list[int]
-    shuriken_points: list[int]
-    call_points: list[int]
-    floor_points: list[int]  # given back by the floor at 0
-    won: list[int]  # per `WON_SOURCES`: points won (each seat's positive result of a round)
 
     # ----- set-up and rounds ------------------------------------------------------------
 
@@ -139,8 +110,8 @@ class NinjaMasterState(State):
         self.sudden_death = self.truncated = False
         self.winners = []
         self.last_round = None
-        for source in SOURCES:
-            setattr(self, f"{source}_points", [0] * n)
+        for name in SOURCE_POINTS:
+            setattr(self, name, [0] * n)
         self.won = [0] * len(WON_SOURCES)
         self._start_round()
 
@@ -153,10 +124,11 @@ class NinjaMasterState(State):
         self.contest = [0] * NUM_TOKENS
         self.calls = []
         self.now = 0
-        self.floor = self.options["reaction_ms"]
+        self.floor = self.reaction_ms
         self.sealed = [None] * self.num_players
-        self.grabbing = tuple(range(self.num_players))
-        self.log("roll", round=self.round, roller=self.shuriken, faces=list(self.dice.faces))
+        self.grabbing = list(range(self.num_players))
+        rolled = RollData(round=self.round, roller=self.shuriken, faces=list(self.dice.faces))
+        self.log(EventKind.ROLL, **rolled)
 
     def _end_round(self) -> None:
         """Everybody is out: settle the calls, score, hand the tokens over, maybe end."""
@@ -173,7 +145,7 @@ class NinjaMasterState(State):
         )
         self.scores = points.scores
         for source in SOURCES:
-            totals = getattr(self, f"{source}_points")
+            totals = self.source_points(source)
             for s, p in enumerate(getattr(points, source)):
                 totals[s] += p
         for i, source in enumerate(WON_SOURCES):
@@ -184,34 +156,36 @@ class NinjaMasterState(State):
         self.katana_owner = (
             leaders[self.rng.below(len(leaders))] if len(leaders) > 1 else leaders[0]
         )
-        self.last_round = {
-            "round": self.round,
-            "total": dice.total,
-            "katana_takeable": dice.katana_takeable,
-            "holders": list(self.holder),
-            "calls": [list(c) for c in self.calls],
-            "call_winner": call_winner,
-            "points": {source: getattr(points, source) for source in SOURCES},
-            "scores": list(self.scores),
-        }
+        summary = RoundSummary(
+            round=self.round,
+            total=dice.total,
+            katana_takeable=dice.katana_takeable,
+            holders=list(self.holder),
+            calls=[list(c) for c in self.calls],
+            call_winner=call_winner,
+            points=points.by_source(),
+            scores=list(self.scores),
+        )
+        self.last_round = summary
         # The score event explains every change of score on its own (a replay tells each
         # action's events alone): it repeats the round's dice, grabs and calls, and says
         # who owned the Katana and who rolled. `katana_owner` is the Katana's new owner.
-        self.log(
-            "score",
-            **self.last_round,
+        scored = ScoreData(
+            **summary,
             faces=list(dice.faces),
             roller=self.shuriken,
             katana_owner_before=owner,
             smoke_rule=self.options["smoke_rule"],
             katana_owner=self.katana_owner,
         )
+        self.log(EventKind.SCORE, **scored)
         self.shuriken = (self.shuriken + 1) % n
         self.winners = self._winners(top, leaders)
         if self.winners:
             self.phase = OVER
-            self.grabbing = ()
-            self.log("game_over", winners=list(self.winners), scores=list(self.scores))
+            self.grabbing = []
+            over = GameOverData(winners=list(self.winners), scores=list(self.scores))
+            self.log(EventKind.GAME_OVER, **over)
         else:
             self._start_round()
 
@@ -229,7 +203,7 @@ class NinjaMasterState(State):
                 return reached
             if len(reached) > 1:
                 self.sudden_death = True
-                self.log("sudden_death", seats=reached)
+                self.log(EventKind.SUDDEN_DEATH, **SuddenDeathData(seats=reached))
         elif top >= target and len(leaders) == 1:
             return leaders
         if self.round < self.options["max_rounds"]:
@@ -252,7 +226,7 @@ class NinjaMasterState(State):
         scores = tuple(float(s) for s in self.scores)
         return Outcome(tuple(self.winners), scores, self.truncated)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         return views.view(self, seat)
 
     def stats(self) -> dict[str, float | list[float]]:
@@ -265,7 +239,7 @@ class NinjaMasterState(State):
         for source, points in zip(WON_SOURCES, self.won, strict=True):
             figures[f"share_{source}"] = points / won if won else 0.0
         for source in SOURCES:
-            figures[f"{source}_points"] = [float(p) for p in getattr(self, f"{source}_points")]
+            figures[f"{source}_points"] = [float(p) for p in self.source_points(source)]
         return figures
 
     def next_moment(self) -> float | None:
@@ -293,25 +267,16 @@ class NinjaMasterState(State):
             return f"expected an action, got {action!r}"
         return resolution.refusal(self, seat, action)
 
-    @property
-    def reaction_ms(self) -> int:
-        """The reaction floor: nobody acts sooner than this after what they react to."""
-        return self.options["reaction_ms"]
-
     def timed_step(self) -> int:
         """The timed step in progress (the round): a live table stops when it changes."""
         return self.round
-
-    def deadline(self) -> int:
-        """When a live table submits `Done` for every seat still grabbing (ms)."""
-        return resolution.deadline(self)
 
     def _legal(self, seat: int) -> list[Action]:
         """Timed actions at the representative times from the floor to the deadline."""
         # Buckets from the floor to the deadline (`bucket(ms + 1)`: the buckets up to ms);
         # after a call, grabs up to the call's moment only.
         lo = bucket(self.floor)
-        calls_end = bucket(resolution.deadline(self) + 1)
+        calls_end = bucket(self.deadline() + 1)
         grabs_end = bucket(self.calls[0][2] + 1) if self.calls else calls_end
         holder = self.holder
         actions: list[Action] = []
@@ -336,16 +301,7 @@ class NinjaMasterState(State):
     def _default_action(self, seat: int, legal: list[Action]) -> Action:
         return DONE
 
-    # ----- copying and persistence ------------------------------------------------------
-
-    def _copy_into(self, new: State) -> None:
-        for name in _SCALARS:
-            setattr(new, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(new, name, getattr(self, name).copy())
-        new.sealed = self.sealed.copy()  # actions are immutable
-        new.dice = self.dice
-        new.grabbing = self.grabbing
+    # ----- determinization ---------------------------------------------------------------
 
     def _resample_hidden(self, seat: int | None, rng: Rng) -> None:
         """Only the other seats' sealed proposals are hidden (rolled dice are public, and
@@ -353,18 +309,3 @@ class NinjaMasterState(State):
         for other, proposal in enumerate(self.sealed):
             if proposal is not None and other != seat:
                 self.sealed[other] = rng.choice(self._legal(other))
-
-    def _dump(self) -> dict[str, Any]:
-        data = {name: getattr(self, name) for name in _SCALARS + _LISTS}
-        data["faces"] = list(self.dice.faces)
-        data["grabbing"] = list(self.grabbing)
-        data["sealed"] = [None if p is None else p.to_json() for p in self.sealed]
-        return data
-
-    def _load(self, data: dict[str, Any]) -> None:
-        for name in _SCALARS + _LISTS:
-            setattr(self, name, data[name])
-        self.calls = [tuple(c) for c in self.calls]
-        self.dice = summarize(data["faces"])
-        self.grabbing = tuple(data["grabbing"])
-        self.sealed = [None if p is None else CODEC.from_json(p) for p in data["sealed"]]

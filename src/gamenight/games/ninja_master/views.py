@@ -10,18 +10,18 @@ ninja total, whether the Katana is takeable): those appear in ``last_round`` onc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from gamenight.kernel.events import json_copy
 
 from .content import COLOURS, DICE, TOKEN_IDS
-
-if TYPE_CHECKING:
-    from .state import NinjaMasterState
+from .model import CallView, DieView, GameModel, RoundSummary, TokenView, View
 
 
-def view(state: NinjaMasterState, seat: int | None) -> dict[str, Any]:
+def view(state: GameModel, seat: int | None) -> View:
     """Exactly what `seat` may know (``None``: a spectator)."""
     state.check_seat(seat)
-    dice = []
+    dice: list[DieView] = []
     for die, index in enumerate(state.dice.faces):
         face = DICE[die][index]
         dice.append(
@@ -33,7 +33,7 @@ def view(state: NinjaMasterState, seat: int | None) -> dict[str, Any]:
                 "colour": COLOURS[face.colour] if face.colour >= 0 else None,
             }
         )
-    tokens = []
+    tokens: list[TokenView] = []
     for token, name in enumerate(TOKEN_IDS):
         holder = state.holder[token]
         tokens.append(
@@ -43,6 +43,9 @@ def view(state: NinjaMasterState, seat: int | None) -> dict[str, Any]:
                 "ms": state.taken_at[token] if holder >= 0 else None,
             }
         )
+    calls: list[CallView] = [{"seat": s, "total": total, "ms": ms} for s, total, ms in state.calls]
+    # A copy, so that a view's reader cannot change the state's summary.
+    last_round: RoundSummary | None = json_copy(state.last_round)
     options = state.options
     return {
         "game": state.game_id,
@@ -64,30 +67,17 @@ def view(state: NinjaMasterState, seat: int | None) -> dict[str, Any]:
         "deadline_ms": state.deadline() if state.grabbing else None,
         "dice": dice,
         "tokens": tokens,
-        "calls": [{"seat": s, "total": total, "ms": ms} for s, total, ms in state.calls],
+        "calls": calls,
         "katana_owner": state.katana_owner,
         "shuriken": state.shuriken,
         "scores": list(state.scores),
         "sudden_death": state.sudden_death,
-        "last_round": _summary_copy(state.last_round),
+        "last_round": last_round,
         "winners": list(state.winners),
     }
 
 
-def _proposal(state: NinjaMasterState, seat: int | None) -> dict[str, Any] | None:
+def _proposal(state: GameModel, seat: int | None) -> dict[str, Any] | None:
     """`seat`'s own sealed proposal (sealed proposals are hidden from everybody else)."""
     proposal = None if seat is None else state.sealed[seat]
     return None if proposal is None else proposal.to_json()
-
-
-def _summary_copy(summary: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A fresh copy of a round's summary (built in `NinjaMasterState._end_round`), so that
-    a view's reader cannot change the state."""
-    if summary is None:
-        return None
-    copy = dict(summary)
-    copy["holders"] = list(summary["holders"])
-    copy["scores"] = list(summary["scores"])
-    copy["calls"] = [list(call) for call in summary["calls"]]
-    copy["points"] = {source: list(points) for source, points in summary["points"].items()}
-    return copy

@@ -16,8 +16,8 @@ drive the app with a clock they move by hand.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -27,7 +27,9 @@ from textual.events import Key
 from textual.widgets import Static
 
 from gamenight.games.ninja_master.actions import DONE, WAIT, Call, Grab
-from gamenight.games.ninja_master.content import MAX_TOTAL, TOKEN_IDS
+from gamenight.games.ninja_master.content import KATANA_ID, MAX_TOTAL, TOKEN_IDS, FaceKind
+from gamenight.games.ninja_master.model import CallView, EventKind, ScoreData, TokenView, View
+from gamenight.games.ninja_master.state import NinjaMasterState
 from gamenight.games.ninja_master.ui.terminal import (
     SUDDEN_DEATH,
     change_line,
@@ -36,18 +38,18 @@ from gamenight.games.ninja_master.ui.terminal import (
     hand_over_line,
     round_header,
     score_changes,
+    score_data,
     scores_line,
     seconds,
     token_name,
     winners_line,
 )
-from gamenight.kernel import Agent, IllegalAction, State
+from gamenight.kernel import Action, Agent, Event, IllegalAction
 from gamenight.play.live import LiveTable, Nanoseconds
-from gamenight.ui import View
 
 # Single keys that grab a token (`key_help` shows them on screen).
-KEY_OF_TOKEN = {"red": "r", "blue": "b", "green": "g", "yellow": "y", "black": "k", "katana": "a"}
-TOKEN_KEYS = {key: token for token, key in KEY_OF_TOKEN.items()} | {"space": "katana"}
+KEY_OF_TOKEN = {"red": "r", "blue": "b", "green": "g", "yellow": "y", "black": "k", KATANA_ID: "a"}
+TOKEN_KEYS = {key: token for token, key in KEY_OF_TOKEN.items()} | {"space": KATANA_ID}
 
 REVEAL_MS = 450  # the scoring is told one line every this many ms
 
@@ -70,7 +72,7 @@ RULES = [
 
 
 def tokens_text(
-    tokens: Sequence[dict[str, Any]], katana_owner: int, names: Sequence[str], lang: str
+    tokens: Sequence[TokenView], katana_owner: int, names: Sequence[str], lang: str
 ) -> Text:
     """Each token with its key, and who took it when."""
     lines = []
@@ -84,7 +86,7 @@ def tokens_text(
             line.append(f"{names[holder]:<7}", style="bold")
             if token["ms"] is not None:
                 line.append(seconds(token["ms"]), style="dim")
-        if name == "katana":
+        if name == KATANA_ID:
             line.pad_right(30 - len(line))
             line.append(f"owner: {names[katana_owner]}", style="italic")
         lines.append(line)
@@ -100,9 +102,9 @@ def players_text(view: View, held: Sequence[int], names: Sequence[str], lang: st
         line.append(f"{view['scores'][seat]:>3} pts  ", style="bold cyan")
         marks = []
         if seat == view["katana_owner"]:
-            marks.append((token_name("katana", lang), "bold #ce93d8"))
+            marks.append((token_name(KATANA_ID, lang), "bold #ce93d8"))
         if seat == view["shuriken"]:
-            marks.append((token_name("shuriken", lang), "bold #b0bec5"))
+            marks.append((token_name(FaceKind.SHURIKEN, lang), "bold #b0bec5"))
         for word, style in marks:
             line.append(f"{word} ", style=style)
         line.pad_right(max(0, 32 - len(line)))
@@ -125,8 +127,13 @@ def key_help(lang: str) -> Text:
         text.append(f" {token_name(token, lang)}  ")
     text.append("(Katana: a or space; two tokens at most)", style="dim")
     text.append("\n Call ", style="bold")
-    keys = (("0-9", "the number of ninjas, then"), ("Enter", " "), ("Backspace", "fix  "))
-    keys += (("d", "done: take nothing more  "), ("q", "leave"))
+    keys = (
+        ("0-9", "the number of ninjas, then"),
+        ("Enter", " "),
+        ("Backspace", "fix  "),
+        ("d", "done: take nothing more  "),
+        ("q", "leave"),
+    )
     for key, words in keys:
         text.append(f" {key} ", style="bold reverse")
         text.append(f" {words} ")
@@ -136,9 +143,7 @@ def key_help(lang: str) -> Text:
 # ----- the end of a round -------------------------------------------------------------------
 
 
-def result_lines(
-    scored: Mapping[str, Any], after: View, names: Sequence[str], lang: str
-) -> list[Text]:
+def result_lines(scored: ScoreData, after: View, names: Sequence[str], lang: str) -> list[Text]:
     """The scores after a round (its ``score`` event), and where the Katana and the
     Shuriken go, or who won (`after`: a view once it was scored)."""
     scores = scores_line(scored, names)
@@ -180,7 +185,7 @@ class NinjaMasterApp(App[None]):
 
     def __init__(
         self,
-        state: State,
+        state: NinjaMasterState,
         agents: Sequence[Agent | None],
         seat: int,
         lang: str = "en",
@@ -199,7 +204,7 @@ class NinjaMasterApp(App[None]):
         self.feed: list[Text] = []  # what happened in this grab, one line each
         self.taken: dict[str, int] = {}  # token -> when it was taken this round (ms)
         self.before: View = state.view(seat)  # the view when the round's dice were shown
-        self.scored: dict[str, Any] = {}  # the score event of the round just played
+        self.scored: ScoreData | None = None  # the score event of the round just played
         self.story: list[Text] = []  # its scoring, line by line
         self.told = 0  # how many lines of the story are shown
         self._story_from = 0  # the clock when the scoring began
@@ -246,9 +251,10 @@ class NinjaMasterApp(App[None]):
         events = self.state.events_for(self.seat)
         fresh, self._seen = events[self._seen :], len(events)
         for event in fresh:
-            self._tell(event.kind, event.data)
+            self._tell(event)
         if self.phase == GRAB and not self.live.running:
             after, scored = self.state.view(self.seat), self.scored
+            assert scored is not None  # a grab ends with its round's score event
             changes = score_changes(scored, self.names, self.lang)
             self.story = [
                 round_header(scored, self.lang),
@@ -262,12 +268,13 @@ class NinjaMasterApp(App[None]):
         if fresh:
             self.redraw()
 
-    def _tell(self, kind: str, data: dict[str, Any]) -> None:
+    def _tell(self, event: Event) -> None:
         """A line of the feed for a grab or a call; a round's score event is kept for its
         scoring (the others are told by the scoring)."""
-        if kind == "score":
-            self.scored = data
-        elif kind == "grab":
+        kind, data = event.kind, event.data
+        if kind == EventKind.SCORE:
+            self.scored = score_data(event)
+        elif kind == EventKind.GRAB:
             seat, token, holder = data["seat"], data["token"], data["holder"]
             self.taken.setdefault(token, data["ms"])
             line = Text(f"{seconds(data['ms'])}  {self.names[seat]} grabbed ")
@@ -275,7 +282,7 @@ class NinjaMasterApp(App[None]):
             if holder != seat:
                 line.append(f" in the same ms as {self.names[holder]}: the draw keeps it there")
             self.feed.append(line)
-        elif kind == "call":
+        elif kind == EventKind.CALL:
             words = f"{seconds(data['ms'])}  {self.names[data['seat']]} called {data['total']}!"
             self.feed.append(Text(words, style="bold magenta"))
 
@@ -323,7 +330,7 @@ class NinjaMasterApp(App[None]):
             self.phase = GRAB
             self._after_actions()
 
-    def _human(self, build: Callable[[int], Any]) -> None:
+    def _human(self, build: Callable[[int], Action]) -> None:
         """The person acts now (`build` makes the action from its ms); a refusal is shown
         and changes nothing."""
         if self.phase != GRAB:
@@ -356,7 +363,7 @@ class NinjaMasterApp(App[None]):
             dice.border_title = f"Dice rolled by {self.names[self.before['shuriken']]}"
             dice.update(dice_text(self.before["dice"], self.lang, dice.content_size.width))
         view, held = self._table()
-        tokens = [
+        tokens: list[TokenView] = [
             {"token": name, "holder": h if h >= 0 else None, "ms": self.taken.get(name)}
             for name, h in zip(TOKEN_IDS, held, strict=True)
         ]
@@ -380,7 +387,8 @@ class NinjaMasterApp(App[None]):
         if self.phase == GRAB:
             return view, [-1 if t["holder"] is None else t["holder"] for t in view["tokens"]]
         summary = view["last_round"]
-        calls = [{"seat": s, "total": n, "ms": ms} for s, n, ms in summary["calls"]]
+        assert summary is not None  # the grab is over: its round was scored
+        calls: list[CallView] = [{"seat": s, "total": n, "ms": ms} for s, n, ms in summary["calls"]]
         base = view if self.told >= len(self.story) else self.before
         return {**base, "calls": calls}, summary["holders"]
 
@@ -406,7 +414,7 @@ class NinjaMasterApp(App[None]):
             return Text.assemble(
                 (f"Round {self.before['round']}: ", "bold"),
                 f"{self.names[roller]} {holds} the ",
-                chip("shuriken", self.lang),
+                chip(FaceKind.SHURIKEN, self.lang),
                 ". Press ",
                 (" Enter ", "bold reverse"),
                 " to roll the dice, and grab!",
@@ -439,7 +447,9 @@ class NinjaMasterApp(App[None]):
         self.query_one(selector, Static).update(content)
 
 
-def run(state: State, agents: Sequence[Agent | None], seat: int, lang: str = "en") -> str | None:
+def run(
+    state: NinjaMasterState, agents: Sequence[Agent | None], seat: int, lang: str = "en"
+) -> str | None:
     """Play `state` full screen: seat `seat` is the person, `agents` the bots' seats.
 
     Returns the closing words of a finished game, or ``None`` if the person left before.

@@ -12,8 +12,8 @@ the tokens taken, the calls and the scores are public.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Sequence
+from typing import NamedTuple, cast
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -22,11 +22,21 @@ from rich.table import Table
 from rich.text import Text
 
 from gamenight.games.ninja_master.actions import Call, Done, Grab, Wait
-from gamenight.games.ninja_master.content import COLOUR_NAMES, COLOURS, DICE_FILE, KATANA, TOKEN_IDS
+from gamenight.games.ninja_master.content import (
+    COLOUR_NAMES,
+    COLOURS,
+    DICE_FILE,
+    KATANA,
+    KATANA_ID,
+    TOKEN_IDS,
+    FaceKind,
+)
 from gamenight.games.ninja_master.dice import summarize
+from gamenight.games.ninja_master.model import DieView, EventKind, Phase, ScoreData, View
 from gamenight.games.ninja_master.scoring import KATANA_PENALTY, SOURCES, ninja_value
 from gamenight.kernel import Action, Event
-from gamenight.ui import View, does, player_name, signed
+from gamenight.kernel.content import Localized
+from gamenight.ui import does, player_name, signed
 
 # The look of the dice data's colours and tokens. `_CHIP`: a name on its own colour, in a
 # readable ink; `_INK`: the colour's figures on a Smoke's grey.
@@ -59,14 +69,15 @@ def colour_name(colour: str, lang: str) -> str:
     return COLOUR_NAMES[COLOURS.index(colour)].get(lang)
 
 
-def kind_name(kind: str, lang: str) -> str:
+def kind_name(kind: FaceKind, lang: str) -> str:
     """A face kind's name in `lang` (ninja, smoke, Katana, Shuriken; from the dice data)."""
-    return getattr(DICE_FILE.kinds, kind).get(lang)
+    name: Localized = getattr(DICE_FILE.kinds, kind)
+    return name.get(lang)
 
 
 def token_name(token: str, lang: str) -> str:
     """A token's name in `lang`: its colour, the Katana or the Shuriken."""
-    return colour_name(token, lang) if token in COLOURS else kind_name(token, lang)
+    return colour_name(token, lang) if token in COLOURS else kind_name(FaceKind(token), lang)
 
 
 def chip(token: str, lang: str) -> Text:
@@ -97,7 +108,7 @@ def _grab_words(token: str, ms: int, lang: str) -> Text:
 # ----- the dice ----------------------------------------------------------------------------
 
 
-def dice_text(dice: Sequence[dict[str, Any]], lang: str, width: int = 0) -> Text:
+def dice_text(dice: Sequence[DieView], lang: str, width: int = 0) -> Text:
     """The dice of a view as coloured tiles, three lines high, in the order they were rolled.
 
     `width`: the room there is (0: plenty); tiles narrow to fit, down to 5 columns.
@@ -114,23 +125,23 @@ def dice_text(dice: Sequence[dict[str, Any]], lang: str, width: int = 0) -> Text
     return text
 
 
-def _tile(die: dict[str, Any], lang: str) -> tuple[tuple[str, str, str], tuple[str, str, str]]:
+def _tile(die: DieView, lang: str) -> tuple[tuple[str, str, str], tuple[str, str, str]]:
     """The three lines of a die's tile, and their styles."""
     kind, colour = die["kind"], die["colour"]
-    if kind == "ninja":
+    if colour is None:  # a Katana or a Shuriken
+        figure = "━━━╋━━" if kind == FaceKind.KATANA else "─╳─"
+        return ("", figure, kind_name(kind, lang)), (_CHIP[kind],) * 3
+    if kind == FaceKind.NINJA:
         figures = " ".join("●" * die["ninjas"])
         return ("", figures, colour_name(colour, lang)), (_CHIP[colour],) * 3
-    if kind == "smoke":
-        lines = (kind_name("smoke", lang), "░▒▓▒░", colour_name(colour, lang))
-        return lines, (f"bold #ffffff {_SMOKE}", f"bold {_INK[colour]} {_SMOKE}", _CHIP[colour])
-    figure = "━━━╋━━" if kind == "katana" else "─╳─"
-    return ("", figure, kind_name(kind, lang)), (_CHIP[kind],) * 3
+    lines = (kind_name(FaceKind.SMOKE, lang), "░▒▓▒░", colour_name(colour, lang))
+    return lines, (f"bold #ffffff {_SMOKE}", f"bold {_INK[colour]} {_SMOKE}", _CHIP[colour])
 
 
 class _Tiles:
     """The dice tiles, as narrow as the room the console gives them."""
 
-    def __init__(self, dice: Sequence[dict[str, Any]], lang: str) -> None:
+    def __init__(self, dice: Sequence[DieView], lang: str) -> None:
         self.dice, self.lang = dice, lang
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
@@ -142,14 +153,15 @@ def faces_text(faces: Sequence[int], lang: str) -> Text:
     text = Text()
     for die, index in enumerate(faces):
         face = DICE_FILE.dice[die].faces[index]
-        if face.kind == "ninja":
-            words = f"{colour_name(face.colour, lang)} {'●' * face.ninjas}"
-            look = _CHIP[face.colour]
-        elif face.kind == "smoke":
-            words = f"{kind_name('smoke', lang)} {colour_name(face.colour, lang)}"
-            look = f"bold {_INK[face.colour]} {_SMOKE}"
+        kind, colour = face.kind, face.colour
+        if colour is None:  # a Katana or a Shuriken
+            words, look = kind_name(kind, lang), _CHIP[kind]
+        elif kind == FaceKind.NINJA:
+            words = f"{colour_name(colour, lang)} {'●' * face.ninjas}"
+            look = _CHIP[colour]
         else:
-            words, look = kind_name(face.kind, lang), _CHIP[face.kind]
+            words = f"{kind_name(FaceKind.SMOKE, lang)} {colour_name(colour, lang)}"
+            look = f"bold {_INK[colour]} {_SMOKE}"
         text.append(" " if die else "")
         text.append(f" {words} ", look)
     return text
@@ -169,7 +181,7 @@ class Change(NamedTuple):
     reason: Text
 
 
-def scores_before(scored: Mapping[str, Any]) -> list[int]:
+def scores_before(scored: ScoreData) -> list[int]:
     """Every seat's score before the round of a ``score`` event: the new score less the
     points of every source (the floor at 0 included, so this is exact)."""
     points = scored["points"]
@@ -179,10 +191,10 @@ def scores_before(scored: Mapping[str, Any]) -> list[int]:
     ]
 
 
-def round_header(scored: Mapping[str, Any], lang: str) -> Text:
+def round_header(scored: ScoreData, lang: str) -> Text:
     """What a round's dice came to: the ninja total and whether the Katana was takeable."""
     roll = summarize(scored["faces"])
-    katana, shuriken = kind_name("katana", lang), kind_name("shuriken", lang)
+    katana, shuriken = kind_name(FaceKind.KATANA, lang), kind_name(FaceKind.SHURIKEN, lang)
     takeable = "takeable" if scored["katana_takeable"] else "not takeable"
     return Text(
         f"Round {scored['round']}: {scored['total']} ninjas rolled. {katana} {takeable}: "
@@ -191,7 +203,7 @@ def round_header(scored: Mapping[str, Any], lang: str) -> Text:
     )
 
 
-def score_changes(scored: Mapping[str, Any], names: Sequence[str], lang: str) -> list[Change]:
+def score_changes(scored: ScoreData, names: Sequence[str], lang: str) -> list[Change]:
     """A round's scoring, one change of score per line with its reason, in the rules' order.
 
     `scored` is the round's ``score`` event: the dice (``faces``), who took which token
@@ -201,7 +213,7 @@ def score_changes(scored: Mapping[str, Any], names: Sequence[str], lang: str) ->
     """
     roll = summarize(scored["faces"])
     points, holders, total = scored["points"], scored["holders"], scored["total"]
-    katana, shuriken = kind_name("katana", lang), kind_name("shuriken", lang)
+    katana, shuriken = kind_name(FaceKind.KATANA, lang), kind_name(FaceKind.SHURIKEN, lang)
     changes: list[Change] = []
 
     def change(seat: int | None, points: int, *reason: str | Text) -> None:
@@ -230,10 +242,13 @@ def score_changes(scored: Mapping[str, Any], names: Sequence[str], lang: str) ->
             continue
         ninjas, smokes = roll.ninjas[token], roll.smokes[token]
         value = ninja_value(ninjas, smokes, scored["smoke_rule"])
-        reason = [chip(colour, lang), f" token: {ninjas} × {kind_name('ninja', lang)}"]
+        reason: list[str | Text] = [
+            chip(colour, lang),
+            f" token: {ninjas} × {kind_name(FaceKind.NINJA, lang)}",
+        ]
         if smokes and ninjas:
             sign = "negative" if value < 0 else "positive again"
-            reason.append(f", {smokes} × {kind_name('smoke', lang)}: {sign}")
+            reason.append(f", {smokes} × {kind_name(FaceKind.SMOKE, lang)}: {sign}")
         change(seat, value, *reason)
     change(scored["roller"], roll.shurikens, f"{shuriken}: {roll.shurikens} × {shuriken} rolled")
     if not scored["calls"]:
@@ -265,7 +280,7 @@ def change_line(change: Change, names: Sequence[str]) -> Text:
     return text.append_text(change.reason)
 
 
-def scores_line(scored: Mapping[str, Any], names: Sequence[str]) -> Text:
+def scores_line(scored: ScoreData, names: Sequence[str]) -> Text:
     """``Scores: You 3 → 1 (−2)  Bot 1 3 → 8 (+5)``: each score before and after a round."""
     text = Text("Scores:", style="bold")
     for seat, (old, new) in enumerate(zip(scores_before(scored), scored["scores"], strict=True)):
@@ -275,14 +290,14 @@ def scores_line(scored: Mapping[str, Any], names: Sequence[str]) -> Text:
     return text
 
 
-def hand_over_line(scored: Mapping[str, Any], names: Sequence[str], lang: str) -> Text:
+def hand_over_line(scored: ScoreData, names: Sequence[str], lang: str) -> Text:
     """Where the Katana goes (the leader) and the Shuriken (the next seat) after a round."""
     scores = scored["scores"]
     leader = "one of the leaders, drawn" if scores.count(max(scores)) > 1 else "the leader"
     return Text.assemble(
-        chip("katana", lang),
+        chip(KATANA_ID, lang),
         f" goes to {names[scored['katana_owner']]}, {leader}.   ",
-        chip("shuriken", lang),
+        chip(FaceKind.SHURIKEN, lang),
         f" goes to {names[(scored['roller'] + 1) % len(scores)]}, who rolls next.",
     )
 
@@ -305,7 +320,7 @@ def table(
     Nothing is hidden in Ninja Master: `reveal` would add nothing, and is not read.
     """
     names = _players(view["players"], me)
-    over = view["phase"] == "over"
+    over = view["phase"] == Phase.OVER
     title = f"[bold]Ninja Master[/] · round {view['round']} · first to {view['target']} points"
     if view["sudden_death"]:
         title += " · [bold red]sudden death[/]"
@@ -333,7 +348,10 @@ def _players_table(view: View, names: Sequence[str], lang: str) -> Table:
     for seat, name in enumerate(names):
         marks = [
             token_name(token, lang)
-            for token, owner in (("katana", view["katana_owner"]), ("shuriken", view["shuriken"]))
+            for token, owner in (
+                (KATANA_ID, view["katana_owner"]),
+                (FaceKind.SHURIKEN, view["shuriken"]),
+            )
             if owner == seat
         ]
         took = Text(" ").join(
@@ -365,7 +383,7 @@ def _tokens_table(view: View, names: Sequence[str], lang: str) -> Table:
 
 
 def _status(view: View, names: Sequence[str]) -> str:
-    if view["phase"] == "over":
+    if view["phase"] == Phase.OVER:
         return "[bold]The game is over.[/]"
     grabbing = ", ".join(names[s] for s in view["to_act"])
     line = f"Still grabbing at {view['now_ms']:,} ms: {grabbing}."
@@ -394,9 +412,20 @@ def choice(view: View, action: Action, lang: str) -> str:
 # ----- events --------------------------------------------------------------------------------
 
 
+def score_data(event: Event) -> ScoreData:
+    """The data of a ``score`` event, typed.
+
+    The kernel's log keeps every event's data as a plain dict; the game writes a score
+    event's as a `ScoreData`, which the dict's type cannot say: hence the cast.
+    """
+    if event.kind != EventKind.SCORE:
+        raise ValueError(f"not a score event: {event.kind}")
+    return cast(ScoreData, event.data)
+
+
 def events(events: Sequence[Event], lang: str, me: int | None = None) -> list[str]:
     """Readable lines (Rich markup) for consecutive events, told to seat `me`."""
-    over = any(event.kind == "game_over" for event in events)
+    over = any(event.kind == EventKind.GAME_OVER for event in events)
     lines: list[Text] = []
     for event in events:
         lines.extend(_event(event, lang, me, over))
@@ -405,36 +434,37 @@ def events(events: Sequence[Event], lang: str, me: int | None = None) -> list[st
 
 def _event(event: Event, lang: str, me: int | None, over: bool) -> list[Text]:
     kind, d = event.kind, event.data
-    if kind == "roll":
+    if kind == EventKind.ROLL:
         rolls = f" {does(d['roller'], me, 'roll')}: "
         return [
             Text.assemble(
                 (f" Round {d['round']} ", "bold reverse"), rolls, faces_text(d["faces"], lang)
             )
         ]
-    if kind == "grab":
+    if kind == EventKind.GRAB:
         seat, holder = d["seat"], d["holder"]
         line = Text.assemble(f"{does(seat, me, 'grab')} ", _grab_words(d["token"], d["ms"], lang))
         if holder != seat:  # a grab in the very same ms as the holder's: the draw decided
             who = "you" if holder == me else f"Seat {holder}"
             line.append(f", the same ms as {who}: the draw leaves it with {who}")
         return [line.append(".")]
-    if kind == "call":
+    if kind == EventKind.CALL:
         return [
             Text(f"{does(d['seat'], me, 'call')} {d['total']} at {d['ms']:,} ms.", "bold magenta")
         ]
-    if kind == "score":
-        names = _players(len(d["scores"]), me)
-        lines = [round_header(d, lang)]
-        lines += [change_line(change, names) for change in score_changes(d, names, lang)]
-        lines.append(scores_line(d, names))
-        return lines if over else [*lines, hand_over_line(d, names, lang)]
-    if kind == "time_up":
+    if kind == EventKind.SCORE:
+        scored = score_data(event)
+        names = _players(len(scored["scores"]), me)
+        lines = [round_header(scored, lang)]
+        lines += [change_line(change, names) for change in score_changes(scored, names, lang)]
+        lines.append(scores_line(scored, names))
+        return lines if over else [*lines, hand_over_line(scored, names, lang)]
+    if kind == EventKind.TIME_UP:
         return [Text(f"Time is up ({d['ms']:,} ms): nobody moves any more this round.")]
-    if kind == "sudden_death":
+    if kind == EventKind.SUDDEN_DEATH:
         seats = " and ".join(player_name(s, me) for s in d["seats"])
         return [Text(f"{seats} reached the target in the same round. {SUDDEN_DEATH}", "bold red")]
-    if kind == "game_over":
+    if kind == EventKind.GAME_OVER:
         names = _players(len(d["scores"]), me)
         return [winners_line(d["winners"], names, me)]
     return [Text(f"{kind}: {d}")]

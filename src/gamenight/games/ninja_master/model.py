@@ -1,0 +1,280 @@
+"""Ninja Master's model: the game's vocabularies, the typed data it hands out, and the
+state's fields with the queries every rule module shares.
+
+The state (`state.py`) derives from `GameModel`; the rule modules (`resolution`, `views`,
+`scoring`...) import this module, never the state, so the package has no import cycle.
+
+The vocabularies are `StrEnum`s: a member is its string, so snapshots, records and events
+read as before, and a loaded snapshot's plain strings compare equal to the members.
+
+The views and the events' data are `TypedDict`s: `View` is what `view(seat)` returns (every
+seat sees the same table, but for its own sealed proposal); each `EventKind` has its data
+(`RollData`...). Every field is a plain int, bool or list, so cloning copies a few short
+lists; the roll and the last round's summary are immutable and shared by clones.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, TypedDict
+
+from gamenight.kernel import Action, Fields, State
+
+from .content import FaceKind
+from .dice import Roll, summarize
+
+# ----- vocabularies ---------------------------------------------------------------------
+
+
+class Phase(StrEnum):
+    """Where the game is: a round's grab, or the end."""
+
+    GRAB = "grab"
+    OVER = "over"
+
+
+class SmokeRule(StrEnum):
+    """The ``smoke_rule`` option: how Smokes sign a colour's Ninja token."""
+
+    PARITY = "parity"  # each Smoke of the colour flips the sign
+    SINGLE = "single"  # the rulebook's literal words: only exactly one Smoke
+
+
+class Source(StrEnum):
+    """Where a round's points come from (``floor``: given back by the floor at 0)."""
+
+    NINJA = "ninja"
+    KATANA = "katana"
+    SHURIKEN = "shuriken"
+    CALL = "call"
+    FLOOR = "floor"
+
+
+class EventKind(StrEnum):
+    """The kinds of the game's events; each has its data below (`RollData`...)."""
+
+    ROLL = "roll"
+    GRAB = "grab"
+    CALL = "call"
+    TIME_UP = "time_up"
+    SCORE = "score"
+    SUDDEN_DEATH = "sudden_death"
+    GAME_OVER = "game_over"
+
+
+# The state's per-seat totals of each source: ``ninja_points``...
+SOURCE_POINTS = tuple(f"{source}_points" for source in Source)
+
+
+# ----- a round's summary and the events ---------------------------------------------------
+
+
+class RoundSummary(TypedDict):
+    """A scored round, for views (``last_round``) and its ``score`` event."""
+
+    round: int
+    total: int  # the ninjas rolled
+    katana_takeable: bool
+    holders: list[int]  # per token: the seat that took it, or -1
+    calls: list[list[int]]  # [seat, total, ms] in time order
+    call_winner: int  # the seat that won the call's point, or -1
+    points: dict[str, list[int]]  # per `Source`: each seat's points of the round
+    scores: list[int]  # after the round
+
+
+class RollData(TypedDict):
+    round: int
+    roller: int  # the Shuriken holder
+    faces: list[int]  # face index per die
+
+
+class GrabData(TypedDict):
+    seat: int
+    token: str  # `content.TOKEN_IDS`
+    ms: int
+    holder: int  # who holds the token now: not `seat` when a tie's draw left it elsewhere
+
+
+class CallData(TypedDict):
+    seat: int
+    total: int
+    ms: int
+
+
+class TimeUpData(TypedDict):
+    ms: int  # the time limit: nobody moves any more this round
+
+
+class ScoreData(RoundSummary):
+    """The round's summary and all it takes to explain every change of score alone (a
+    replay tells each action's events on their own)."""
+
+    faces: list[int]
+    roller: int
+    katana_owner_before: int
+    smoke_rule: SmokeRule
+    katana_owner: int  # the Katana's new owner
+
+
+class SuddenDeathData(TypedDict):
+    seats: list[int]  # those who reached the target in the same round
+
+
+class GameOverData(TypedDict):
+    winners: list[int]
+    scores: list[int]
+
+
+# ----- the view ---------------------------------------------------------------------------
+
+
+class DieView(TypedDict):
+    die: int
+    face: int  # the face index shown
+    kind: FaceKind
+    ninjas: int
+    colour: str | None  # ninja and smoke faces only
+
+
+class TokenView(TypedDict):
+    token: str  # `content.TOKEN_IDS`
+    holder: int | None
+    ms: int | None  # when it was taken
+
+
+class CallView(TypedDict):
+    seat: int
+    total: int
+    ms: int
+
+
+class View(TypedDict):
+    """What a seat sees (``seat`` is ``None`` for a spectator): the whole table."""
+
+    game: str
+    seat: int | None
+    players: int
+    round: int
+    phase: Phase
+    to_act: list[int]  # seats still grabbing
+    target: int
+    start_score: int
+    max_rounds: int
+    time_limit_ms: int
+    tie_window_ms: int
+    smoke_rule: SmokeRule
+    now_ms: int
+    reaction_ms: int
+    floor_ms: int
+    proposal: dict[str, Any] | None  # the seat's own sealed proposal, as JSON
+    deadline_ms: int | None  # None once nobody is grabbing
+    dice: list[DieView]
+    tokens: list[TokenView]
+    calls: list[CallView]
+    katana_owner: int
+    shuriken: int
+    scores: list[int]
+    sudden_death: bool
+    last_round: RoundSummary | None
+    winners: list[int]
+
+
+# ----- the state's fields -------------------------------------------------------------------
+
+
+class GameModel(State):
+    """The fields of a game of Ninja Master, and the queries the rule modules share."""
+
+    fields = Fields(
+        scalars=(
+            "round",
+            "phase",
+            "katana_owner",
+            "shuriken",
+            "now",
+            "floor",
+            "sudden_death",
+            "truncated",
+        ),
+        lists=(
+            "scores",
+            "holder",
+            "taken_at",
+            "contest",
+            "grabbing",
+            "winners",
+            "won",
+            *SOURCE_POINTS,
+        ),
+        nested=("calls",),
+    )
+
+    round: int
+    phase: Phase
+    katana_owner: int
+    shuriken: int  # the Shuriken holder: rolls this round, scores its Shurikens
+    now: int  # the table's clock: ms of the latest resolved timed action this round
+    floor: int  # the earliest ms of a new proposal: `now` (0: the dice) + reaction_ms
+    sudden_death: bool  # several players reached the target in one round
+    truncated: bool  # the max_rounds safety limit ended the game
+    scores: list[int]
+    holder: list[int]  # per token: the seat that took it, or -1
+    taken_at: list[int]  # per token: ms it was taken at, or -1
+    contest: list[int]  # per token: bit mask of the seats that grabbed it at taken_at
+    grabbing: list[int]  # seats still grabbing, in seat order
+    winners: list[int]  # empty until the game is over
+    won: list[int]  # per `Source` but the floor: points won (each seat's positive results)
+    ninja_points: list[int]  # per seat, summed over the rounds: points from each source
+    katana_points: list[int]
+    shuriken_points: list[int]
+    call_points: list[int]
+    floor_points: list[int]  # given back by the floor at 0
+    calls: list[list[int]]  # [seat, total, ms] in time order
+    # Not in `fields`: copied, written and read by the hooks below.
+    sealed: list[Action | None]  # per seat: its sealed proposal, hidden from the others
+    dice: Roll  # written as its faces
+    last_round: RoundSummary | None  # the previous round's summary, replaced each round
+
+    # ----- queries ----------------------------------------------------------------------
+
+    @property
+    def reaction_ms(self) -> int:
+        """The reaction floor: nobody acts sooner than this after what they react to."""
+        reaction: int = self.options["reaction_ms"]
+        return reaction
+
+    def deadline(self) -> int:
+        """The last ms at which a timed action still counts: the end of the tie window
+        after the first call, else the time limit. A live table submits ``Done`` after it."""
+        limit: int = self.options["time_limit_ms"]
+        if self.calls:
+            window: int = self.options["tie_window_ms"]
+            return min(limit, self.calls[0][2] + window)
+        return limit
+
+    def source_points(self, source: Source) -> list[int]:
+        """Each seat's points from `source`, summed over the rounds (``ninja_points``...)."""
+        points: list[int] = getattr(self, f"{source}_points")
+        return points
+
+    # ----- the fields the kernel does not know ----------------------------------------
+
+    def _copy_into(self, new: State) -> None:
+        super()._copy_into(new)
+        assert isinstance(new, GameModel)
+        new.sealed = self.sealed.copy()  # actions are immutable
+        new.dice = self.dice
+        new.last_round = self.last_round
+
+    def _dump(self) -> dict[str, Any]:
+        data = super()._dump()
+        data["faces"] = list(self.dice.faces)
+        data["sealed"] = [None if p is None else p.to_json() for p in self.sealed]
+        data["last_round"] = self.last_round
+        return data
+
+    def _load(self, data: dict[str, Any]) -> None:
+        super()._load(data)
+        self.dice = summarize(data["faces"])
+        self.sealed = [None if p is None else self.codec.from_json(p) for p in data["sealed"]]
+        self.last_round = data["last_round"]
