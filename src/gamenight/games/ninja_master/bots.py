@@ -35,9 +35,9 @@ from gamenight.kernel import Action, Clock, State
 
 from .actions import DONE, Call, Grab
 from .content import COLOURS, NUM_COLOURS, NUM_TOKENS, FaceKind
-from .model import View
 from .resolution import MAX_HELD
 from .scoring import KATANA_PENALTY, ninja_value
+from .views import NinjaMasterView
 
 _COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 
@@ -109,7 +109,7 @@ class NinjaBot:
 
     def act(
         self,
-        view: View,
+        view: NinjaMasterView,
         legal: list[Action],
         clock: Clock | None = None,
         state: State | None = None,
@@ -145,7 +145,7 @@ class NinjaBot:
         best = max(range(NUM_TOKENS), key=plan.values.__getitem__)
         return Grab(best, at) if plan.values[best] >= 0 else DONE
 
-    def _plan_for(self, view: View) -> _Plan:
+    def _plan_for(self, view: NinjaMasterView) -> _Plan:
         """This round's plan, drawn on the first question of the round."""
         key = (view["round"], view["seat"], tuple(tuple(d.values()) for d in view["dice"]))
         if self._plan is not None and self._plan.key == key:
@@ -183,7 +183,7 @@ class NinjaBot:
         )
         return self._plan
 
-    def _katana_value(self, view: View, takeable: bool) -> float:
+    def _katana_value(self, view: NinjaMasterView, takeable: bool) -> float:
         if not takeable:
             return float(KATANA_PENALTY)
         owner, scores = view["katana_owner"], view["scores"]

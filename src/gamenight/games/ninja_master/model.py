@@ -1,16 +1,17 @@
-"""Ninja Master's model: the game's vocabularies, the typed data it hands out, and the
-state's fields with the queries every rule module shares.
+"""Ninja Master's model: the game's vocabularies, its events' data, and the state's fields
+with the queries every rule module shares.
 
-The state (`state.py`) derives from `GameModel`; the rule modules (`resolution`, `views`,
-`scoring`...) import this module, never the state, so the package has no import cycle.
+The state (`state.py`) derives from `NinjaMasterModel`; the rule modules (`resolution`,
+`views`, `rig`...) import this module, never the state, so the package has no import cycle.
 
 The vocabularies are `StrEnum`s: a member is its string, so snapshots, records and events
-read as before, and a loaded snapshot's plain strings compare equal to the members.
+read as before, and a loaded snapshot's plain strings compare equal to the members. (The
+dice data's face kinds are `content.FaceKind`, beside the schema that reads them.)
 
-The views and the events' data are `TypedDict`s: `View` is what `view(seat)` returns (every
-seat sees the same table, but for its own sealed proposal); each `EventKind` has its data
-(`RollData`...). Every field is a plain int, bool or list, so cloning copies a few short
-lists; the roll and the last round's summary are immutable and shared by clones.
+Each `EventKind` has its data as a `TypedDict` (`RollData`...); the view's are in `views`.
+The fields the kernel knows (`NinjaMasterModel.fields`) are plain ints, bools and lists, so
+cloning copies a few short lists; the hooks here add the sealed proposals, the roll (written
+as its faces) and the last round's summary, the last two immutable and shared by clones.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from typing import Any, TypedDict
 
 from gamenight.kernel import Action, Fields, State
 
-from .content import FaceKind
 from .dice import Roll, summarize
 
 # ----- vocabularies ---------------------------------------------------------------------
@@ -125,64 +125,10 @@ class GameOverData(TypedDict):
     scores: list[int]
 
 
-# ----- the view ---------------------------------------------------------------------------
-
-
-class DieView(TypedDict):
-    die: int
-    face: int  # the face index shown
-    kind: FaceKind
-    ninjas: int
-    colour: str | None  # ninja and smoke faces only
-
-
-class TokenView(TypedDict):
-    token: str  # `content.TOKEN_IDS`
-    holder: int | None
-    ms: int | None  # when it was taken
-
-
-class CallView(TypedDict):
-    seat: int
-    total: int
-    ms: int
-
-
-class View(TypedDict):
-    """What a seat sees (``seat`` is ``None`` for a spectator): the whole table."""
-
-    game: str
-    seat: int | None
-    players: int
-    round: int
-    phase: Phase
-    to_act: list[int]  # seats still grabbing
-    target: int
-    start_score: int
-    max_rounds: int
-    time_limit_ms: int
-    tie_window_ms: int
-    smoke_rule: SmokeRule
-    now_ms: int
-    reaction_ms: int
-    floor_ms: int
-    proposal: dict[str, Any] | None  # the seat's own sealed proposal, as JSON
-    deadline_ms: int | None  # None once nobody is grabbing
-    dice: list[DieView]
-    tokens: list[TokenView]
-    calls: list[CallView]
-    katana_owner: int
-    shuriken: int
-    scores: list[int]
-    sudden_death: bool
-    last_round: RoundSummary | None
-    winners: list[int]
-
-
 # ----- the state's fields -------------------------------------------------------------------
 
 
-class GameModel(State):
+class NinjaMasterModel(State):
     """The fields of a game of Ninja Master, and the queries the rule modules share."""
 
     fields = Fields(
@@ -261,7 +207,7 @@ class GameModel(State):
 
     def _copy_into(self, new: State) -> None:
         super()._copy_into(new)
-        assert isinstance(new, GameModel)
+        assert isinstance(new, NinjaMasterModel)
         new.sealed = self.sealed.copy()  # actions are immutable
         new.dice = self.dice
         new.last_round = self.last_round

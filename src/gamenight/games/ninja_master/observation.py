@@ -43,7 +43,8 @@ from gamenight.kernel.observation import Observation, Piece, Pieces, one_hot
 
 from .actions import MAX_MS
 from .content import DICE, MAX_TOTAL, NUM_TOKENS, FaceKind
-from .model import Phase, SmokeRule, View
+from .model import Phase, SmokeRule
+from .views import NinjaMasterView
 
 SCORES = (0.0, math.inf)  # outcome().scores are the points: at least 0, no fixed ceiling
 FACES = max(len(die) for die in DICE)
@@ -92,7 +93,7 @@ def _pieces(
     )
 
 
-def encode(view: View) -> list[float]:
+def encode(view: NinjaMasterView) -> list[float]:
     """The floats of `pieces`, from a view (a seat's or a spectator's)."""
     n = view["players"]
     obs = Observation(pieces(n, view))  # the view repeats the options the bounds depend on
@@ -125,7 +126,7 @@ def encode(view: View) -> list[float]:
     return obs.values
 
 
-def text(view: View) -> str:
+def text(view: NinjaMasterView) -> str:
     """A short readable form of a view (OpenSpiel's observation string)."""
     seat = view["seat"]
     dice = " ".join(

@@ -46,13 +46,13 @@ from gamenight.kernel.rng import Rng
 
 from .actions import Call, Done, Grab, Wait
 from .content import MAX_TOTAL, NUM_TOKENS, TOKEN_IDS
-from .model import CallData, EventKind, GameModel, GrabData, TimeUpData
+from .model import CallData, EventKind, GrabData, NinjaMasterModel, TimeUpData
 from .scoring import CALL_RIGHT, CALL_WRONG
 
 MAX_HELD = 2  # tokens a player may hold: one in each hand
 
 
-def held(state: GameModel, seat: int) -> int:
+def held(state: NinjaMasterModel, seat: int) -> int:
     """How many tokens `seat` holds."""
     return state.holder.count(seat)
 
@@ -67,7 +67,7 @@ def moment(action: Action) -> float:
     return -1.0 if isinstance(action, Done) else math.inf
 
 
-def refusal(state: GameModel, seat: int, action: Action) -> str | None:
+def refusal(state: NinjaMasterModel, seat: int, action: Action) -> str | None:
     """Why grabbing `seat` may not propose `action` now, or ``None`` if it may."""
     if isinstance(action, Done | Wait):
         return None
@@ -94,11 +94,11 @@ def refusal(state: GameModel, seat: int, action: Action) -> str | None:
     return rule_refusal(state, seat, action)
 
 
-def _seen(state: GameModel) -> str:
+def _seen(state: NinjaMasterModel) -> str:
     return f"the last move, at {state.now} ms" if state.now else "the dice were shown"
 
 
-def rule_refusal(state: GameModel, seat: int, action: Grab | Call) -> str | None:
+def rule_refusal(state: NinjaMasterModel, seat: int, action: Grab | Call) -> str | None:
     """Why the grab's rules forbid a well-formed timed action at its time (``None``: they
     allow it). Checked when it is proposed, and again when it is carried out."""
     ms = action.ms
@@ -125,7 +125,7 @@ def rule_refusal(state: GameModel, seat: int, action: Grab | Call) -> str | None
     return None
 
 
-def propose(state: GameModel, seat: int, action: Action) -> None:
+def propose(state: NinjaMasterModel, seat: int, action: Action) -> None:
     """Seal `seat`'s legal proposal; resolve once every seat still grabbing has one."""
     state.sealed[seat] = action
     sealed = state.sealed
@@ -133,7 +133,7 @@ def propose(state: GameModel, seat: int, action: Action) -> None:
         _resolve_earliest(state)
 
 
-def _resolve_earliest(state: GameModel) -> None:
+def _resolve_earliest(state: NinjaMasterModel) -> None:
     """One step of the resolution (module docstring): Done, else the earliest moment."""
     sealed = state.sealed
     done = [s for s in state.grabbing if type(sealed[s]) is Done]
@@ -176,7 +176,7 @@ def _resolve_earliest(state: GameModel) -> None:
             sealed[seat] = None
 
 
-def _carry_out(state: GameModel, seat: int, action: Grab | Call) -> None:
+def _carry_out(state: NinjaMasterModel, seat: int, action: Grab | Call) -> None:
     if isinstance(action, Grab):
         token, ms = action.token, action.ms
         holder = state.holder[token]

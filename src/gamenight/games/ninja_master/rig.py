@@ -9,18 +9,18 @@ from gamenight.kernel import Action
 from .actions import WAIT
 from .content import DICE
 from .dice import summarize
-from .model import GameModel, Phase
+from .model import NinjaMasterModel, Phase
 
 
 def rig(
-    state: GameModel,
+    state: NinjaMasterModel,
     *,
     dice: Sequence[str] | None = None,
     scores: Sequence[int] | None = None,
     katana: int | None = None,
     shuriken: int | None = None,
     sudden_death: bool | None = None,
-) -> GameModel:
+) -> NinjaMasterModel:
     """Set up a position at the start of a round's grab (nothing taken, nobody called).
 
     - `dice`: the faces shown, one per die, by name (``"red 2"``, ``"blue smoke"``,
@@ -53,7 +53,7 @@ def rig(
     return state
 
 
-def carry_out(state: GameModel, *moves: tuple[int, Action]) -> GameModel:
+def carry_out(state: NinjaMasterModel, *moves: tuple[int, Action]) -> NinjaMasterModel:
     """Carry out ``(seat, action)`` moves one by one, as if each seat's move were the only
     one sealed: each is proposed, then every other seat still to propose waits, so the
     engine resolves it at once (a move that ends the round is not followed by waits)."""
@@ -65,7 +65,7 @@ def carry_out(state: GameModel, *moves: tuple[int, Action]) -> GameModel:
     return state
 
 
-def settle(state: GameModel) -> GameModel:
+def settle(state: NinjaMasterModel) -> NinjaMasterModel:
     """Every seat still to propose waits: the sealed proposals are resolved."""
     for seat in state.actors():
         if seat in state.actors():

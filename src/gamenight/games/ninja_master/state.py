@@ -22,6 +22,7 @@ wrong numbers (uniformly random agents do, nearly every round) stay at 0 points 
 from __future__ import annotations
 
 import math
+from typing import Any, cast
 
 from gamenight.kernel import Action, IllegalAction, Option, Outcome
 from gamenight.kernel.rng import Rng
@@ -33,15 +34,14 @@ from .dice import roll
 from .model import (
     SOURCE_POINTS,
     EventKind,
-    GameModel,
     GameOverData,
+    NinjaMasterModel,
     Phase,
     RollData,
     RoundSummary,
     ScoreData,
     SmokeRule,
     SuddenDeathData,
-    View,
 )
 from .scoring import SOURCES, WON_SOURCES, score_round
 
@@ -49,7 +49,7 @@ from .scoring import SOURCES, WON_SOURCES, score_round
 GRAB, OVER = Phase.GRAB, Phase.OVER
 
 
-class NinjaMasterState(GameModel):
+class NinjaMasterState(NinjaMasterModel):
     """A game of Ninja Master (Reiner Knizia, itten, 2022) for 2-5 players."""
 
     game_id = "ninja-master"
@@ -226,8 +226,11 @@ class NinjaMasterState(GameModel):
         scores = tuple(float(s) for s in self.scores)
         return Outcome(tuple(self.winners), scores, self.truncated)
 
-    def view(self, seat: int | None) -> View:
-        return views.view(self, seat)
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Exactly what `seat` may know (``None``: a spectator), as a `views.NinjaMasterView`."""
+        # The kernel types every game's view as a plain dict, which mypy does not take a
+        # TypedDict for (a TypedDict is only a Mapping): the typed view goes out as that.
+        return cast(dict[str, Any], views.view(self, seat))
 
     def stats(self) -> dict[str, float | list[float]]:
         """Rounds played; the share of the points won that each source gave (``share_ninja``...:

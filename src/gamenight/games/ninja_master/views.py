@@ -10,15 +10,72 @@ ninja total, whether the Katana is takeable): those appear in ``last_round`` onc
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from gamenight.kernel.events import json_copy
 
-from .content import COLOURS, DICE, TOKEN_IDS
-from .model import CallView, DieView, GameModel, RoundSummary, TokenView, View
+from .content import COLOURS, DICE, TOKEN_IDS, FaceKind
+from .model import NinjaMasterModel, Phase, RoundSummary, SmokeRule
 
 
-def view(state: GameModel, seat: int | None) -> View:
+class DieView(TypedDict):
+    """A die as rolled."""
+
+    die: int
+    face: int  # the face index shown
+    kind: FaceKind
+    ninjas: int
+    colour: str | None  # ninja and smoke faces only
+
+
+class TokenView(TypedDict):
+    """A token, and who took it when."""
+
+    token: str  # `content.TOKEN_IDS`
+    holder: int | None
+    ms: int | None
+
+
+class CallView(TypedDict):
+    """A call of this round."""
+
+    seat: int
+    total: int
+    ms: int
+
+
+class NinjaMasterView(TypedDict):
+    """What a seat sees (``seat`` is ``None`` for a spectator): the whole table."""
+
+    game: str
+    seat: int | None
+    players: int
+    round: int
+    phase: Phase
+    to_act: list[int]  # seats still grabbing
+    target: int
+    start_score: int
+    max_rounds: int
+    time_limit_ms: int
+    tie_window_ms: int
+    smoke_rule: SmokeRule
+    now_ms: int
+    reaction_ms: int
+    floor_ms: int
+    proposal: dict[str, Any] | None  # the seat's own sealed proposal, as JSON
+    deadline_ms: int | None  # None once nobody is grabbing
+    dice: list[DieView]
+    tokens: list[TokenView]
+    calls: list[CallView]
+    katana_owner: int
+    shuriken: int
+    scores: list[int]
+    sudden_death: bool
+    last_round: RoundSummary | None  # the previous round, once scored
+    winners: list[int]
+
+
+def view(state: NinjaMasterModel, seat: int | None) -> NinjaMasterView:
     """Exactly what `seat` may know (``None``: a spectator)."""
     state.check_seat(seat)
     dice: list[DieView] = []
@@ -77,7 +134,7 @@ def view(state: GameModel, seat: int | None) -> View:
     }
 
 
-def _proposal(state: GameModel, seat: int | None) -> dict[str, Any] | None:
+def _proposal(state: NinjaMasterModel, seat: int | None) -> dict[str, Any] | None:
     """`seat`'s own sealed proposal (sealed proposals are hidden from everybody else)."""
     proposal = None if seat is None else state.sealed[seat]
     return None if proposal is None else proposal.to_json()

@@ -26,10 +26,10 @@ from textual.containers import Horizontal
 from textual.events import Key
 from textual.widgets import Static
 
+from gamenight.games.ninja_master import views
 from gamenight.games.ninja_master.actions import DONE, WAIT, Call, Grab
 from gamenight.games.ninja_master.content import KATANA_ID, MAX_TOTAL, TOKEN_IDS, FaceKind
-from gamenight.games.ninja_master.model import CallView, EventKind, ScoreData, TokenView, View
-from gamenight.games.ninja_master.state import NinjaMasterState
+from gamenight.games.ninja_master.model import EventKind, NinjaMasterModel, ScoreData
 from gamenight.games.ninja_master.ui.terminal import (
     SUDDEN_DEATH,
     change_line,
@@ -44,6 +44,7 @@ from gamenight.games.ninja_master.ui.terminal import (
     token_name,
     winners_line,
 )
+from gamenight.games.ninja_master.views import CallView, NinjaMasterView, TokenView
 from gamenight.kernel import Action, Agent, Event, IllegalAction
 from gamenight.play.live import LiveTable, Nanoseconds
 
@@ -93,7 +94,9 @@ def tokens_text(
     return Text("\n").join(lines)
 
 
-def players_text(view: View, held: Sequence[int], names: Sequence[str], lang: str) -> Text:
+def players_text(
+    view: NinjaMasterView, held: Sequence[int], names: Sequence[str], lang: str
+) -> Text:
     """Each player's score, who owns the Katana and rolls, the tokens taken and the call."""
     calls = {call["seat"]: call for call in view["calls"]}
     lines = []
@@ -143,7 +146,9 @@ def key_help(lang: str) -> Text:
 # ----- the end of a round -------------------------------------------------------------------
 
 
-def result_lines(scored: ScoreData, after: View, names: Sequence[str], lang: str) -> list[Text]:
+def result_lines(
+    scored: ScoreData, after: NinjaMasterView, names: Sequence[str], lang: str
+) -> list[Text]:
     """The scores after a round (its ``score`` event), and where the Katana and the
     Shuriken go, or who won (`after`: a view once it was scored)."""
     scores = scores_line(scored, names)
@@ -185,7 +190,7 @@ class NinjaMasterApp(App[None]):
 
     def __init__(
         self,
-        state: NinjaMasterState,
+        state: NinjaMasterModel,
         agents: Sequence[Agent | None],
         seat: int,
         lang: str = "en",
@@ -203,7 +208,7 @@ class NinjaMasterApp(App[None]):
         self.typed = ""  # the digits of a call being typed
         self.feed: list[Text] = []  # what happened in this grab, one line each
         self.taken: dict[str, int] = {}  # token -> when it was taken this round (ms)
-        self.before: View = state.view(seat)  # the view when the round's dice were shown
+        self.before = views.view(state, seat)  # the view when the round's dice were shown
         self.scored: ScoreData | None = None  # the score event of the round just played
         self.story: list[Text] = []  # its scoring, line by line
         self.told = 0  # how many lines of the story are shown
@@ -253,7 +258,7 @@ class NinjaMasterApp(App[None]):
         for event in fresh:
             self._tell(event)
         if self.phase == GRAB and not self.live.running:
-            after, scored = self.state.view(self.seat), self.scored
+            after, scored = views.view(self.state, self.seat), self.scored
             assert scored is not None  # a grab ends with its round's score event
             changes = score_changes(scored, self.names, self.lang)
             self.story = [
@@ -323,7 +328,7 @@ class NinjaMasterApp(App[None]):
         elif self.state.is_over():
             self.exit()
         else:
-            self.before = self.state.view(self.seat)
+            self.before = views.view(self.state, self.seat)
             self.feed.clear()
             self.taken.clear()
             self.live.begin()  # the dice are shown now: the grab's clock starts
@@ -374,7 +379,7 @@ class NinjaMasterApp(App[None]):
         self._set("#log", Text("\n").join(lines[-room:] if room else lines))
         self._draw_status()
 
-    def _table(self) -> tuple[View, list[int]]:
+    def _table(self) -> tuple[NinjaMasterView, list[int]]:
         """The view the token and player panels show, and each token's holder (-1: free).
 
         During the grab: the live view. Once it is over: the round's tokens and calls
@@ -383,7 +388,7 @@ class NinjaMasterApp(App[None]):
         """
         if self.phase == READY:
             return self.before, [-1] * len(TOKEN_IDS)
-        view = self.state.view(self.seat)
+        view = views.view(self.state, self.seat)
         if self.phase == GRAB:
             return view, [-1 if t["holder"] is None else t["holder"] for t in view["tokens"]]
         summary = view["last_round"]
@@ -421,7 +426,7 @@ class NinjaMasterApp(App[None]):
             )
         if self.phase == GRAB:
             text = Text.assemble((f"GRAB!  {seconds(self.live.elapsed_ms())}   ", "bold yellow"))
-            calls = self.state.view(self.seat)["calls"]
+            calls = views.view(self.state, self.seat)["calls"]
             if calls:
                 caller = self.names[calls[0]["seat"]]
                 text.append(f"{caller} called: the grab stops.   ", style="bold magenta")
@@ -448,7 +453,7 @@ class NinjaMasterApp(App[None]):
 
 
 def run(
-    state: NinjaMasterState, agents: Sequence[Agent | None], seat: int, lang: str = "en"
+    state: NinjaMasterModel, agents: Sequence[Agent | None], seat: int, lang: str = "en"
 ) -> str | None:
     """Play `state` full screen: seat `seat` is the person, `agents` the bots' seats.
 
@@ -460,7 +465,7 @@ def run(
         raise SystemExit(app.return_code)
     if not state.is_over():
         return None
-    view = state.view(seat)
+    view = views.view(state, seat)
     winners = " and ".join(app.names[s] for s in view["winners"])
     scores = ", ".join(f"{app.names[s]} {score}" for s, score in enumerate(view["scores"]))
     rounds = f"{view['round']} round{'s' if view['round'] > 1 else ''}"

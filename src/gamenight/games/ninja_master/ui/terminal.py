@@ -32,8 +32,9 @@ from gamenight.games.ninja_master.content import (
     FaceKind,
 )
 from gamenight.games.ninja_master.dice import summarize
-from gamenight.games.ninja_master.model import DieView, EventKind, Phase, ScoreData, View
+from gamenight.games.ninja_master.model import EventKind, Phase, ScoreData
 from gamenight.games.ninja_master.scoring import KATANA_PENALTY, SOURCES, ninja_value
+from gamenight.games.ninja_master.views import DieView, NinjaMasterView
 from gamenight.kernel import Action, Event
 from gamenight.kernel.content import Localized
 from gamenight.ui import does, player_name, signed
@@ -312,7 +313,10 @@ def winners_line(winners: Sequence[int], names: Sequence[str], me: int | None) -
 
 
 def table(
-    view: View, lang: str, me: int | None = None, reveal: Sequence[View] | None = None
+    view: NinjaMasterView,
+    lang: str,
+    me: int | None = None,
+    reveal: Sequence[NinjaMasterView] | None = None,
 ) -> RenderableType:
     """The dice as rolled, the tokens and who took them when, the Katana's owner, the
     Shuriken's holder, the calls and the scores against the target.
@@ -340,7 +344,7 @@ def table(
     )
 
 
-def _players_table(view: View, names: Sequence[str], lang: str) -> Table:
+def _players_table(view: NinjaMasterView, names: Sequence[str], lang: str) -> Table:
     grid = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for column in ("Player", "Score", "Holds", "Took", "Call"):
         grid.add_column(column, no_wrap=True)
@@ -368,7 +372,7 @@ def _players_table(view: View, names: Sequence[str], lang: str) -> Table:
     return grid
 
 
-def _tokens_table(view: View, names: Sequence[str], lang: str) -> Table:
+def _tokens_table(view: NinjaMasterView, names: Sequence[str], lang: str) -> Table:
     grid = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for column in ("Token", "Taken by", "At"):
         grid.add_column(column, no_wrap=True)
@@ -382,7 +386,7 @@ def _tokens_table(view: View, names: Sequence[str], lang: str) -> Table:
     return grid
 
 
-def _status(view: View, names: Sequence[str]) -> str:
+def _status(view: NinjaMasterView, names: Sequence[str]) -> str:
     if view["phase"] == Phase.OVER:
         return "[bold]The game is over.[/]"
     grabbing = ", ".join(names[s] for s in view["to_act"])
@@ -396,7 +400,7 @@ def _status(view: View, names: Sequence[str]) -> str:
 # ----- choices -------------------------------------------------------------------------------
 
 
-def choice(view: View, action: Action, lang: str) -> str:
+def choice(view: NinjaMasterView, action: Action, lang: str) -> str:
     """A legal action in words: ``Grab the red token at 640 ms``, ``Call 14 at 1,210 ms``."""
     if isinstance(action, Grab):
         return Text.assemble("Grab ", _grab_words(TOKEN_IDS[action.token], action.ms, lang)).markup
@@ -473,7 +477,7 @@ def _event(event: Event, lang: str, me: int | None, over: bool) -> list[Text]:
 # ----- the end -------------------------------------------------------------------------------
 
 
-def result(view: View, lang: str, me: int | None = None) -> RenderableType:
+def result(view: NinjaMasterView, lang: str, me: int | None = None) -> RenderableType:
     """The winners, after how many rounds, and every final score against the target."""
     names = _players(view["players"], me)
     winners, scores, target = view["winners"], view["scores"], view["target"]
