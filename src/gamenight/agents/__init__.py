@@ -1,4 +1,5 @@
-"""Agents: `random` for every game, and each game's own bots (its `GameSpec`'s ``bots``).
+"""Agents: `random` and `passive` for every game, and each game's own bots (its
+`GameSpec`'s ``bots``).
 
 >>> from gamenight import agents
 >>> bot = agents.make("heuristic", "boss-quest", seed=1)
@@ -12,9 +13,13 @@ from gamenight.kernel import Agent, Clock
 from gamenight.kernel.limits import quote
 from gamenight.kernel.registry import spec
 
+from .passive import PassiveAgent
 from .random_agent import RandomAgent
 
 AgentFactory = Callable[[int | None], Agent]
+
+# The agents every game has, whatever its bots.
+GENERIC: dict[str, AgentFactory] = {"passive": PassiveAgent, "random": RandomAgent}
 
 
 def _game_bots(game_id: str) -> dict[str, AgentFactory]:
@@ -29,13 +34,13 @@ def default(game_id: str) -> str:
 
 def available(game_id: str) -> list[str]:
     """Names of the agents that can play `game_id`."""
-    return sorted({"random", *_game_bots(game_id)})
+    return sorted({*GENERIC, *_game_bots(game_id)})
 
 
 def make(name: str, game_id: str, seed: int | None = None) -> Agent:
     """An agent by name for a game; an unknown name raises `ValueError` listing the known."""
-    if name == "random":
-        return RandomAgent(seed)
+    if name in GENERIC:
+        return GENERIC[name](seed)
     bots = _game_bots(game_id)
     if name not in bots:
         raise ValueError(
@@ -44,4 +49,4 @@ def make(name: str, game_id: str, seed: int | None = None) -> Agent:
     return bots[name](seed)
 
 
-__all__ = ["Agent", "Clock", "RandomAgent", "available", "default", "make"]
+__all__ = ["Agent", "Clock", "PassiveAgent", "RandomAgent", "available", "default", "make"]
