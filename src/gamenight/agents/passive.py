@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gamenight.kernel import PASS, Action, Clock, State
@@ -19,7 +20,7 @@ class PassiveAgent(RandomAgent):
 
     def act(
         self,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         legal: list[Action],
         clock: Clock | None = None,
         state: State | None = None,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from gamenight.kernel import Action, Clock, State
@@ -20,7 +21,7 @@ class RandomAgent:
 
     def act(
         self,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         legal: list[Action],
         clock: Clock | None = None,
         state: State | None = None,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -56,7 +57,7 @@ class HumanAgent:
 
     def act(
         self,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         legal: list[Action],
         clock: Clock | None = None,
         state: State | None = None,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Mapping
+from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from .actions import Action
 from .state import State
@@ -35,18 +36,23 @@ class Agent(Protocol):
 
     def act(
         self,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         legal: list[Action],
         clock: Clock | None = None,
         state: State | None = None,
     ) -> Action: ...
 
 
-class Bot:
+ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
+
+
+class Bot(Generic[ViewT]):
     """The base of a game's view-only bots: a generator seeded at creation (`rng`), the
     only legal action taken at once, and `choose` for every real decision. With
     ``shuffle_ties = True`` the legal actions reach `choose` in an order drawn by `rng`,
     so a bot that takes the first of equally good actions takes a random one.
+
+    A game's bots subclass ``Bot[TheGamesView]`` and read the game's typed view.
     """
 
     name = "bot"
@@ -58,7 +64,7 @@ class Bot:
 
     def act(
         self,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         legal: list[Action],
         clock: Clock | None = None,
         state: State | None = None,
@@ -69,8 +75,9 @@ class Bot:
         if self.shuffle_ties:
             legal = legal.copy()
             self._rng.shuffle(legal)
-        return self.choose(view, legal)
+        # The table hands a bot the views of the game it was made for: its game's type.
+        return self.choose(cast(ViewT, view), legal)
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, view: ViewT, legal: list[Action]) -> Action:
         """Choose one of two or more `legal` actions from `view`."""
         raise NotImplementedError

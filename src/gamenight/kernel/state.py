@@ -12,6 +12,7 @@ import hashlib
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from .actions import HIDDEN, PASS, Action, ActionCodec
@@ -237,8 +238,10 @@ class State(ABC):
         """Winners and rank-defining scores; only for a finished game."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """A JSON-ready dict of exactly what `seat` may know (``None`` = spectator)."""
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        """A JSON-ready dict of exactly what `seat` may know (``None`` = spectator).
+
+        Each game types its view (a `TypedDict`); to the kernel it is a read-only mapping."""
 
     def clone(self) -> State:
         """An independent copy. Games override `_copy_into` to copy their mutable parts."""

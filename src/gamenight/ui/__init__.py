@@ -11,7 +11,7 @@ Renderers build everything from views and events, never from a state's hidden fi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any, Protocol, cast
 
@@ -19,7 +19,7 @@ from rich.console import RenderableType
 
 from gamenight.kernel import Action, Event, State, spec
 
-View = dict[str, Any]
+View = Mapping[str, Any]  # a game's typed view, read only
 
 
 class Renderer(Protocol):
