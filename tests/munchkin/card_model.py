@@ -14,7 +14,6 @@ from typing import Any
 
 from gamenight.games.munchkin import MunchkinState
 from gamenight.games.munchkin.content import CardData, ModifierData, OpData, WhenData
-from gamenight.kernel import PASS
 
 from .helpers import CS
 
@@ -301,35 +300,6 @@ def item_candidates(items: list[int], slot: str) -> list[int]:
     if slot == "hand":
         return [c for c in items if cards[c].slot in ("hand1", "hand2")]
     return [c for c in items if cards[c].slot == slot]
-
-
-# ----- driving a rigged position ----------------------------------------------------------
-
-
-def answer_first(state: MunchkinState) -> None:
-    """Play on with the first legal action (a pass in a window, the first candidate of a
-    choice, a roll in a run) while a choice is open or the fight and its run go on."""
-    while not state.is_over() and (state.stack or state.phase in ("combat", "run")):
-        seat = state.actors()[0]
-        state.apply(seat, state.legal_actions(seat)[0])
-
-
-def answer_choices(state: MunchkinState) -> None:
-    """Answer the open choices (not the windows) with their first legal action."""
-    while state.stack and not state.is_over():
-        seat = state.actors()[0]
-        state.apply(seat, state.legal_actions(seat)[0])
-
-
-def pass_window(state: MunchkinState) -> None:
-    """Everybody waiting in the open window passes, and the choices it leads to are
-    answered with their first legal action, until the window has closed."""
-    window = state.window
-    assert window is not None
-    while state.window is window or state.stack:
-        seat = state.actors()[0]
-        legal = state.legal_actions(seat)
-        state.apply(seat, PASS if PASS in legal else legal[0])
 
 
 def summary(players: list[Seat], like: list[Seat] | None = None) -> list[dict[str, Any]]:

@@ -51,19 +51,17 @@ from .card_model import (
     Fight,
     Seat,
     allowed,
-    answer_choices,
-    answer_first,
     assert_players,
     holds_for_monster,
     holds_for_player,
     meeting,
     monster_stat,
-    pass_window,
     player_modifier,
     player_stat,
     predict,
     seats,
 )
+from .driving import answer_choices, answer_first, pass_window
 from .helpers import CS, card, events, game, keys, play
 
 # A level-3 fighter with these in play (strength 23) beats every monster of the set.

@@ -10,34 +10,19 @@ from __future__ import annotations
 import pytest
 
 from gamenight.games.munchkin.actions import (
-    ACCEPT,
     DONE,
     END_TURN,
     ROLL,
     SELL,
-    TREASURES,
-    Ask,
     ChooseMonster,
     ChooseSeat,
     Pick,
     Play,
     Use,
 )
-from gamenight.kernel import PASS
 
+from .driving import helped, others_pass
 from .helpers import card, events, fight, game, keys, pass_all, play
-
-
-def others_pass(state) -> None:
-    """Every seat but the fighter passes: the fighter is the last seat waiting."""
-    while state.actors() != (0,):
-        state.apply(next(seat for seat in state.actors() if seat != 0), PASS)
-
-
-def helped(state, helper: int = 1) -> None:
-    """The fighter asks `helper`, who helps for nothing (the window opens again)."""
-    others_pass(state)
-    play(state, (0, Ask(helper)), (0, DONE), (0, TREASURES[0]), (helper, ACCEPT))
 
 
 def strengths(state) -> tuple[int, int]:

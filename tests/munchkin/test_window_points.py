@@ -21,7 +21,7 @@ from gamenight.games.munchkin.actions import (
 )
 from gamenight.kernel import PASS
 
-from .helpers import card, events, game, play
+from .helpers import card, events, game, pass_all, play
 
 PLAYERS = 4
 
@@ -51,8 +51,7 @@ def test_the_door_card_revealed():
     everybody_waits(state, 3)  # reset after seat 2: seat 1 answers again
     state.apply(1, Play(card("bribe_gm")))
     everybody_waits(state, 2)
-    while state.window is not None:
-        state.apply(state.actors()[0], PASS)
+    pass_all(state)
     assert state.level == [2, 2, 1, 1] and state.hands[0] == [card("elf")]
 
 
@@ -87,8 +86,7 @@ def test_after_a_material_play_in_a_combat():
     everybody_waits(state, 2)  # seat 2, which had passed, answers again first
     state.apply(2, Play(card("baby")))  # 8 - 5 = 3 against 4: winning again
     everybody_waits(state, 3)
-    while state.window is not None:
-        state.apply(state.actors()[0], PASS)
+    pass_all(state)
     assert state.level[0] == 5 and state.phase == "after"
 
 
@@ -107,8 +105,7 @@ def test_before_the_combat_resolves():
     state.apply(2, Play(card("enraged")))
     assert state.phase == "combat"
     everybody_waits(state, 3)  # those who had passed answer again, the fighter too
-    while state.window is not None:
-        state.apply(state.actors()[0], PASS)
+    pass_all(state)
     assert state.phase == "run" and state.level[0] == 4  # lost: running, no level
 
 
@@ -123,23 +120,20 @@ def test_after_each_run_away_roll():
         levels=[5, 1, 1, 1],
         dice=[5, 5],  # both rolls would escape
     )
-    while state.window is not None:
-        state.apply(state.actors()[0], PASS)
+    pass_all(state)
     play(state, (0, ChooseMonster(0)), (0, ROLL))
     assert state.window_kind == "roll" and state.actors() == (1, 2, 3, 0)
     state.apply(1, PASS)
     play(state, (2, Play(card("loaded_die"))), (2, CHOOSE_VALUE[2]))
     assert state.actors() == (3, 0, 1, 2)  # reset: seat 1 answers again
     state.apply(1, Play(card("bribe_gm")))
-    while state.window is not None:
-        state.apply(state.actors()[0], PASS)
+    pass_all(state)
     assert events(state, "ran")[-1]["escaped"] is False and state.level[0] == 4  # teapot
     state.apply(0, ROLL)  # the skeleton, the last monster
     assert state.window_kind == "roll" and state.actors() == (1, 2, 3, 0)
     play(state, (3, Play(card("curse_lead_boots"))), (3, ChooseSeat(0)), (0, PASS))
     assert state.view(None)["run"]["total"] == 3  # 5 - 2: caught
-    while state.window is not None:
-        state.apply(state.actors()[0], PASS)
+    pass_all(state)
     assert not events(state, "ran")[-1]["escaped"] and state.table[0] == []  # armor lost
 
 
@@ -157,15 +151,13 @@ def test_the_end_of_a_turn():
     play(state, (2, Play(card("curse_lose_level"))), (2, ChooseSeat(0)), (0, PASS))
     everybody_waits(state, 3)
     state.apply(1, Play(card("bribe_gm")))
-    while state.window is not None:
-        state.apply(state.actors()[0], PASS)
+    pass_all(state)
     assert state.level == [2, 2, 1, 1] and state.turn == 1 and state.phase == "start"
 
 
 def test_a_dead_seat_is_not_eligible():
     state = game(PLAYERS, monsters=["elder_wyrm"], door=["elf"], levels=[3, 4, 2, 1], dice=[1])
-    while state.window is not None:
-        state.apply(state.actors()[0], PASS)
+    pass_all(state)
     state.apply(0, ROLL)
     while state.phase != "end":
         seat = state.actors()[0]
