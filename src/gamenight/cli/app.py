@@ -8,6 +8,7 @@ import typer
 
 from .play import play_command
 from .replay import replay_command
+from .serve import serve_command
 from .simulate import simulate_command
 
 app = typer.Typer(
@@ -63,6 +64,7 @@ def list_games() -> None:
 app.command("play")(play_command)
 app.command("replay")(replay_command)
 app.command("simulate")(simulate_command)
+app.command("serve")(serve_command)
 
 
 def main() -> None:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .state import State
 
 # The parts of a game besides its state, each a module path (None: the game has none).
-PARTS = ("bots", "observation", "rig", "renderer", "live_app")
+PARTS = ("bots", "observation", "rig", "renderer", "live_app", "web")
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,8 @@ class GameSpec:
     - `rig`: the module whose ``rig(state, **setup)`` builds positions for tests;
     - `renderer`: the terminal renderer module (``table``, ``choice``, ``events``,
       ``result``); `live_app`: the full-screen app of a real-time game (``run``);
+    - `web`: the package of its browser table (``gamenight serve``): a folder holding
+      ``table.js`` and its assets (None: the server's generic table);
     - `languages`: the languages its names come in; `docs`: its page in the docs.
     """
 
@@ -49,6 +51,7 @@ class GameSpec:
     rig: str | None = None
     renderer: str | None = None
     live_app: str | None = None
+    web: str | None = None
     languages: tuple[str, ...] = ("en",)
     docs: str | None = None
 

@@ -1,0 +1,72 @@
+"""`gamenight serve`: tables in the browser for friends and bots."""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .play import fail
+
+
+def default_data() -> Path:
+    """Where the tables are kept without ``--data``: the user's data folder."""
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "gamenight"
+
+
+def serve_command(
+    host: Annotated[str, typer.Option(help="the address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="the port to listen on", min=1, max=65535)] = 8000,
+    data: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="DIR",
+            help="the folder of the SQLite database (default: ~/.local/share/gamenight)",
+        ),
+    ] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(metavar="URL", help="a PostgreSQL database instead: postgresql://..."),
+    ] = None,
+    cors_origin: Annotated[
+        list[str] | None,
+        typer.Option(metavar="ORIGIN", help="a web origin allowed to call the API (repeatable)"),
+    ] = None,
+) -> None:
+    """Serve tables in the browser: open the printed address, create a table, invite friends.
+
+    Every action is stored before anybody sees it; a restart resumes every table.
+    """
+    try:
+        import uvicorn
+
+        from gamenight.server import Store, create_app
+        from gamenight.server.protocol import MAX_MESSAGE_CHARS
+    except ModuleNotFoundError as exc:
+        fail(f"the server needs its extra ({exc.name} is missing): pip install 'gamenight[server]'")
+    if db is None:
+        folder = data or default_data()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(f"{folder}: cannot keep the tables there: {exc.strerror}")
+        db = f"sqlite:///{folder / 'gamenight.db'}"
+    elif data is not None:
+        fail("--data and --db name two databases: give one")
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    try:
+        store = Store(db)
+    except Exception as exc:  # a bad URL, a database that cannot be reached
+        fail(f"cannot open the database: {str(exc).splitlines()[0]}")
+    typer.echo(f"gamenight: open http://{host}:{port} (Ctrl-C stops; the tables stay)")
+    uvicorn.run(
+        create_app(store, cors_origin or ()),
+        host=host,
+        port=port,
+        ws_max_size=4 * MAX_MESSAGE_CHARS,
+        log_level="info",
+    )

@@ -1,0 +1,53 @@
+// A finished game, step by step, every seat's cards shown.
+
+import { h } from "/static/draw.js";
+import { drawGeneric } from "/static/generic.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+let drawing = null;
+let total = 0;
+let n = 0;
+let loading = null;
+
+async function show(step) {
+  n = Math.max(0, Math.min(step, total || step));
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay?n=${n}`);
+  const data = await response.json();
+  if (!response.ok) { $("status").textContent = data.error; return; }
+  const info = data.table;
+  if (loading === null) {
+    loading = info.web ? import(`/games/${encodeURIComponent(info.game)}/table.js`).catch(() => null) : Promise.resolve(null);
+    drawing = await loading;
+  }
+  total = data.total;
+  $("title").textContent = `${info.title} · ${info.name}`;
+  $("step").max = total;
+  $("step").value = data.n;
+  $("count").textContent = `${data.n} / ${total}`;
+  const names = info.seats.map((s) => s.kind === "bot" ? `Bot ${s.seat + 1} (${s.bot})` : s.name || `Seat ${s.seat + 1}`);
+  $("status").textContent = data.last ? `${names[data.last.seat]}: ${data.last.label}` : "The start of the game.";
+  if (data.outcome && data.n === total) $("status").textContent += ` — The end: ${data.outcome.winners.map((s) => names[s]).join(" and ")} won.`;
+  const panels = data.views.map((view, seat) => {
+    const root = h("div", { class: "panel drawing" });
+    const api = { me: seat, names, info, lang: "en", act: () => {}, ready: () => {}, placed: () => {}, stepMs: () => null, replay: true };
+    const update = { view, legal: [], seats: info.seats, deadlines: {}, step: null, ready: [], status: "finished", outcome: data.outcome };
+    if (drawing) drawing.draw(root, update, api);
+    else drawGeneric(root, update, api);
+    return h("div", {}, h("h2", {}, `As ${names[seat]} saw it`), root);
+  });
+  $("views").replaceChildren(...panels);
+  $("log").textContent = data.log.join("\n");
+  $("log").scrollTop = $("log").scrollHeight;
+}
+
+$("first").onclick = () => show(0);
+$("back").onclick = () => show(n - 1);
+$("next").onclick = () => show(n + 1);
+$("last").onclick = () => show(total);
+$("step").oninput = () => show(Number($("step").value));
+document.addEventListener("keydown", (event) => {
+  if (event.key === "ArrowRight") show(n + 1);
+  if (event.key === "ArrowLeft") show(n - 1);
+});
+show(0);

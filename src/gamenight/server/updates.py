@@ -1,0 +1,160 @@
+"""What one receiver is sent: an `Update` built from ``view(seat)`` and the seat's events.
+
+Nothing else of the state goes into a message. The events are the tail of
+``events_for(seat)`` from the receiver's cursor (what it was sent before); their words,
+and the words of the seat's legal actions, are the game's own, from its terminal
+renderer (`GameSpec.renderer`), in the receiver's language.
+
+Between two steps of a real-time game, what the next step shows is held back until it
+begins for everybody at once: the view's keys named by the game's web package in
+``HOLD_VIEW`` and its events of the kinds in ``HOLD_EVENTS`` (a game that names none has
+its whole view and every new event held back).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from rich.text import Text
+
+from gamenight.kernel import Action, Event, GameSpec, State
+
+from .protocol import Choice, EventOut, SeatInfo, Update
+
+TIMED = "ms"  # the field of a real-time action that the server stamps on receipt
+_TIME_WORDS = re.compile(r" at [\d,]+ ms\b")
+
+
+@dataclass
+class Cursor:
+    """How far a receiver has been told: `raw` indexes the state's whole log (the next
+    event to look at), `sent` counts the receiver's own events sent."""
+
+    raw: int = 0
+    sent: int = 0
+
+
+def build(
+    state: State,
+    spec: GameSpec,
+    seat: int | None,
+    lang: str,
+    cursor: Cursor,
+    *,
+    status: Any,
+    seats: list[SeatInfo],
+    deadlines: dict[int, int],
+    step: Any = None,
+    step_ms: int | None = None,
+    ready: list[int] | None = None,
+    held: ModuleType | None = None,
+) -> Update:
+    """The update for `seat` (None: a spectator) and advance its `cursor`.
+
+    `held`: between two steps of a real-time game, the game's web package (what it holds
+    back); None otherwise."""
+    view = state.view(seat)
+    between = step == "between"
+    hold_kinds = getattr(held, "HOLD_EVENTS", None) if between else ()
+    first = cursor.sent
+    fresh: list[Event] = []
+    for event in state.events[cursor.raw :]:
+        if hold_kinds is None or event.kind in hold_kinds:
+            break
+        cursor.raw += 1
+        if event.visible_to(seat):  # `events_for(seat)`'s own test
+            fresh.append(event.copy())
+    cursor.sent += len(fresh)
+    legal = [] if between or seat is None else choices(state, spec, seat, view, lang)
+    shown: dict[str, Any] | None = view
+    if between:
+        keys = getattr(held, "HOLD_VIEW", None)
+        shown = None if keys is None else {k: None if k in keys else v for k, v in view.items()}
+    return Update(
+        status=status,
+        view=shown,
+        first=first,
+        events=[EventOut(kind=e.kind, data=e.data) for e in fresh],
+        log=log_lines(spec, fresh, lang, seat),
+        legal=legal,
+        deadlines=deadlines,
+        seats=seats,
+        step=step,
+        step_ms=step_ms,
+        ready=ready or [],
+        outcome=outcome(state),
+    )
+
+
+def outcome(state: State) -> dict[str, Any] | None:
+    """A finished game's winners and scores (None: it goes on)."""
+    if not state.is_over():
+        return None
+    result = state.outcome()
+    return {
+        "winners": list(result.winners),
+        "scores": list(result.scores),
+        "truncated": result.truncated,
+    }
+
+
+def choices(
+    state: State, spec: GameSpec, seat: int, view: dict[str, Any], lang: str
+) -> list[Choice]:
+    """`seat`'s legal actions with their words; a real-time game's timed actions once
+    each, without their time (the server stamps it)."""
+    legal = state.legal_actions(seat)
+    if not state.real_time:
+        return [Choice(action=a.to_json(), label=label(spec, view, a, lang)) for a in legal]
+    wait = getattr(spec.part("web"), "WAIT", None)
+    seen: list[dict[str, Any]] = []
+    found = []
+    for action in legal:
+        data = action.to_json()
+        if data == wait:
+            continue  # the live table waits on a person's behalf
+        template = {k: v for k, v in data.items() if k != TIMED}
+        if template in seen:
+            continue
+        seen.append(template)
+        words = _TIME_WORDS.sub("", label(spec, view, action, lang))
+        found.append(Choice(action=template, label=words))
+    return found
+
+
+def live_template(state: State, spec: GameSpec, seat: int, data: dict[str, Any]) -> bool | None:
+    """Whether `data` (an action without its time) is one of `seat`'s moves now: True for
+    a timed one (the server stamps it), False for another, None for none of them."""
+    template = {k: v for k, v in data.items() if k != TIMED}
+    wait = getattr(spec.part("web"), "WAIT", None)
+    for action in state.legal_actions(seat):
+        found = action.to_json()
+        if found == wait:
+            continue
+        timed = TIMED in found
+        if timed:
+            del found[TIMED]
+        if found == template:
+            return timed
+    return None
+
+
+def label(spec: GameSpec, view: dict[str, Any], action: Action, lang: str) -> str:
+    """An action in the game's words (its renderer's), as plain text."""
+    renderer = spec.part("renderer")
+    if renderer is None:
+        return str(action)
+    return Text.from_markup(renderer.choice(view, action, lang)).plain
+
+
+def log_lines(spec: GameSpec, events: list[Event], lang: str, seat: int | None) -> list[str]:
+    """Events in the game's words (its renderer's), one plain line each."""
+    if not events:
+        return []
+    renderer = spec.part("renderer")
+    if renderer is None:
+        return [f"{event.kind}: {event.data}" for event in events]
+    return [Text.from_markup(line).plain for line in renderer.events(events, lang, me=seat)]
