@@ -95,3 +95,12 @@ def until(socket: Any, test: Any) -> dict[str, Any]:
         if message["type"] == "update" and test(message):
             return message
     raise AssertionError("no such update came")
+
+
+def next_error(socket: Any) -> str:
+    """The next error's words (updates before it are skipped)."""
+    for _ in range(10_000):
+        message = socket.receive_json()
+        if message["type"] == "error":
+            return str(message["message"])
+    raise AssertionError("no error came")

@@ -112,6 +112,7 @@ class Table:
         self.status: Status = row.status
         self.store = store
         self.spec = spec(row.game)
+        self.spec.part("renderer")  # its words are imported now, not as a step is shown
         self.state: State = gamenight.make(row.game, row.players, row.seed, **row.options)
         self.seats = [Seat(seat_row) for seat_row in seat_rows]
         for seat in self.seats:
@@ -236,45 +237,40 @@ class Table:
         ]
 
     def broadcast(self) -> None:
-        """Send every listener what it sees now (in one go: nobody is told first)."""
-        seats = self.seat_infos()
+        """Send every listener what it sees now, all in one go: the messages are queued
+        before any is written, with one reading of the clocks."""
+        moment = self.moment()
         for listener in list(self.listeners):
-            listener.send(self.update_for(listener, seats))
+            listener.send(self.update_for(listener, moment))
 
-    def update_for(self, listener: Listener, seats: list[SeatInfo] | None = None) -> Outgoing:
-        """The `Update` one listener gets now (`updates.build`)."""
-        now = _now()
-        deadlines = {
-            seat: max(0, int((when - now) * 1000)) for seat, when in self.deadlines.items()
-        }
-        live = self.live
-        step = step_ms = None
-        ready: list[int] = []
-        if live is not None and self.status == RUNNING and not self.state.is_over():
-            if live.table.running:
-                step, step_ms = "running", int(live.table.elapsed_ms())
-            else:
-                step, ready = "between", sorted(live.ready)
-                if live.ready_by is not None:
-                    deadlines = {
-                        seat: max(0, int((live.ready_by - now) * 1000))
-                        for seat in self._people()
-                        if seat not in live.ready
-                    }
+    def update_for(self, listener: Listener, moment: updates.Moment) -> Outgoing:
+        """The `Update` one listener gets at `moment` (`updates.build`)."""
         return updates.build(
-            self.state,
-            self.spec,
-            listener.seat,
-            listener.lang,
-            listener.cursor,
-            status=self.status,
-            seats=seats if seats is not None else self.seat_infos(),
-            deadlines=deadlines,
-            step=step,
-            step_ms=step_ms,
-            ready=ready,
-            held=None if step != "between" else (live.web if live is not None else None),
+            self.state, self.spec, listener.seat, listener.lang, listener.cursor, moment
         )
+
+    def moment(self) -> updates.Moment:
+        """What every listener is told alike now: seats, deadlines, the step's clock."""
+        now = _now()
+        moment = updates.Moment(
+            status=self.status,
+            seats=self.seat_infos(),
+            deadlines={seat: _ms_left(when, now) for seat, when in self.deadlines.items()},
+        )
+        live = self.live
+        if live is None or self.status != RUNNING or self.state.is_over():
+            return moment
+        if live.table.running:
+            moment.step, moment.step_ms = "running", int(live.table.elapsed_ms())
+            return moment
+        moment.step, moment.ready, moment.held = "between", sorted(live.ready), live.web
+        if live.ready_by is not None:
+            moment.deadlines = {
+                seat: _ms_left(live.ready_by, now)
+                for seat in self._people()
+                if seat not in live.ready
+            }
+        return moment
 
     # ----- listeners and seats --------------------------------------------------------------
 
@@ -556,6 +552,10 @@ class Table:
             self._commit(made, step)
         else:
             self.broadcast()
+
+
+def _ms_left(when: float, now: float) -> int:
+    return max(0, int((when - now) * 1000))
 
 
 def _now() -> float:

@@ -14,15 +14,15 @@ its whole view and every new event held back).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import Any, Literal
 
 from rich.text import Text
 
 from gamenight.kernel import Action, Event, GameSpec, State
 
-from .protocol import Choice, EventOut, SeatInfo, Update
+from .protocol import Choice, EventOut, SeatInfo, Status, Update
 
 TIMED = "ms"  # the field of a real-time action that the server stamps on receipt
 _TIME_WORDS = re.compile(r" at [\d,]+ ms\b")
@@ -37,28 +37,28 @@ class Cursor:
     sent: int = 0
 
 
-def build(
-    state: State,
-    spec: GameSpec,
-    seat: int | None,
-    lang: str,
-    cursor: Cursor,
-    *,
-    status: Any,
-    seats: list[SeatInfo],
-    deadlines: dict[int, int],
-    step: Any = None,
-    step_ms: int | None = None,
-    ready: list[int] | None = None,
-    held: ModuleType | None = None,
-) -> Update:
-    """The update for `seat` (None: a spectator) and advance its `cursor`.
+@dataclass
+class Moment:
+    """What every receiver of one broadcast is told alike (`Update`'s fields of the same
+    names). `held`: between two steps of a real-time game, the game's web package, which
+    names what is held back (module docstring)."""
 
-    `held`: between two steps of a real-time game, the game's web package (what it holds
-    back); None otherwise."""
+    status: Status
+    seats: list[SeatInfo]
+    deadlines: dict[int, int]
+    step: Literal["running", "between"] | None = None
+    step_ms: int | None = None
+    ready: list[int] = field(default_factory=list)
+    held: ModuleType | None = None
+
+
+def build(
+    state: State, spec: GameSpec, seat: int | None, lang: str, cursor: Cursor, moment: Moment
+) -> Update:
+    """The update for `seat` (None: a spectator) at `moment`; advances its `cursor`."""
     view = state.view(seat)
-    between = step == "between"
-    hold_kinds = getattr(held, "HOLD_EVENTS", None) if between else ()
+    between = moment.step == "between"
+    hold_kinds = getattr(moment.held, "HOLD_EVENTS", None) if between else ()
     first = cursor.sent
     fresh: list[Event] = []
     for event in state.events[cursor.raw :]:
@@ -71,20 +71,20 @@ def build(
     legal = [] if between or seat is None else choices(state, spec, seat, view, lang)
     shown: dict[str, Any] | None = view
     if between:
-        keys = getattr(held, "HOLD_VIEW", None)
+        keys = getattr(moment.held, "HOLD_VIEW", None)
         shown = None if keys is None else {k: None if k in keys else v for k, v in view.items()}
     return Update(
-        status=status,
+        status=moment.status,
         view=shown,
         first=first,
         events=[EventOut(kind=e.kind, data=e.data) for e in fresh],
         log=log_lines(spec, fresh, lang, seat),
         legal=legal,
-        deadlines=deadlines,
-        seats=seats,
-        step=step,
-        step_ms=step_ms,
-        ready=ready or [],
+        deadlines=moment.deadlines,
+        seats=moment.seats,
+        step=moment.step,
+        step_ms=moment.step_ms,
+        ready=moment.ready,
         outcome=outcome(state),
     )
 

@@ -1,0 +1,71 @@
+"""Ninja Master live: the dice shown to every seat at one server instant, grabs and calls
+ordered by the time the server received them, with the game's reaction floor."""
+
+from __future__ import annotations
+
+import time
+
+from .conftest import hello, next_error, seated, send, until
+
+
+def test_the_dice_are_held_back_until_the_round_begins_for_everybody(client):
+    table, tokens = seated(client, "ninja-master", "hhb", seed=1, turn_seconds=0)
+    with (
+        client.websocket_connect(f"/ws/{table}") as first,
+        client.websocket_connect(f"/ws/{table}") as second,
+    ):
+        hello(first, tokens[0])
+        hello(second, tokens[1])
+        waiting = until(first, lambda u: u["seats"][1]["connected"])
+        assert waiting["step"] == "between" and waiting["legal"] == []
+        assert waiting["view"]["dice"] is None and "roll" not in {
+            e["kind"] for e in waiting["events"]
+        }
+        send(first, type="act", action={"type": "Grab", "token": 0})
+        assert "the step is over" in next_error(first)
+        send(first, type="ready")
+        ready = until(second, lambda u: u["ready"] == [0])
+        assert ready["view"]["dice"] is None
+        send(second, type="ready")
+        shown = [until(s, lambda u: u["step"] == "running") for s in (first, second)]
+        assert shown[0]["view"]["dice"] == shown[1]["view"]["dice"] is not None
+        assert [e["kind"] for e in shown[0]["events"]] == ["roll"]
+        # Both were told by the same broadcast: the step's clock read the same.
+        assert abs(shown[0]["step_ms"] - shown[1]["step_ms"]) <= 5
+        grabs = [c["action"] for c in shown[0]["legal"] if c["action"]["type"] == "Grab"]
+        assert grabs and all("ms" not in action for action in grabs)
+
+
+def test_grabs_are_ordered_by_the_time_the_server_received_them(client, store):
+    table, tokens = seated(
+        client, "ninja-master", "hh", seed=2, turn_seconds=0, options={"reaction_ms": 0}
+    )
+    with (
+        client.websocket_connect(f"/ws/{table}") as first,
+        client.websocket_connect(f"/ws/{table}") as second,
+    ):
+        hello(first, tokens[0])
+        hello(second, tokens[1])
+        for socket in (first, second):
+            send(socket, type="ready")
+        until(second, lambda u: u["step"] == "running")
+        send(second, type="act", action={"type": "Grab", "token": 2})
+        time.sleep(0.2)
+        send(first, type="act", action={"type": "Grab", "token": 2})
+        grabbed = until(first, lambda u: u["view"]["tokens"][2]["holder"] is not None)
+        assert grabbed["view"]["tokens"][2]["holder"] == 1
+    grabs = [row for row in store.actions(table) if row.action["type"] == "Grab"]
+    assert grabs[0].seat == 1 and grabs[0].cause == "player"
+    assert grabs[0].action["ms"] < 200
+
+
+def test_a_grab_within_the_reaction_floor_counts_at_the_floor(client, store):
+    table, (token,) = seated(client, "ninja-master", "hb", seed=3, turn_seconds=0)
+    with client.websocket_connect(f"/ws/{table}") as socket:
+        hello(socket, token)
+        send(socket, type="ready")
+        until(socket, lambda u: u["step"] == "running")
+        send(socket, type="act", action={"type": "Grab", "token": 0, "ms": 1})  # its ms is ignored
+        until(socket, lambda u: any(e["kind"] == "grab" for e in u["events"]))
+    mine = [row for row in store.actions(table) if row.seat == 0 and row.cause == "player"]
+    assert mine[0].action["ms"] >= 150  # the game's reaction floor
