@@ -93,8 +93,10 @@ def test_a_restarted_server_resumes_a_table_from_postgresql(postgres):
             before = until(socket, lambda u: u["legal"] or u["status"] == "finished")
     store.close()
     store = Store(postgres)
-    with TestClient(create_app(store)) as client:
-        with client.websocket_connect(f"/ws/{table}") as socket:
-            hello(socket, token)
-            assert until(socket, lambda u: True)["view"] == before["view"]
+    with (
+        TestClient(create_app(store)) as client,
+        client.websocket_connect(f"/ws/{table}") as socket,
+    ):
+        hello(socket, token)
+        assert until(socket, lambda u: True)["view"] == before["view"]
     store.close()
