@@ -67,7 +67,7 @@ class ChooseWeapon(Action):
 
 # One shared instance of every action, by its number: the engine hands these out instead
 # of building new ones for each legal-action list (frozen dataclasses are slow to create).
-EQUIPS = (None, *(Equip(n) for n in range(1, MAX_EQUIP + 1)))  # EQUIPS[n] is Equip(n)
+EQUIPS = tuple(Equip(n) for n in range(1, MAX_EQUIP + 1))  # EQUIPS[n - 1] is Equip(n)
 ACTIVATE = tuple(Activate(s) for s in range(MAX_SLOTS))
 DISCARD = tuple(Discard(s) for s in range(MAX_SLOTS))
 VISIT_MAGE = VisitMage()
@@ -76,5 +76,5 @@ CHOOSE_SPELL = tuple(ChooseSpell(s) for s in range(MAX_SLOTS))
 CHOOSE_WEAPON = tuple(ChooseWeapon(w) for w in range(NUM_WEAPONS))
 
 CODEC = ActionCodec(
-    [*EQUIPS[1:], *ACTIVATE, *DISCARD, VISIT_MAGE, *CHOOSE_PLAYER, *CHOOSE_SPELL, *CHOOSE_WEAPON]
+    [*EQUIPS, *ACTIVATE, *DISCARD, VISIT_MAGE, *CHOOSE_PLAYER, *CHOOSE_SPELL, *CHOOSE_WEAPON]
 )

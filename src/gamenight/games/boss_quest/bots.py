@@ -46,8 +46,18 @@ from typing import Any
 
 from gamenight.kernel import Action, Bot
 
-from .actions import ChoosePlayer, ChooseSpell, ChooseWeapon, Discard, Equip, VisitMage
-from .content import INSTANT_EFFECTS, NUM_WEAPONS, SPELLS, VALUES, WEAPON_COLOUR, WEAPON_VALUE
+from .actions import Activate, ChoosePlayer, ChooseSpell, ChooseWeapon, Discard, Equip, VisitMage
+from .content import (
+    INSTANT_EFFECTS,
+    NUM_WEAPONS,
+    SPELLS,
+    VALUES,
+    WEAPON_COLOUR,
+    WEAPON_VALUE,
+    Effect,
+)
+from .model import Phase, SlotStatus
+from .views import BossQuestView, SeatView
 
 # ----- tuning (values are in keys) -----------------------------------------------------------
 
@@ -107,13 +117,13 @@ class Position:
         return self.base_hp + sum(
             SPELL_BY_KEY[key].amount
             for _, key, _ in self.spells
-            if SPELL_BY_KEY[key].effect == "boss_hp"
+            if SPELL_BY_KEY[key].effect is Effect.BOSS_HP
         )
 
     def attack_shift(self, seat: int) -> int:
         return sum(SPELL_BY_KEY[key].amount for _, key, target in self.spells if target == seat)
 
-    def effects(self) -> Counter[str]:
+    def effects(self) -> Counter[Effect]:
         return Counter(SPELL_BY_KEY[key].effect for _, key, _ in self.spells)
 
     def conditions(self) -> list[int]:
@@ -121,9 +131,9 @@ class Position:
         found = []
         for _, key, _ in self.spells:
             spell = SPELL_BY_KEY[key]
-            if spell.effect == "require_colour":
+            if spell.effect is Effect.REQUIRE_COLOUR:
                 found.append(spell.colour)
-            elif spell.effect == "require_pair":
+            elif spell.effect is Effect.REQUIRE_PAIR:
                 found.append(PAIR)
         return found
 
@@ -152,7 +162,8 @@ class Position:
         """Cancel the spell in `slot`; a cancelled Last call gives the rivals their normal
         turns back."""
         kept = tuple(s for s in self.spells if s[0] != slot)
-        if any(SPELL_BY_KEY[key].effect == "last_call" for s, key, _ in self.spells if s == slot):
+        cancelled = (SPELL_BY_KEY[key].effect for s, key, _ in self.spells if s == slot)
+        if Effect.LAST_CALL in cancelled:
             return replace(self, spells=kept, rival_draws=MAX_DRAWS)
         return replace(self, spells=kept)
 
@@ -198,16 +209,20 @@ class Table:
     my_weapons: list[int]  # hidden first
     available: dict[int, str | None]  # slot -> face-up key, None for the Mystery
     visitors_after_me: int  # rivals who will still visit the Mage this round
-    phase: str
+    phase: Phase
     last_equipper: bool  # everyone else has visited: one last equip, then the Mage
     weapons_in_deck: int
     unseen_spells: Counter[str]
     pending: str | None  # the spell whose target the bot must choose
 
 
-def read_table(view: dict[str, Any]) -> Table:
+def read_table(view: BossQuestView) -> Table:
     """What the bot knows and believes, from a seat's view."""
     me, seats = view["seat"], view["seats"]
+    if me is None:
+        raise ValueError("a bot reads a seat's view, not a spectator's")
+    my_hidden = seats[me]["hidden"]
+    assert my_hidden is not None  # a seat always knows its own hidden weapon
     seen = {w["id"] for s in seats for w in s["visible"]}
     seen |= {s["hidden"]["id"] for s in seats if s["hidden"] is not None}
     deck_top = view["deck_top"]["id"] if view["deck_top"] else None
@@ -221,16 +236,17 @@ def read_table(view: dict[str, Any]) -> Table:
     spells, available = [], {}
     pending = view["pending"]["slot"] if view["pending"] else -1
     for slot in view["spells"]:
-        if slot["status"] == "active":
+        key = slot["spell"]
+        if slot["status"] == SlotStatus.ACTIVE and key is not None:  # activated: face up
             target = -1 if slot["target"] is None else slot["target"]
-            spells.append((slot["slot"], slot["spell"], target))
-        elif slot["status"] == "available" and slot["slot"] != pending:
+            spells.append((slot["slot"], key, target))
+        elif slot["status"] == SlotStatus.AVAILABLE and slot["slot"] != pending:
             available[slot["slot"]] = slot["spell"]
     seen_spells = Counter(s["spell"] for s in view["spells"] if s["spell"] is not None)
     seen_spells.update(view["spell_discard"])
 
     unvisited = [s["seat"] for s in seats if not s["visited_mage"] and s["seat"] != me]
-    if view["phase"] == "last_call":
+    if view["phase"] == Phase.LAST_CALL:
         queue = view["last_call"]
         unvisited = queue[queue.index(me) + 1 :] if me in queue else []
     position = Position(
@@ -238,9 +254,8 @@ def read_table(view: dict[str, Any]) -> Table:
         spells=tuple(spells),
         hands=hands,
         settled=tuple(s["visited_mage"] or s["bust"] for s in seats),
-        rival_draws=1 if view["phase"] == "last_call" else MAX_DRAWS,
+        rival_draws=1 if view["phase"] == Phase.LAST_CALL else MAX_DRAWS,
     )
-    mine = seats[me]
     return Table(
         me=me,
         players=view["players"],
@@ -251,18 +266,18 @@ def read_table(view: dict[str, Any]) -> Table:
         card=card,
         unseen_weapons=unseen,
         deck_top=deck_top,
-        my_weapons=[mine["hidden"]["id"]] + [w["id"] for w in mine["visible"]],
+        my_weapons=[my_hidden["id"]] + [w["id"] for w in seats[me]["visible"]],
         available=available,
         visitors_after_me=len(unvisited),
         phase=view["phase"],
-        last_equipper=not unvisited and view["phase"] == "equip",
+        last_equipper=not unvisited and view["phase"] == Phase.EQUIP,
         weapons_in_deck=view["weapon_deck"],
         unseen_spells=SPELL_COUNTS - seen_spells,
         pending=view["pending"]["spell"] if view["pending"] else None,
     )
 
 
-def _hand(seat: dict[str, Any], unseen: list[int]) -> Hand:
+def _hand(seat: SeatView, unseen: list[int]) -> Hand:
     visible = [w["id"] for w in seat["visible"]]
     if seat["hidden"] is not None:
         w = seat["hidden"]["id"]
@@ -293,7 +308,7 @@ class Battle:
     """The coming battle as forecast: each seat's final attack and what decides the key."""
 
     hp: int
-    effects: Counter[str]
+    effects: Counter[Effect]
     finals: list[dict[int, float]]  # final attack -> probability, per seat
     meets: list[float]  # chance of meeting every Colour/Pair condition, per seat
     beats: list[list[float]]  # beats[r][x]: chance that seat r ends in (x, hp] and may win
@@ -304,7 +319,7 @@ class Battle:
         """The chance that `seat`, ending at `attack`, wins the round's key (rivals taken
         as independent; a tie goes to fewer cards, an even tie shares the key)."""
         rivals = [r for r in range(len(self.finals)) if r != seat]
-        if self.effects["runner_up"]:
+        if self.effects[Effect.RUNNER_UP]:
             return _exactly_one([self.beats[r][attack] for r in rivals])
         win = 1.0
         for r in rivals:
@@ -339,7 +354,7 @@ class Judge:
         battle = self._battle(position)
         keys = [self._expected_keys(s, battle) for s in range(table.players)]
         value = keys[me] - sum(self.threat[r] * keys[r] for r in self._rivals())
-        if not battle.effects["mercy"]:
+        if not battle.effects[Effect.MERCY]:
             busts = [sum(p for a, p in f.items() if a > battle.hp) for f in battle.finals]
             value -= busts[me] * (LAST_HEART if table.hearts[me] == 1 else HEART)
             value += sum(busts[r] * self._rival_heart(r) for r in self._rivals())
@@ -393,7 +408,7 @@ class Judge:
         """Keys `seat` expects from the battle (as `_worth` counts them)."""
         if battle.meets[seat] == 0.0:
             return 0.0
-        bonus = battle.effects["bonus_key"]
+        bonus = battle.effects[Effect.BONUS_KEY]
         total = 0.0
         for x, p in battle.finals[seat].items():
             if x <= battle.hp:
@@ -436,17 +451,17 @@ def _exactly_one(chances: list[float]) -> float:
 # ----- the bot -------------------------------------------------------------------------------
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(Bot[BossQuestView]):
     """A careful Boss Quest player (see the module docstring)."""
 
     name = "heuristic"
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, view: BossQuestView, legal: list[Action]) -> Action:
         """Choose from `legal` using `view` alone."""
         table = read_table(view)
         judge = Judge(table)
         if table.pending is not None:
-            return self._choose_target(table, judge, legal)
+            return self._choose_target(table, judge, table.pending, legal)
         return self._take_turn(table, judge, legal)
 
     # ----- turns ----------------------------------------------------------------------------
@@ -454,7 +469,12 @@ class HeuristicBot(Bot):
     def _take_turn(self, table: Table, judge: Judge, legal: list[Action]) -> Action:
         draws = [a for a in legal if type(a) is Equip]
         visits = [a for a in legal if type(a) is not Equip]
-        if draws and table.phase == "equip" and not table.last_equipper and _no_card_busts(table):
+        if (
+            draws
+            and table.phase == Phase.EQUIP
+            and not table.last_equipper
+            and _no_card_busts(table)
+        ):
             return self._best(self._draw_values(table, judge, draws, continuing=True))
         visit_values = self._visit_values(table, judge, visits)
         best_visit = max(visit_values.values())
@@ -465,10 +485,10 @@ class HeuristicBot(Bot):
         return self._best(visit_values)
 
     def _draw_if_worth_it(
-        self, table: Table, judge: Judge, draws: list[Action], best_visit: float
+        self, table: Table, judge: Judge, draws: list[Equip], best_visit: float
     ) -> Action | None:
         """Equip(k) if drawing beats visiting the Mage now, else None."""
-        if table.phase == "last_call":
+        if table.phase == Phase.LAST_CALL:
             # One card and no visit afterwards: compare with the best visit now.
             values = self._draw_values(table, judge, draws, continuing=False, spells=0.0)
             return self._best(values) if max(values.values()) > best_visit else None
@@ -491,7 +511,7 @@ class HeuristicBot(Bot):
         self,
         table: Table,
         judge: Judge,
-        draws: list[Action],
+        draws: list[Equip],
         continuing: bool,
         spells: float | None = None,
     ) -> dict[Action, float]:
@@ -518,7 +538,7 @@ class HeuristicBot(Bot):
         else:
             for attack in range(start, hp + 1):
                 best[attack] = stop(attack)
-        values = {}
+        values: dict[Action, float] = {}
         for action in draws:
             sums = _draw_sums(table, action.count)
             values[action] = sum(p * best[start + s] for s, p in sums.items())
@@ -557,12 +577,14 @@ class HeuristicBot(Bot):
                 values[action] = nothing
             elif type(action) is Discard:
                 values[action] = nothing + denial[action.slot]
-            elif table.available[action.slot] is None:
-                mystery = action  # valued last, against the best of the others
-            else:
-                uses = _uses(table, settled, table.available[action.slot])
-                best = max(judge.expected(outcomes) for _, outcomes in uses)
-                values[action] = best + denial[action.slot]
+            elif type(action) is Activate:
+                key = table.available[action.slot]
+                if key is None:
+                    mystery = action  # valued last, against the best of the others
+                else:
+                    uses = _uses(table, settled, key)
+                    best = max(judge.expected(outcomes) for _, outcomes in uses)
+                    values[action] = best + denial[action.slot]
         if mystery is not None:
             values[mystery] = self._blind_value(table, judge, settled, max(values.values()))
         return values
@@ -573,7 +595,7 @@ class HeuristicBot(Bot):
         if key is None or not table.visitors_after_me:
             return 0.0
         spell = SPELL_BY_KEY[key]
-        if spell.effect in ("swap", "exchange"):
+        if spell.effect in (Effect.SWAP, Effect.EXCHANGE):
             return 0.0  # what they do depends on hands the bot cannot see
         worst = min(judge.expected(outcomes) for _, outcomes in _uses(table, settled, key))
         return DENIAL * max(0.0, judge.value(settled) - worst)
@@ -593,11 +615,12 @@ class HeuristicBot(Bot):
             expected += count / total * max(judge.expected(outcomes) for _, outcomes in uses)
         return expected if expected > best + MYSTERY_MARGIN else float("-inf")
 
-    def _choose_target(self, table: Table, judge: Judge, legal: list[Action]) -> Action:
+    def _choose_target(self, table: Table, judge: Judge, key: str, legal: list[Action]) -> Action:
+        """The best target for spell `key`, being activated."""
         settled = table.position.settle(table.me)
         values = {
             action: judge.expected(outcomes)
-            for action, outcomes in _uses(table, settled, table.pending)
+            for action, outcomes in _uses(table, settled, key)
             if action in legal
         }
         return self._best(values) if values else self._rng.choice(legal)
@@ -618,21 +641,21 @@ def _uses(table: Table, settled: Position, key: str) -> list[tuple[Action | None
     """
     me, spell = table.me, SPELL_BY_KEY[key]
     seats = range(table.players)
-    if spell.effect == "attack":
+    if spell.effect is Effect.ATTACK:
         return [(ChoosePlayer(s), [(1.0, settled.with_spell(key, s))]) for s in seats]
-    if spell.effect == "swap":
+    if spell.effect is Effect.SWAP:
         others = [s for s in seats if s != me]
         return [(ChoosePlayer(s), [(1.0, settled.swapped(me, s))]) for s in others]
-    if spell.effect == "cancel":
+    if spell.effect is Effect.CANCEL:
         targets = [
             slot for slot, k, _ in settled.spells if SPELL_BY_KEY[k].effect not in INSTANT_EFFECTS
         ]
         if targets:
             return [(ChooseSpell(slot), [(1.0, settled.without_spell(slot))]) for slot in targets]
-    elif spell.effect == "exchange":
+    elif spell.effect is Effect.EXCHANGE:
         if table.weapons_in_deck:
             return [(ChooseWeapon(w), _exchanged(table, settled, w)) for w in table.my_weapons]
-    elif spell.effect == "last_call":
+    elif spell.effect is Effect.LAST_CALL:
         return [(None, [(1.0, settled.last_call())])]
     else:
         return [(None, [(1.0, settled.with_spell(key))])]
@@ -663,9 +686,9 @@ def _self_shifts(table: Table) -> list[int]:
         if key is None:
             continue
         spell = SPELL_BY_KEY[key]
-        if spell.effect == "attack":
+        if spell.effect is Effect.ATTACK:
             shifts.append(spell.amount)
-        elif spell.effect == "boss_hp":
+        elif spell.effect is Effect.BOSS_HP:
             shifts.append(-spell.amount)
     return shifts
 

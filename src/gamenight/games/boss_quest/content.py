@@ -24,27 +24,39 @@ A new spell made of these effects needs only a new entry in ``data/components.to
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Literal
 
 from pydantic import model_validator
 
 from gamenight.kernel.content import ContentModel, Localized, load_content
 
-DARK_EFFECTS = {"attack", "swap", "exchange"}
-LIGHT_EFFECTS = {
-    "boss_hp",
-    "require_colour",
-    "require_pair",
-    "mercy",
-    "cancel",
-    "bonus_key",
-    "runner_up",
-    "last_call",
-}
+
+class Effect(StrEnum):
+    """What a spell does (the table above)."""
+
+    ATTACK = "attack"
+    SWAP = "swap"
+    EXCHANGE = "exchange"
+    BOSS_HP = "boss_hp"
+    REQUIRE_COLOUR = "require_colour"
+    REQUIRE_PAIR = "require_pair"
+    MERCY = "mercy"
+    CANCEL = "cancel"
+    BONUS_KEY = "bonus_key"
+    RUNNER_UP = "runner_up"
+    LAST_CALL = "last_call"
+
+
+DARK_EFFECTS = frozenset({Effect.ATTACK, Effect.SWAP, Effect.EXCHANGE})
+LIGHT_EFFECTS = frozenset(Effect) - DARK_EFFECTS
 # Spells whose effect happens at once, so Cancel cannot undo them: Swap and Exchange are
 # discarded after use. (Last call stays beside the boss while the last actions go on, so
 # Cancel may remove it: the last actions end and the normal turns resume.)
-INSTANT_EFFECTS = {"swap", "exchange"}
+INSTANT_EFFECTS = frozenset({Effect.SWAP, Effect.EXCHANGE})
+# Spells whose activation asks for a target: a player (Attack, Swap), an activated spell
+# (Cancel), or one of the activator's own weapons (Exchange).
+TARGETED_EFFECTS = frozenset({Effect.ATTACK, Effect.SWAP, Effect.CANCEL, Effect.EXCHANGE})
 
 
 class ColourData(ContentModel):
@@ -80,12 +92,12 @@ class SpellData(ContentModel):
                 f"effect {self.effect!r} is not a {self.kind} effect; "
                 f"{self.kind} effects: {', '.join(sorted(allowed))}"
             )
-        needs_amount = self.effect in ("attack", "boss_hp")
+        needs_amount = self.effect in (Effect.ATTACK, Effect.BOSS_HP)
         if needs_amount != (self.amount is not None):
             raise ValueError(
                 f"effect {self.effect!r} {'needs' if needs_amount else 'takes no'} amount"
             )
-        if (self.effect == "require_colour") != (self.colour is not None):
+        if (self.effect == Effect.REQUIRE_COLOUR) != (self.colour is not None):
             raise ValueError("a colour is given exactly for effect 'require_colour'")
         if self.count < 1:
             raise ValueError("count must be at least 1")
@@ -115,11 +127,12 @@ class Components(ContentModel):
 
 @dataclass(frozen=True, slots=True)
 class Spell:
-    """One spell card instance's definition (shared, immutable)."""
+    """One spell card instance's definition (shared, immutable). Its `effect` is always an
+    `Effect` member, so the rules compare it by identity (``spell.effect is Effect.MERCY``)."""
 
     key: str
     dark: bool
-    effect: str
+    effect: Effect
     amount: int
     colour: int  # colour index for require_colour, else -1
     name: Localized
@@ -132,7 +145,7 @@ def _build(components: Components) -> tuple[tuple[str, ...], tuple[int, ...], tu
         Spell(
             key=s.id,
             dark=s.kind == "dark",
-            effect=s.effect,
+            effect=Effect(s.effect),
             amount=s.amount or 0,
             colour=colours.index(s.colour) if s.colour else -1,
             name=s.name,

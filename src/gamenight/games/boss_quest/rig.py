@@ -8,7 +8,8 @@ from typing import Any
 from gamenight.kernel import DecisionStack
 
 from .content import BOSS_HP, NUM_WEAPONS, SPELLS, VALUES, weapon_id
-from .state import ACTIVE, AVAILABLE, EQUIP, BossQuestState
+from .model import Phase, SlotStatus
+from .state import BossQuestState
 
 
 def rig(
@@ -93,7 +94,7 @@ def rig(
     if keys is not None:
         state.keys = list(keys)
     state.visited = [s in visited for s in range(n)]
-    state.phase, state.decisions, state.last_equip_done = EQUIP, DecisionStack(), False
+    state.phase, state.decisions, state.last_equip_done = Phase.EQUIP, DecisionStack(), False
     state.last_call_queue = []
     state.turn = (state.armorer + 1) % n if turn is None else turn
     state.known = [1 << s for s in range(n)]
@@ -121,7 +122,7 @@ def _rig_spells(
         spells = [SPELLS[i].key for i in state.slots]
     placed = [(key, -1) if isinstance(key, str) else key for key in active]
     state.slots = [by_key[key].pop() for key in spells] + [by_key[key].pop() for key, _ in placed]
-    state.slot_status = [AVAILABLE] * len(spells) + [ACTIVE] * len(placed)
+    state.slot_status = [SlotStatus.AVAILABLE] * len(spells) + [SlotStatus.ACTIVE] * len(placed)
     state.slot_target = [-1] * len(spells) + [seat for _, seat in placed]
     state.mystery = len(spells) - 1 if mystery and spells else -1
     pool = [i for i in range(len(SPELLS)) if i not in state.slots]

@@ -1,127 +1,157 @@
 """Boss Quest spells: which can be activated, their targets, and their effects.
 
-Functions over the state, in the style of small pure moves; `state.py` calls them.
+Functions over the model, in the style of small pure moves; `state.py` calls them.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gamenight.kernel import Action, Frame
 
-from .actions import CHOOSE_PLAYER, CHOOSE_SPELL, CHOOSE_WEAPON
-from .content import INSTANT_EFFECTS, SPELLS, VALUES, Spell
+from .actions import (
+    CHOOSE_PLAYER,
+    CHOOSE_SPELL,
+    CHOOSE_WEAPON,
+    ChoosePlayer,
+    ChooseSpell,
+    ChooseWeapon,
+)
+from .content import INSTANT_EFFECTS, SPELLS, TARGETED_EFFECTS, VALUES, Effect, Spell
+from .model import (
+    BossQuestModel,
+    Decision,
+    EventKind,
+    Phase,
+    SlotStatus,
+)
 
-if TYPE_CHECKING:
-    from .state import BossQuestState
-
-# Which kind of target each effect needs (effects not listed need none).
-TARGET_KIND = {"attack": "player", "swap": "player", "cancel": "spell", "exchange": "weapon"}
-# The decision frame of a spell activated whose target is still to choose:
-# ``Frame(CHOOSE_TARGET, seat, (slot,))`` on the state's decision stack.
-CHOOSE_TARGET = "choose_target"
+# Bound once: `can_activate` runs for every spell slot of every legal-action list, and
+# looking a member up on its enum class costs more than the rest of a loop step.
+_CANCEL, _EXCHANGE = Effect.CANCEL, Effect.EXCHANGE
+_ACTIVE = SlotStatus.ACTIVE
 
 
 def target_slot(frame: Frame) -> int:
-    """The spell slot of a `CHOOSE_TARGET` frame."""
+    """The spell slot of a `Decision.CHOOSE_TARGET` frame."""
     (slot,) = frame.args
     assert type(slot) is int
     return slot
 
 
-def cancellable_slots(state: BossQuestState) -> list[int]:
+def cancellable_slots(state: BossQuestModel) -> list[int]:
     """Slots of activated spells still in play (what Cancel may remove)."""
     return [
         slot
         for slot, status in enumerate(state.slot_status)
-        if status == "active" and SPELLS[state.slots[slot]].effect not in INSTANT_EFFECTS
+        if status == _ACTIVE and SPELLS[state.slots[slot]].effect not in INSTANT_EFFECTS
     ]
 
 
-def can_activate(state: BossQuestState, spell: Spell) -> bool:
+def can_activate(state: BossQuestModel, spell: Spell) -> bool:
     """Whether a face-up spell has something to act on (Cancel and Exchange may not)."""
-    if spell.effect == "cancel":
+    if spell.effect is _CANCEL:
         return bool(cancellable_slots(state))
-    if spell.effect == "exchange":
+    if spell.effect is _EXCHANGE:
         return bool(state.weapon_deck)
     return True
 
 
-def target_choices(state: BossQuestState, seat: int, slot: int) -> list[Action]:
+def target_choices(state: BossQuestModel, seat: int, slot: int) -> list[Action]:
     """The choices for the target of the spell being activated in `slot`."""
     effect = SPELLS[state.slots[slot]].effect
-    if effect == "attack":
+    if effect is Effect.ATTACK:
         return list(CHOOSE_PLAYER[: state.num_players])
-    if effect == "swap":
+    if effect is Effect.SWAP:
         return [CHOOSE_PLAYER[s] for s in range(state.num_players) if s != seat]
-    if effect == "cancel":
+    if effect is Effect.CANCEL:
         return [CHOOSE_SPELL[s] for s in cancellable_slots(state)]
     weapons = [state.hidden[seat], *state.visible[seat]]
     return [CHOOSE_WEAPON[w] for w in sorted(weapons)]
 
 
-def activate(state: BossQuestState, seat: int, slot: int) -> bool:
+def activate(state: BossQuestModel, seat: int, slot: int) -> bool:
     """Activate the spell in `slot`. Returns True when the visit is complete, False when
     the visitor must now choose a target."""
     spell = SPELLS[state.slots[slot]]
     if slot == state.mystery:
         state.mystery = -1
-        state.log("reveal", seat=seat, slot=slot, spell=spell.key)
+        state.log(EventKind.REVEAL, seat=seat, slot=slot, spell=spell.key)
         if not can_activate(state, spell):
             # Chosen blind, it may have nothing to act on: it is discarded without effect.
-            state.slot_status[slot] = "used"
-            state.log("fizzle", seat=seat, slot=slot, spell=spell.key)
+            state.slot_status[slot] = SlotStatus.USED
+            state.log(EventKind.FIZZLE, seat=seat, slot=slot, spell=spell.key)
             return True
-    if spell.effect in TARGET_KIND:
-        state.decisions.push(Frame(CHOOSE_TARGET, seat, (slot,)))
-        state.log("activate", seat=seat, slot=slot, spell=spell.key)
+    if spell.effect in TARGETED_EFFECTS:
+        state.decisions.push(Frame(Decision.CHOOSE_TARGET, seat, (slot,)))
+        state.log(EventKind.ACTIVATE, seat=seat, slot=slot, spell=spell.key)
         return False
-    state.slot_status[slot] = "active"
-    state.log("activate", seat=seat, slot=slot, spell=spell.key)
-    if spell.effect == "last_call":
-        state.start_last_call(seat)
+    state.slot_status[slot] = SlotStatus.ACTIVE
+    state.log(EventKind.ACTIVATE, seat=seat, slot=slot, spell=spell.key)
+    if spell.effect is Effect.LAST_CALL:
+        _start_last_call(state, seat)
     return True
 
 
-def resolve(state: BossQuestState, seat: int, slot: int, choice: Action) -> None:
-    """Carry out the spell in `slot` on the chosen target."""
+def resolve(state: BossQuestModel, seat: int, slot: int, choice: Action) -> None:
+    """Carry out the spell in `slot` on the chosen target (one of `target_choices`)."""
     spell = SPELLS[state.slots[slot]]
-    if spell.effect == "attack":
-        state.slot_status[slot] = "active"
-        state.slot_target[slot] = choice.seat
-        state.log("target", seat=seat, slot=slot, spell=spell.key, target=choice.seat)
-    elif spell.effect == "swap":
-        _swap(state, seat, choice.seat)
-        state.slot_status[slot] = "used"
-        state.slot_target[slot] = choice.seat
-    elif spell.effect == "cancel":
-        state.slot_status[choice.slot] = "cancelled"
-        state.slot_status[slot] = "used"
+    if isinstance(choice, ChoosePlayer):  # Attack's or Swap's
+        target = choice.seat
+        state.slot_target[slot] = target
+        if spell.effect is Effect.SWAP:
+            _swap(state, seat, target)
+            state.slot_status[slot] = SlotStatus.USED
+        else:
+            state.slot_status[slot] = SlotStatus.ACTIVE
+            state.log(EventKind.TARGET, seat=seat, slot=slot, spell=spell.key, target=target)
+    elif isinstance(choice, ChooseSpell):  # Cancel's
+        state.slot_status[choice.slot] = SlotStatus.CANCELLED
+        state.slot_status[slot] = SlotStatus.USED
         state.slot_target[slot] = choice.slot
         cancelled = SPELLS[state.slots[choice.slot]]
         state.log(
-            "cancel", seat=seat, slot=slot, cancelled_slot=choice.slot, cancelled=cancelled.key
+            EventKind.CANCEL,
+            seat=seat,
+            slot=slot,
+            cancelled_slot=choice.slot,
+            cancelled=cancelled.key,
         )
-        if cancelled.effect == "last_call":
-            state.end_last_call()
+        if cancelled.effect is Effect.LAST_CALL:
+            _end_last_call(state)
     else:
+        assert isinstance(choice, ChooseWeapon)  # Exchange's, the one other kind of target
         _exchange(state, seat, choice.weapon)
-        state.slot_status[slot] = "used"
+        state.slot_status[slot] = SlotStatus.USED
 
 
-def _swap(state: BossQuestState, seat: int, other: int) -> None:
+def _start_last_call(state: BossQuestModel, seat: int) -> None:
+    """Everyone after `seat` who has not visited the Mage gets one last action."""
+    if state.phase == Phase.LAST_CALL:
+        return  # already in the last actions: they go on as they are
+    n = state.num_players
+    queue = [(seat + i) % n for i in range(1, n)]
+    state.last_call_queue = [s for s in queue if not state.visited[s]]
+
+
+def _end_last_call(state: BossQuestModel) -> None:
+    """Last call was cancelled: the last actions end and the normal turns resume (the
+    acting seat's visit then passes the turn on as usual)."""
+    state.phase = Phase.EQUIP
+    state.last_call_queue = []
+
+
+def _swap(state: BossQuestModel, seat: int, other: int) -> None:
     """Swap two hidden weapons. Each now knows the other's: they held it a moment ago."""
     hidden, known = state.hidden, state.known
     hidden[seat], hidden[other] = hidden[other], hidden[seat]
     known[seat], known[other] = known[other] | (1 << seat), known[seat] | (1 << other)
     state.hidden_lo[seat], state.hidden_lo[other] = state.hidden_lo[other], state.hidden_lo[seat]
     state.hidden_hi[seat], state.hidden_hi[other] = state.hidden_hi[other], state.hidden_hi[seat]
-    state.log("swap", seat=seat, target=other)
-    state.log("hidden_weapon", (seat,), seat=seat, weapon=hidden[seat])
-    state.log("hidden_weapon", (other,), seat=other, weapon=hidden[other])
+    state.log(EventKind.SWAP, seat=seat, target=other)
+    for s in (seat, other):
+        state.log(EventKind.HIDDEN_WEAPON, (s,), seat=s, weapon=hidden[s])
 
 
-def _exchange(state: BossQuestState, seat: int, weapon: int) -> None:
+def _exchange(state: BossQuestModel, seat: int, weapon: int) -> None:
     """Trade one of `seat`'s weapons for the deck's top card: the two change places.
 
     The given weapon is the new top card, so the next player to equip draws it. Who knows
@@ -140,9 +170,9 @@ def _exchange(state: BossQuestState, seat: int, weapon: int) -> None:
         # in one round can take a known top card).
         state.known[seat] = 1 << seat | knew_top
         state.hidden_lo[seat], state.hidden_hi[seat] = VALUES[0], VALUES[-1]
-        state.log("exchange", seat=seat, gave=None, got=None)
-        state.log("exchange_hidden", (seat,), seat=seat, gave=weapon, got=top)
+        state.log(EventKind.EXCHANGE, seat=seat, gave=None, got=None)
+        state.log(EventKind.EXCHANGE_HIDDEN, (seat,), seat=seat, gave=weapon, got=top)
     else:
         visible = state.visible[seat]
         visible[visible.index(weapon)] = top
-        state.log("exchange", seat=seat, gave=weapon, got=top)
+        state.log(EventKind.EXCHANGE, seat=seat, gave=weapon, got=top)

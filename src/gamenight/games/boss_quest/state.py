@@ -1,17 +1,13 @@
 """Boss Quest: the state, the round set-up and the turn order.
 
-Spell effects live in `spells.py`, the battle and the end of the game in `battle.py`,
-views and determinization in `views.py`. Every field is a plain int, bool or list, so
-cloning copies a few short lists and `to_json` writes them as they are.
-
-Seats are numbered clockwise; "the player on the left" of seat ``s`` is ``s + 1``.
+The fields and the queries every rules module shares are in `model.py`; spell effects in
+`spells.py`, the battle and the end of the game in `battle.py`, views and determinization
+in `views.py`.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from gamenight.kernel import Action, DecisionStack, Option, Outcome, State
+from gamenight.kernel import Action, DecisionStack, Option, Outcome
 from gamenight.kernel.rng import Rng
 
 from . import battle, spells, views
@@ -28,53 +24,19 @@ from .actions import (
     Equip,
 )
 from .content import BOSS_HP, SPELLS, VALUES, WEAPON_VALUE
+from .model import BossQuestModel, EndReason, EventKind, Phase, SlotStatus
+from .views import BossQuestView
 
-# Slot statuses of the spells laid out beside the Mage.
-AVAILABLE, ACTIVE, DISCARDED, USED, CANCELLED = (
-    "available",
-    "active",
-    "discarded",
-    "used",
-    "cancelled",
-)
-
-# Phases of a round.
-EQUIP, LAST_CALL, OVER = "equip", "last_call", "over"
-
-# The game's own mutable fields: copied by clone, written by to_json.
-_SCALARS = (
-    "round",
-    "armorer",
-    "turn",
-    "phase",
-    "last_equip_done",
-    "boss",
-    "mystery",
-    "top_known",
-)
-_LISTS = (
-    "last_call_queue",
-    "boss_deck",
-    "boss_discard",
-    "weapon_deck",
-    "hidden",
-    "known",
-    "hidden_lo",
-    "hidden_hi",
-    "hearts",
-    "keys",
-    "visited",
-    "bust",
-    "spell_deck",
-    "spell_discard",
-    "spell_discard_unseen",
-    "slots",
-    "slot_status",
-    "slot_target",
-    "perfect_hits",
-    "round_wins",
-    "winners",
-    "losers",
+# Bound once: the turn flow runs on every action, and looking a member up on its enum
+# class costs more than the rest of a step (CPython 3.11 goes through its metaclass).
+_AVAILABLE, _DISCARDED = SlotStatus.AVAILABLE, SlotStatus.DISCARDED
+_EQUIP, _LAST_CALL, _OVER = Phase.EQUIP, Phase.LAST_CALL, Phase.OVER
+_LOG_ROUND, _LOG_HIDDEN_WEAPON = EventKind.ROUND, EventKind.HIDDEN_WEAPON
+_LOG_EQUIP, _LOG_DISCARD, _LOG_VISIT, _LOG_BUST = (
+    EventKind.EQUIP,
+    EventKind.DISCARD,
+    EventKind.VISIT,
+    EventKind.BUST,
 )
 
 
@@ -82,7 +44,7 @@ def _default_key_target(players: int) -> int:
     return 4 if players >= 5 else 5
 
 
-class BossQuestState(State):
+class BossQuestState(BossQuestModel):
     """A game of Boss Quest (Christophe Lauras, 2019) for 2-5 players, 6 as a variant."""
 
     game_id = "boss-quest"
@@ -117,40 +79,6 @@ class BossQuestState(State):
             max=10_000,
         ),
     )
-
-    # Declared for type checkers; every one is set in _setup or _load.
-    round: int
-    armorer: int
-    turn: int
-    phase: str
-    decisions: DecisionStack  # a spell activated, its target still to choose (`spells.py`)
-    last_equip_done: bool  # the last equipper has taken their one last equip
-    boss: int  # index into BOSS_HP, or -1 before the first round
-    mystery: int  # slot of the unrevealed Mystery spell, or -1
-    last_call_queue: list[int]
-    boss_deck: list[int]
-    boss_discard: list[int]
-    weapon_deck: list[int]  # the top card is the last element
-    top_known: int  # bit mask of the seats that know the deck's top card (Exchange put it)
-    hidden: list[int]  # each seat's face-down weapon
-    visible: list[list[int]]  # each seat's face-up weapons
-    known: list[int]  # bit mask of seats that know each seat's hidden weapon
-    hidden_lo: list[int]  # public bounds on each hidden weapon's value, from bust
-    hidden_hi: list[int]  # announcements (and their absence)
-    hearts: list[int]
-    keys: list[int]
-    visited: list[bool]  # visited the Mage this round
-    bust: list[bool]  # announced: attack exceeds the boss's HP
-    spell_deck: list[int]
-    spell_discard: list[int]  # face up
-    spell_discard_unseen: list[int]  # Mystery spells discarded face down
-    slots: list[int]  # the round's spells beside the Mage
-    slot_status: list[str]
-    slot_target: list[int]  # seat of a dark spell, slot cancelled by Cancel, or -1
-    perfect_hits: list[int]
-    round_wins: list[int]
-    winners: list[int]
-    losers: list[int]
 
     # ----- set-up -----------------------------------------------------------------------
 
@@ -188,7 +116,7 @@ class BossQuestState(State):
             (self.spell_discard_unseen if unseen else self.spell_discard).append(spell)
         self.slots = [self._draw_spell() for _ in range(self.options["spells_per_round"])]
         count = len(self.slots)
-        self.slot_status = [AVAILABLE] * count
+        self.slot_status = [_AVAILABLE] * count
         self.slot_target = [-1] * count
         self.mystery = count - 1 if self.options["mystery"] else -1
 
@@ -209,14 +137,14 @@ class BossQuestState(State):
         self.hidden_hi = [VALUES[-1]] * n
         self.visited = [False] * n
         self.bust = [False] * n
-        self.phase = EQUIP
+        self.phase = _EQUIP
         self.decisions = DecisionStack()
         self.last_equip_done = False
         self.last_call_queue = []
         self.turn = order[0]
 
         self.log(
-            "round",
+            _LOG_ROUND,
             round=self.round,
             armorer=self.armorer,
             boss_hp=BOSS_HP[self.boss],
@@ -224,7 +152,7 @@ class BossQuestState(State):
             visible=[v[0] for v in self.visible],
         )
         for seat in range(n):
-            self.log("hidden_weapon", (seat,), seat=seat, weapon=self.hidden[seat])
+            self.log(_LOG_HIDDEN_WEAPON, (seat,), seat=seat, weapon=self.hidden[seat])
         self.announce_busts()
 
     # «If at any time the boss or spell deck runs out, the discards are gathered and
@@ -260,31 +188,33 @@ class BossQuestState(State):
     # ----- the contract -----------------------------------------------------------------
 
     def actors(self) -> tuple[int, ...]:
-        if self.phase == OVER:
+        if self.phase == _OVER:
             return ()
         return (self.decisions[-1].seat,) if self.decisions else (self.turn,)
 
     def is_over(self) -> bool:
-        return self.phase == OVER
+        return self.phase == _OVER
 
     def outcome(self) -> Outcome:
-        if self.phase != OVER:
+        if self.phase != _OVER:
             raise ValueError("the game is not over")
         scores = tuple(
             1.0 if s in self.winners else -1.0 if s in self.losers else 0.0
             for s in range(self.num_players)
         )
         reason = next(
-            (e.data["reason"] for e in reversed(self.events) if e.kind == "game_over"), None
+            (e.data["reason"] for e in reversed(self.events) if e.kind == EventKind.GAME_OVER),
+            None,
         )
-        return Outcome(tuple(self.winners), scores, reason == "round_limit")
+        return Outcome(tuple(self.winners), scores, reason == EndReason.ROUND_LIMIT)
 
     def _default_action(self, seat: int, legal: list[Action]) -> Action:
         """A missed deadline ends the seat's round without risk: it visits the Mage and
         discards the first spell there (no weapon drawn, so no bust), else the first choice."""
         return next((a for a in legal if a == VISIT_MAGE or type(a) is Discard), legal[0])
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> BossQuestView:
+        """Exactly what `seat` may know (``None``: a spectator)."""
         return views.view(self, seat)
 
     def stats(self) -> dict[str, float | list[float]]:
@@ -300,39 +230,39 @@ class BossQuestState(State):
             return spells.target_choices(self, seat, spells.target_slot(self.decisions.top))
         actions: list[Action] = []
         if not self.bust[seat]:
-            if self.phase == LAST_CALL:
+            if self.phase == _LAST_CALL:
                 most = 1
             elif self.last_equip_done:
                 most = 0
             else:
                 most = MAX_EQUIP
-            actions.extend(EQUIPS[1 : min(most, len(self.weapon_deck)) + 1])
+            actions.extend(EQUIPS[: min(most, len(self.weapon_deck))])
         for slot, status in enumerate(self.slot_status):
-            if status == AVAILABLE:
+            if status == _AVAILABLE:
                 if slot == self.mystery or spells.can_activate(self, SPELLS[self.slots[slot]]):
                     actions.append(ACTIVATE[slot])
                 actions.append(DISCARD[slot])
-        if AVAILABLE not in self.slot_status:
+        if _AVAILABLE not in self.slot_status:
             actions.append(VISIT_MAGE)
         return actions
 
     def _apply(self, seat: int, action: Action) -> None:
         if self.decisions:
             spells.resolve(self, seat, spells.target_slot(self.decisions.pop()), action)
-            self.finish_visit(seat)
+            self._finish_visit(seat)
         elif type(action) is Equip:
             self._equip(seat, action.count)
         elif type(action) is Activate:
             if spells.activate(self, seat, action.slot):
-                self.finish_visit(seat)
+                self._finish_visit(seat)
         elif type(action) is Discard:
-            self.slot_status[action.slot] = DISCARDED
+            self.slot_status[action.slot] = _DISCARDED
             spell = None if action.slot == self.mystery else SPELLS[self.slots[action.slot]].key
-            self.log("discard", seat=seat, slot=action.slot, spell=spell)
-            self.finish_visit(seat)
+            self.log(_LOG_DISCARD, seat=seat, slot=action.slot, spell=spell)
+            self._finish_visit(seat)
         else:  # VisitMage
-            self.log("visit", seat=seat)
-            self.finish_visit(seat)
+            self.log(_LOG_VISIT, seat=seat)
+            self._finish_visit(seat)
 
     # ----- turn flow --------------------------------------------------------------------
 
@@ -341,9 +271,9 @@ class BossQuestState(State):
         taken = [deck.pop() for _ in range(count)]
         self.top_known = 0  # a weapon Exchange put on top is drawn first
         self.visible[seat].extend(taken)
-        self.log("equip", seat=seat, weapons=taken)
+        self.log(_LOG_EQUIP, seat=seat, weapons=taken)
         self.announce_busts()
-        if self.phase == LAST_CALL:
+        if self.phase == _LAST_CALL:
             self._next_last_call()
         elif self.visited.count(False) == 1:
             # The last player still equipping equips once more, then must visit the Mage.
@@ -351,31 +281,17 @@ class BossQuestState(State):
         else:
             self._next_turn()
 
-    def finish_visit(self, seat: int) -> None:
+    def _finish_visit(self, seat: int) -> None:
         """`seat` has visited the Mage: move on to the next turn, last action or battle."""
         self.visited[seat] = True
         self.announce_busts()
-        if self.phase == LAST_CALL:
+        if self.phase == _LAST_CALL:
             self._next_last_call()
         elif self.last_call_queue:
-            self.phase = LAST_CALL
+            self.phase = _LAST_CALL
             self.turn = self.last_call_queue[0]
         else:
             self._next_turn()
-
-    def start_last_call(self, seat: int) -> None:
-        """Everyone after `seat` who has not visited the Mage gets one last action."""
-        if self.phase == LAST_CALL:
-            return  # already in the last actions: they go on as they are
-        n = self.num_players
-        queue = [(seat + i) % n for i in range(1, n)]
-        self.last_call_queue = [s for s in queue if not self.visited[s]]
-
-    def end_last_call(self) -> None:
-        """Last call was cancelled: the last actions end and the normal turns resume (the
-        acting seat's visit then passes the turn on as usual)."""
-        self.phase = EQUIP
-        self.last_call_queue = []
 
     def _next_last_call(self) -> None:
         self.last_call_queue.pop(0)
@@ -399,57 +315,6 @@ class BossQuestState(State):
         if not battle.check_end(self):
             self._start_round()
 
-    # ----- derived values ---------------------------------------------------------------
-
-    def boss_hp(self) -> int:
-        """The boss's current HP, with active light spells."""
-        hp = BOSS_HP[self.boss]
-        for slot, status in enumerate(self.slot_status):
-            if status == ACTIVE:
-                spell = SPELLS[self.slots[slot]]
-                if spell.effect == "boss_hp":
-                    hp += spell.amount
-        return hp
-
-    def attack_bonuses(self) -> list[int]:
-        """Per seat, the sum of active attack spells placed in front of it."""
-        bonuses = [0] * self.num_players
-        for slot, status in enumerate(self.slot_status):
-            if status == ACTIVE:
-                spell = SPELLS[self.slots[slot]]
-                if spell.effect == "attack":
-                    bonuses[self.slot_target[slot]] += spell.amount
-        return bonuses
-
-    def attack_bonus(self, seat: int) -> int:
-        """The sum of active attack spells placed in front of `seat`."""
-        return self.attack_bonuses()[seat]
-
-    def attacks(self) -> list[int]:
-        """Every seat's current attack: every weapon plus active attack spells.
-
-        All seats in one pass over the spells: the engine needs them after every action.
-        """
-        attacks = self.attack_bonuses()
-        for seat, weapons in enumerate(self.visible):
-            total = WEAPON_VALUE[self.hidden[seat]]
-            for weapon in weapons:
-                total += WEAPON_VALUE[weapon]
-            attacks[seat] += total
-        return attacks
-
-    def attack(self, seat: int) -> int:
-        """`seat`'s current attack: every weapon plus active attack spells."""
-        return self.attacks()[seat]
-
-    def active_effects(self) -> list[str]:
-        """Effects of the active spells (with repeats)."""
-        return [
-            SPELLS[self.slots[slot]].effect
-            for slot, status in enumerate(self.slot_status)
-            if status == ACTIVE
-        ]
-
     def announce_busts(self) -> None:
         """Announce every change of bust status, and narrow the public hidden-value bounds.
 
@@ -468,30 +333,7 @@ class BossQuestState(State):
                 hi[seat] = limit
             if is_bust != bust[seat]:
                 bust[seat] = is_bust
-                self.log("bust", seat=seat, bust=is_bust)
-
-    # ----- copying and persistence ------------------------------------------------------
-
-    def _copy_into(self, new: State) -> None:
-        # Straight through the instance dicts: about half the time of getattr/setattr.
-        mine, theirs = self.__dict__, new.__dict__
-        for name in _SCALARS:
-            theirs[name] = mine[name]
-        for name in _LISTS:
-            theirs[name] = mine[name].copy()
-        new.visible = [weapons.copy() for weapons in self.visible]
-        new.decisions = self.decisions.copy()
+                self.log(_LOG_BUST, seat=seat, bust=is_bust)
 
     def _resample_hidden(self, seat: int | None, rng: Rng) -> None:
         views.resample_hidden(self, seat, rng)
-
-    def _dump(self) -> dict[str, Any]:
-        data = {name: getattr(self, name) for name in _SCALARS + _LISTS}
-        data["visible"] = self.visible
-        data["decisions"] = self.decisions.to_json()
-        return data
-
-    def _load(self, data: dict[str, Any]) -> None:
-        for name in (*_SCALARS, *_LISTS, "visible"):
-            setattr(self, name, data[name])
-        self.decisions = DecisionStack.from_json(data["decisions"], self.num_players)

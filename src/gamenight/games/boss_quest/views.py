@@ -7,26 +7,99 @@ involved), the unrevealed Mystery spell (also when discarded face down), deck or
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import TypedDict
 
 from gamenight.kernel.rng import Rng
 
 from .content import BOSS_HP, COLOURS, SPELLS, WEAPON_COLOUR, WEAPON_VALUE
+from .model import BossQuestModel, Phase, SlotStatus
 from .spells import target_slot
 
-if TYPE_CHECKING:
-    from .state import BossQuestState
+
+class WeaponView(TypedDict):
+    """A weapon card: its id (0-34), colour name and value."""
+
+    id: int
+    colour: str
+    value: int
 
 
-def weapon_json(weapon: int) -> dict[str, Any]:
+class SeatView(TypedDict):
+    """One seat as the viewer sees it (`hidden` and `attack` only when it knows them)."""
+
+    seat: int
+    hearts: int
+    keys: int
+    hidden: WeaponView | None
+    visible: list[WeaponView]
+    weapons: int  # weapon cards held, the hidden one included
+    attack_bonus: int  # active attack spells in front of the seat
+    visible_attack: int  # face-up weapons plus `attack_bonus`
+    attack: int | None
+    hidden_range: list[int]  # [low, high]: the public bounds on the hidden weapon's value
+    bust: bool
+    visited_mage: bool
+
+
+class SlotView(TypedDict):
+    """A spell beside the Mage (`spell` is ``None`` while it is the face-down Mystery)."""
+
+    slot: int
+    spell: str | None
+    mystery: bool
+    status: SlotStatus
+    target: int | None  # the seat of a dark spell, or the slot a Cancel removed
+
+
+class PendingView(TypedDict):
+    """The spell whose target the acting seat is choosing."""
+
+    slot: int
+    spell: str
+
+
+class BossView(TypedDict):
+    """The boss's printed HP and its HP with the active spells."""
+
+    base_hp: int
+    hp: int
+
+
+class BossQuestView(TypedDict):
+    """Everything one seat (or a spectator, `seat` ``None``) may know of a game."""
+
+    game: str
+    seat: int | None
+    players: int
+    round: int
+    phase: Phase
+    to_act: list[int]
+    armorer: int
+    key_target: int
+    boss: BossView
+    bosses_in_deck: int
+    weapon_deck: int  # cards left
+    deck_top: WeaponView | None  # the top card, when the viewer knows it (Exchange)
+    spells: list[SlotView]
+    spell_discard: list[str]  # the face-up discards
+    pending: PendingView | None
+    last_call: list[int]  # seats still owed a last action
+    last_equip_done: bool
+    seats: list[SeatView]
+    winners: list[int]
+    losers: list[int]
+
+
+def weapon_view(weapon: int) -> WeaponView:
+    """A weapon card as views show it."""
     return {"id": weapon, "colour": COLOURS[WEAPON_COLOUR[weapon]], "value": WEAPON_VALUE[weapon]}
 
 
-def view(state: BossQuestState, seat: int | None) -> dict[str, Any]:
+def view(state: BossQuestModel, seat: int | None) -> BossQuestView:
     """Exactly what `seat` may know (``None``: a spectator)."""
     state.check_seat(seat)
     n = state.num_players
-    players = []
+    players: list[SeatView] = []
     bonuses = state.attack_bonuses()
     for s in range(n):
         sees_hidden = seat is not None and state.known[s] >> seat & 1
@@ -39,8 +112,8 @@ def view(state: BossQuestState, seat: int | None) -> dict[str, Any]:
                 "seat": s,
                 "hearts": state.hearts[s],
                 "keys": state.keys[s],
-                "hidden": weapon_json(hidden) if sees_hidden else None,
-                "visible": [weapon_json(w) for w in visible],
+                "hidden": weapon_view(hidden) if sees_hidden else None,
+                "visible": [weapon_view(w) for w in visible],
                 "weapons": 1 + len(visible),
                 "attack_bonus": bonus,
                 "visible_attack": shown,
@@ -50,7 +123,7 @@ def view(state: BossQuestState, seat: int | None) -> dict[str, Any]:
                 "visited_mage": state.visited[s],
             }
         )
-    spells = []
+    spells: list[SlotView] = []
     for slot, spell_id in enumerate(state.slots):
         face_down = slot == state.mystery
         target = state.slot_target[slot]
@@ -63,7 +136,7 @@ def view(state: BossQuestState, seat: int | None) -> dict[str, Any]:
                 "target": target if target >= 0 else None,
             }
         )
-    pending = None
+    pending: PendingView | None = None
     if state.decisions:
         slot = target_slot(state.decisions.top)
         pending = {"slot": slot, "spell": SPELLS[state.slots[slot]].key}
@@ -96,14 +169,14 @@ def _knows(mask: int, seat: int | None, players: int) -> bool:
     return mask == (1 << players) - 1 if seat is None else bool(mask >> seat & 1)
 
 
-def _deck_top(state: BossQuestState, seat: int | None) -> dict[str, Any] | None:
+def _deck_top(state: BossQuestModel, seat: int | None) -> WeaponView | None:
     """The weapon deck's top card when `seat` knows it (Exchange put it there), else None."""
     if state.weapon_deck and _knows(state.top_known, seat, state.num_players):
-        return weapon_json(state.weapon_deck[-1])
+        return weapon_view(state.weapon_deck[-1])
     return None
 
 
-def resample_hidden(state: BossQuestState, seat: int | None, rng: Rng) -> None:
+def resample_hidden(state: BossQuestModel, seat: int | None, rng: Rng) -> None:
     """Reshuffle everything `seat` cannot see, keeping all it has seen or been told.
 
     Unknown hidden weapons are redrawn from the unseen weapons (the deck and the other
@@ -144,7 +217,7 @@ def resample_hidden(state: BossQuestState, seat: int | None, rng: Rng) -> None:
 _REJECTION_TRIES = 12  # uniform draws tried before the exact count
 
 
-def _assign_hidden(state: BossQuestState, seats: list[int], pool: list[int], rng: Rng) -> list[int]:
+def _assign_hidden(state: BossQuestModel, seats: list[int], pool: list[int], rng: Rng) -> list[int]:
     """Hidden weapons for `seats`: distinct weapons of the sorted `pool`, drawn uniformly
     among every assignment that keeps each seat's value within its public bounds.
 

@@ -28,12 +28,15 @@ from gamenight.games.boss_quest.content import (
     COLOUR_NAMES,
     COLOURS,
     SPELLS,
+    TARGETED_EFFECTS,
     WEAPON_COLOUR,
     WEAPON_VALUE,
+    Effect,
 )
-from gamenight.games.boss_quest.spells import TARGET_KIND
+from gamenight.games.boss_quest.model import EndReason, EventKind, Phase, SlotStatus
+from gamenight.games.boss_quest.views import BossQuestView, SeatView, WeaponView
 from gamenight.kernel import Action, Event
-from gamenight.ui import View, does, seat_name, seat_names
+from gamenight.ui import does, seat_name, seat_names, whose
 
 _SPELL = {spell.key: spell for spell in SPELLS}
 # Terminal colours of the weapon colours (Rich style names).
@@ -46,7 +49,7 @@ _STYLE = {
 }
 _HEART = "♥"
 # Events that carry out an activated spell's target choice.
-_RESOLUTIONS = ("target", "swap", "cancel", "exchange")
+_RESOLUTIONS = (EventKind.TARGET, EventKind.SWAP, EventKind.CANCEL, EventKind.EXCHANGE)
 
 
 # ----- words ---------------------------------------------------------------------------
@@ -57,7 +60,7 @@ def _weapon(colour: str, value: int, lang: str) -> str:
     return f"[{_STYLE.get(colour, 'bold')}]{name} {value}[/]"
 
 
-def _weapon_json(weapon: dict[str, Any], lang: str) -> str:
+def _weapon_view(weapon: WeaponView, lang: str) -> str:
     return _weapon(weapon["colour"], weapon["value"], lang)
 
 
@@ -77,7 +80,7 @@ def _spell_text(key: str, lang: str) -> str:
     return escape(_SPELL[key].text.get(lang))
 
 
-def _slot_name(view: View, slot: int, lang: str) -> str:
+def _slot_name(view: BossQuestView, slot: int, lang: str) -> str:
     spell = view["spells"][slot]["spell"]
     return "the [bold]Mystery spell[/]" if spell is None else _spell(spell, lang)
 
@@ -86,7 +89,10 @@ def _slot_name(view: View, slot: int, lang: str) -> str:
 
 
 def table(
-    view: View, lang: str, me: int | None = None, reveal: Sequence[View] | None = None
+    view: BossQuestView,
+    lang: str,
+    me: int | None = None,
+    reveal: Sequence[BossQuestView] | None = None,
 ) -> RenderableType:
     """The boss, the spells beside the Mage, every player, and whose turn it is."""
     title = f"[bold]Boss Quest[/] · round {view['round']}"
@@ -105,7 +111,7 @@ def table(
     )
 
 
-def _boss_line(view: View, lang: str) -> str:
+def _boss_line(view: BossQuestView, lang: str) -> str:
     boss = view["boss"]
     hp = f"[bold red]{boss['hp']} HP[/]"
     if boss["hp"] != boss["base_hp"]:
@@ -114,12 +120,12 @@ def _boss_line(view: View, lang: str) -> str:
         f"Boss: {hp} · keys to win: [yellow]{view['key_target']}[/] · "
         f"Armorer: seat {view['armorer']} · weapons in the deck: {view['weapon_deck']}"
     )
-    if view.get("deck_top"):
-        line += f" (on top: {_weapon_json(view['deck_top'], lang)})"
+    if view["deck_top"] is not None:
+        line += f" (on top: {_weapon_view(view['deck_top'], lang)})"
     return line
 
 
-def _spells_table(view: View, lang: str, me: int | None) -> Table:
+def _spells_table(view: BossQuestView, lang: str, me: int | None) -> Table:
     grid = Table(
         title="[bold]Spells beside the Mage[/]",
         title_justify="left",
@@ -139,29 +145,31 @@ def _spells_table(view: View, lang: str, me: int | None) -> Table:
     return grid
 
 
-def _spell_status(view: View, slot: int, lang: str, me: int | None) -> str:
+def _spell_status(view: BossQuestView, slot: int, lang: str, me: int | None) -> str:
     spell = view["spells"][slot]
     key, status, target = spell["spell"], spell["status"], spell["target"]
-    if status == "available":
+    if status == SlotStatus.AVAILABLE:
         if view["pending"] is not None and view["pending"]["slot"] == slot:
             return "[bold]being activated[/]"
         return "[green]available[/]"
-    if status == "active":
+    if status == SlotStatus.ACTIVE:
         if target is None:
             return "[bold]active[/], beside the boss"
         return f"[bold]active[/], on {seat_name(target, me)}"
-    if status == "discarded":
+    if status == SlotStatus.DISCARDED:
         return "[dim]discarded[/]" + (" [dim]unseen[/]" if key is None else "")
-    if status == "used" and target is not None and key is not None:
+    if status == SlotStatus.USED and target is not None and key is not None:
         effect = _SPELL[key].effect
-        if effect == "cancel":
+        if effect is Effect.CANCEL:
             return f"[dim]used on[/] {_slot_name(view, target, lang)}"
-        if effect == "swap":
+        if effect is Effect.SWAP:
             return f"[dim]used with {seat_name(target, me)}[/]"
     return f"[dim]{status}[/]"
 
 
-def _players_table(view: View, lang: str, me: int | None, reveal: Sequence[View] | None) -> Table:
+def _players_table(
+    view: BossQuestView, lang: str, me: int | None, reveal: Sequence[BossQuestView] | None
+) -> Table:
     grid = Table(
         title="[bold]Players[/]", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False
     )
@@ -191,18 +199,18 @@ def _players_table(view: View, lang: str, me: int | None, reveal: Sequence[View]
     return grid
 
 
-def _hidden_cell(hidden: dict[str, Any] | None, bounds: list[int], lang: str) -> str:
+def _hidden_cell(hidden: WeaponView | None, bounds: list[int], lang: str) -> str:
     if hidden is not None:
-        return _weapon_json(hidden, lang)
+        return _weapon_view(hidden, lang)
     lo, hi = bounds
     return f"? [dim]({lo}–{hi})[/]"
 
 
-def _weapons_cell(visible: list[dict[str, Any]], lang: str) -> str:
-    return " ".join(_weapon_json(w, lang) for w in visible) or "[dim]none[/]"
+def _weapons_cell(visible: list[WeaponView], lang: str) -> str:
+    return " ".join(_weapon_view(w, lang) for w in visible) or "[dim]none[/]"
 
 
-def _attack_cell(player: dict[str, Any], attack: int | None, hp: int) -> str:
+def _attack_cell(player: SeatView, attack: int | None, hp: int) -> str:
     """The exact attack when known, else the range the hidden weapon's public bounds allow."""
     shown = player["visible_attack"]
     if attack is not None:
@@ -220,15 +228,15 @@ def _attack_cell(player: dict[str, Any], attack: int | None, hp: int) -> str:
     return cell
 
 
-def _turn_line(view: View, lang: str, me: int | None) -> str:
-    if view["phase"] == "over":
+def _turn_line(view: BossQuestView, lang: str, me: int | None) -> str:
+    if view["phase"] == Phase.OVER:
         return "[bold]The game is over.[/]"
     turn = view["to_act"][0]
     who = "Your turn" if turn == me else f"Seat {turn}'s turn"
     pending = view["pending"]
     if pending is not None:
         return f"{who}: choosing the target of {_spell(pending['spell'], lang)}."
-    if view["phase"] == "last_call":
+    if view["phase"] == Phase.LAST_CALL:
         last = seat_names(view["last_call"], me)
         return f"[bold]Last call[/]: one last action each for {last}, then the battle. {who}."
     if view["last_equip_done"]:
@@ -241,7 +249,7 @@ def _turn_line(view: View, lang: str, me: int | None) -> str:
 # ----- choices -----------------------------------------------------------------------------
 
 
-def choice(view: View, action: Action, lang: str) -> str:
+def choice(view: BossQuestView, action: Action, lang: str) -> str:
     """A legal action in words, e.g. ``Activate Boss HP −2`` or ``Give Attack +1 to seat 2``."""
     me = view["seat"]
     if isinstance(action, Equip):
@@ -254,12 +262,14 @@ def choice(view: View, action: Action, lang: str) -> str:
         return f"{verb} {_spell(key, lang)}"
     if isinstance(action, VisitMage):
         return "Visit the Mage (no spell is left to take)"
-    pending = view["pending"]["spell"]
+    pending = view["pending"]
+    if pending is None or me is None:  # no target to choose
+        return str(action)
     if isinstance(action, ChoosePlayer):
-        if _SPELL[pending].effect == "swap":
+        if _SPELL[pending["spell"]].effect is Effect.SWAP:
             return f"Swap your hidden weapon with seat {action.seat}'s"
         whom = "yourself" if action.seat == me else seat_name(action.seat, me)
-        return f"Give {_spell(pending, lang)} to {whom}"
+        return f"Give {_spell(pending['spell'], lang)} to {whom}"
     if isinstance(action, ChooseSpell):
         slot = view["spells"][action.slot]
         on = f" (on {seat_name(slot['target'], me)})" if slot["target"] is not None else ""
@@ -282,7 +292,11 @@ def events(events: Sequence[Event], lang: str, me: int | None = None) -> list[st
     lines: list[str] = []
     for i, event in enumerate(events):
         following = events[i + 1] if i + 1 < len(events) else None
-        if event.kind == "activate" and following is not None and following.kind in _RESOLUTIONS:
+        if (
+            event.kind == EventKind.ACTIVATE
+            and following is not None
+            and following.kind in _RESOLUTIONS
+        ):
             continue  # the chosen target's line tells the whole story
         lines.extend(_event(event, lang, me))
     return lines
@@ -291,64 +305,62 @@ def events(events: Sequence[Event], lang: str, me: int | None = None) -> list[st
 def _event(event: Event, lang: str, me: int | None) -> list[str]:
     kind, d = event.kind, event.data
     seat = d.get("seat", -1)
-    if kind == "round":
+    if kind == EventKind.ROUND:
         return _round(d, lang, me)
-    if kind == "hidden_weapon":
-        whose = "Your" if seat == me else f"Seat {seat}'s"
-        return [f"{whose} hidden weapon: {_weapon_id(d['weapon'], lang)}"]
-    if kind == "bust":
+    if kind == EventKind.HIDDEN_WEAPON:
+        return [f"{whose(seat, me)} hidden weapon: {_weapon_id(d['weapon'], lang)}"]
+    if kind == EventKind.BUST:
         if d["bust"]:
             return [f"[bold red]{does(seat, me, 'announce')} a bust![/] (attack over the HP)"]
         return [f"{'You are' if seat == me else f'Seat {seat} is'} no longer bust."]
-    if kind == "equip":
+    if kind == EventKind.EQUIP:
         count = len(d["weapons"])
         noun = "weapon" if count == 1 else "weapons"
         return [f"{does(seat, me, 'take')} {count} {noun}: {_weapons(d['weapons'], lang)}"]
-    if kind == "discard":
+    if kind == EventKind.DISCARD:
         if d["spell"] is None:
             return [f"{does(seat, me, 'discard')} the Mystery spell unseen."]
         return [f"{does(seat, me, 'discard')} {_spell(d['spell'], lang)}."]
-    if kind == "visit":
+    if kind == EventKind.VISIT:
         return [f"{does(seat, me, 'visit')} the Mage (no spell left)."]
-    if kind == "reveal":
+    if kind == EventKind.REVEAL:
         return [
             f"{does(seat, me, 'take')} the Mystery spell blind: it is {_spell(d['spell'], lang)}!"
         ]
-    if kind == "fizzle":
+    if kind == EventKind.FIZZLE:
         return [f"{_spell(d['spell'], lang)} has nothing to act on: it fizzles, discarded."]
-    if kind == "activate":
+    if kind == EventKind.ACTIVATE:
         return _activate(d, lang, me)
-    if kind == "target":
+    if kind == EventKind.TARGET:
         whom = "themselves" if d["target"] == seat else seat_name(d["target"], me)
         if d["target"] == seat == me:
             whom = "yourself"
         return [f"{does(seat, me, 'activate')} {_spell(d['spell'], lang)} on {whom}."]
-    if kind == "swap":
+    if kind == EventKind.SWAP:
         return [
             f"{does(seat, me, 'activate')} {_spell('swap', lang)} with {seat_name(d['target'], me)}: "
             "the two hidden weapons change hands."
         ]
-    if kind == "cancel":
+    if kind == EventKind.CANCEL:
         line = f"{does(seat, me, 'activate')} {_spell('cancel', lang)} on {_spell(d['cancelled'], lang)}"
-        if _SPELL[d["cancelled"]].effect == "last_call":
+        if _SPELL[d["cancelled"]].effect is Effect.LAST_CALL:
             line += ": the last actions end and the normal turns resume"
         return [line + "."]
-    if kind == "exchange":
+    if kind == EventKind.EXCHANGE:
         start = f"{does(seat, me, 'activate')} {_spell('exchange', lang)}: "
         if d["gave"] is None:
-            whose = "your" if seat == me else "their"
-            return [start + f"{whose} hidden weapon and the deck's top card change places, unseen."]
+            their = "your" if seat == me else "their"
+            return [start + f"{their} hidden weapon and the deck's top card change places, unseen."]
         gave, got = _weapon_id(d["gave"], lang), _weapon_id(d["got"], lang)
         return [start + f"{got} comes from the top of the deck, {gave} goes on top."]
-    if kind == "exchange_hidden":
-        whose = "Your" if seat == me else f"Seat {seat}'s"
+    if kind == EventKind.EXCHANGE_HIDDEN:
         return [
-            f"{whose} hidden {_weapon_id(d['gave'], lang)} is now the deck's top card; "
+            f"{whose(seat, me)} hidden {_weapon_id(d['gave'], lang)} is now the deck's top card; "
             f"the new hidden weapon is {_weapon_id(d['got'], lang)}."
         ]
-    if kind == "battle":
+    if kind == EventKind.BATTLE:
         return _battle(d, lang, me)
-    if kind == "game_over":
+    if kind == EventKind.GAME_OVER:
         return [_game_over(d, me)]
     return [escape(f"{kind}: {d}")]
 
@@ -370,9 +382,9 @@ def _activate(d: dict[str, Any], lang: str, me: int | None) -> list[str]:
     seat, key = d["seat"], d["spell"]
     line = f"{does(seat, me, 'activate')} {_spell(key, lang)}"
     effect = _SPELL[key].effect
-    if effect in TARGET_KIND:
+    if effect in TARGETED_EFFECTS:
         return [line + f" and {'choose' if seat == me else 'chooses'} its target…"]
-    if effect == "last_call":
+    if effect is Effect.LAST_CALL:
         line += ": everyone still equipping takes one last action, then the battle"
     return [line + "."]
 
@@ -405,9 +417,9 @@ def _battle(d: dict[str, Any], lang: str, me: int | None) -> list[str]:
 
 def _game_over(d: dict[str, Any], me: int | None) -> str:
     winners = seat_names(d["winners"], me)
-    if d["reason"] == "keys":
+    if d["reason"] == EndReason.KEYS:
         why = f"{winners} reached the key target"
-    elif d["reason"] == "last_heart":
+    elif d["reason"] == EndReason.LAST_HEART:
         why = f"{seat_names(d['losers'], me)} lost the last heart; {winners} had the most keys"
     else:
         why = f"the round limit is reached; {winners} had the most keys"
@@ -417,7 +429,7 @@ def _game_over(d: dict[str, Any], me: int | None) -> str:
 # ----- the end ------------------------------------------------------------------------------
 
 
-def result(view: View, lang: str, me: int | None = None) -> RenderableType:
+def result(view: BossQuestView, lang: str, me: int | None = None) -> RenderableType:
     """The winners and everyone's final keys and hearts."""
     winners, losers = view["winners"], view["losers"]
     title = f"Winner{'s' if len(winners) > 1 else ''}: {seat_names(winners, me)}"
