@@ -1,4 +1,4 @@
-"""Meow, Dark Lord!'s observation encoder on rigged positions: each feature against the
+"""Meow, Dark Lord!'s observation encoder on rigged positions: each piece against the
 value the position implies, and hands shown exactly as far as the observing seat knows
 them."""
 
@@ -14,21 +14,33 @@ from gamenight.games.meow_dark_lord.actions import (
     Retrieve,
     Search,
 )
-from gamenight.games.meow_dark_lord.content import NUM_CATS
+from gamenight.games.meow_dark_lord.content import NUM_CATS, Effect
+from gamenight.games.meow_dark_lord.model import EndReason, Phase, Step
+from gamenight.games.meow_dark_lord.observation import END_REASONS, PENDING, PHASES
 from gamenight.testing import rigged
 
 
-def features(state, seat):
-    """Feature name -> value of `seat`'s observation."""
-    names = [name for name, _, _ in observation.layout(state.num_players, state.options)]
-    values = observation.encode(state.view(seat))
-    assert len(values) == len(names)
-    return dict(zip(names, values, strict=True))
+def observe(state, seat):
+    """`seat`'s observation: piece name -> its floats."""
+    pieces = observation.pieces(state.num_players, state.options)
+    return pieces.split(observation.encode(state.view(seat)))
+
+
+def row(seen, piece, card):
+    """`card`'s row of a ``card.*`` piece: one float, or one per seat."""
+    width = len(seen[piece]) // NUM_CATS
+    floats = seen[piece][card * width : (card + 1) * width]
+    return floats[0] if width == 1 else floats
 
 
 def hand_of(seen, seat):
     """The cards `seen` shows in `seat`'s hand."""
-    return {c for c in range(NUM_CATS) if seen[f"card[{c}].hand[{seat}]"]}
+    return {c for c in range(NUM_CATS) if row(seen, "card.hand", c)[seat]}
+
+
+def hot(vocabulary, member):
+    """The one-hot of `member` over `vocabulary`."""
+    return [float(word == member) for word in vocabulary]
 
 
 def position():
@@ -45,44 +57,45 @@ def position():
     )
 
 
-def test_public_features_read_the_position():
+def test_public_pieces_read_the_position():
     state = position()
     brawler, pickpaw, necro = state.dungeons[0]
     (guardian,) = state.dungeons[1]
     ghost, nurse = state.graveyard
-    seen = features(state, 2)
-    assert [seen[f"me[{i}]"] for i in range(3)] == [0, 0, 1]
-    assert [seen[f"to_act[{i}]"] for i in range(3)] == [1, 0, 0]
-    assert [seen[f"turn[{i}]"] for i in range(3)] == [1, 0, 0]
-    assert seen["phase.dungeon"] == 1 and seen["phase.hire1"] == seen["phase.over"] == 0
-    assert seen["coin_target"] == 10  # the default for 3 players
-    assert seen["treasury"] == 36 - 3 - 1
+    seen = observe(state, 2)
+    assert seen["me"] == [0, 0, 1]
+    assert seen["to_act"] == [1, 0, 0] and seen["turn"] == [1, 0, 0]
+    assert seen["phase"] == hot(PHASES, Phase.DUNGEON)
+    assert seen["coin_target"] == [10]  # the default for 3 players
+    assert seen["treasury"] == [36 - 3 - 1]
     # 5 cats in hands, 4 in dungeons, 2 in the Graveyard; 3 Rigor Mortis still in the Tower.
-    assert seen["tower"] == NUM_CATS - 11 + 3 and seen["rigor_mortis"] == 1
-    assert [seen[f"seat[{i}].coins"] for i in range(3)] == [3, 1, 0]
-    assert [seen[f"seat[{i}].hand"] for i in range(3)] == [2, 3, 0]
-    assert [seen[f"seat[{i}].cats"] for i in range(3)] == [3, 1, 0]
-    assert [seen[f"seat[{i}].hearts"] for i in range(3)] == [2 + 1 + 2, 3, 0]
-    assert seen[f"card[{brawler}].dungeon[0]"] == 1 and seen[f"card[{brawler}].hearts"] == 2
-    assert seen[f"card[{pickpaw}].hearts"] == 1 and seen[f"card[{necro}].dungeon[0]"] == 1
-    assert seen[f"card[{guardian}].dungeon[1]"] == 1 and seen[f"card[{guardian}].hearts"] == 3
-    assert seen[f"card[{ghost}].graveyard"] == seen[f"card[{nurse}].graveyard"] == 1
-    assert seen[f"card[{ghost}].hearts"] == 0
-    assert not any(seen[f"card[{c}].acted"] for c in range(NUM_CATS))
-    assert not any(value for name, value in seen.items() if name.startswith("pending."))
-    assert not any(value for name, value in seen.items() if name.startswith(("end.", "winner")))
+    assert seen["tower"] == [NUM_CATS - 11 + 3] and seen["rigor_mortis"] == [1]
+    assert seen["seat.coins"] == [3, 1, 0]
+    assert seen["seat.hand"] == [2, 3, 0]
+    assert seen["seat.cats"] == [3, 1, 0]
+    assert seen["seat.hearts"] == [2 + 1 + 2, 3, 0]
+    assert row(seen, "card.dungeon", brawler) == [1, 0, 0]
+    assert row(seen, "card.hearts", brawler) == 2 and row(seen, "card.hearts", pickpaw) == 1
+    assert row(seen, "card.dungeon", necro) == [1, 0, 0]
+    assert row(seen, "card.dungeon", guardian) == [0, 1, 0]
+    assert row(seen, "card.hearts", guardian) == 3
+    assert row(seen, "card.graveyard", ghost) == row(seen, "card.graveyard", nurse) == 1
+    assert row(seen, "card.hearts", ghost) == 0
+    assert not any(seen["card.acted"])
+    assert not any(seen["pending"] + seen["pending.card"] + seen["pending.amount"])
+    assert not any(seen["end"] + seen["winner"])
 
 
 def test_a_seat_sees_its_own_hand_and_no_other():
     state = position()
     for seat in range(3):
-        seen = features(state, seat)
+        seen = observe(state, seat)
         for other in range(3):
             expected = set(state.hands[other]) if other == seat else set()
             assert hand_of(seen, other) == expected
-    spectator = features(state, None)
+    spectator = observe(state, None)
     assert all(hand_of(spectator, other) == set() for other in range(3))
-    assert not any(spectator[f"me[{i}]"] for i in range(3))
+    assert not any(spectator["me"])
 
 
 def test_a_card_seen_going_into_a_hand_is_shown_there_to_everybody_until_it_leaves():
@@ -92,18 +105,18 @@ def test_a_card_seen_going_into_a_hand_is_shown_there_to_everybody_until_it_leav
     state.apply(0, Activate(necro))
     state.apply(0, Retrieve(ghost))
     for seat in (None, 1, 2):
-        seen = features(state, seat)
+        seen = observe(state, seat)
         assert hand_of(seen, 0) == {ghost}
-        assert seen[f"card[{ghost}].graveyard"] == 0
-        assert seen["seat[0].hand"] == 3
-        assert seen[f"card[{necro}].acted"] == 1
-    assert hand_of(features(state, 0), 0) == set(state.hands[0])
+        assert row(seen, "card.graveyard", ghost) == 0
+        assert seen["seat.hand"][0] == 3
+        assert row(seen, "card.acted", necro) == 1
+    assert hand_of(observe(state, 0), 0) == set(state.hands[0])
     # Hired, it is in the dungeon, with its printed 2 hearts, and in no hand any more.
     state.apply(0, EndDungeon())
     state.apply(0, Hire(ghost))
-    seen = features(state, 1)
+    seen = observe(state, 1)
     assert hand_of(seen, 0) == set()
-    assert seen[f"card[{ghost}].dungeon[0]"] == 1 and seen[f"card[{ghost}].hearts"] == 2
+    assert row(seen, "card.dungeon", ghost) == [1, 0, 0] and row(seen, "card.hearts", ghost) == 2
 
 
 def test_a_pending_choice_names_its_kind_source_and_amount():
@@ -117,19 +130,31 @@ def test_a_pending_choice_names_its_kind_source_and_amount():
     )
     prowler = state.dungeons[0][0]
     state.apply(0, Search(prowler))  # 2 dice, both at most its power 4: 2 coins to steal
-    seen = features(state, 1)
-    assert seen["pending.steal"] == 1 and seen[f"pending.card[{prowler}]"] == 1
-    assert seen["pending.amount"] == 2
-    assert sum(seen[f"pending.card[{c}]"] for c in range(NUM_CATS)) == 1
-    assert [seen[f"to_act[{i}]"] for i in range(3)] == [1, 0, 0]
+    seen = observe(state, 1)
+    assert seen["pending"] == hot(PENDING, Step.STEAL)
+    assert seen["pending.card"] == hot(range(NUM_CATS), prowler)
+    assert seen["pending.amount"] == [2]
+    assert seen["to_act"] == [1, 0, 0]
     state = rigged(
         "meow-dark-lord", players=3, dungeons={0: ["brawler"], 1: ["guardian"]}, phase="dungeon"
     )
     (brawler,) = state.dungeons[0]
     state.apply(0, Attack(brawler))
-    seen = features(state, 2)
-    assert seen["pending.attack"] == 1 and seen["pending.steal"] == 0
-    assert seen[f"pending.card[{brawler}]"] == 1 and seen["pending.amount"] == 0
+    seen = observe(state, 2)
+    assert seen["pending"] == hot(PENDING, Step.ATTACK)
+    assert seen["pending.card"] == hot(range(NUM_CATS), brawler)
+    assert seen["pending.amount"] == [0]
+
+
+def test_the_pending_kinds_are_the_choices():
+    assert PENDING == (
+        Effect.WOUND,
+        Effect.HEAL,
+        Effect.RAISE,
+        Step.ATTACK,
+        Step.SACRIFICE,
+        Step.STEAL,
+    )
 
 
 def test_the_end_shows_the_winner_and_why():
@@ -137,19 +162,27 @@ def test_the_end_shows_the_winner_and_why():
         "meow-dark-lord", players=3, dungeons={0: ["sniffer"]}, coins=[9, 4, 0], phase="dungeon"
     )
     state.apply(0, Activate(state.dungeons[0][0]))  # 1 coin: the 10 of the target
-    seen = features(state, 2)
-    assert seen["phase.over"] == 1 and seen["end.coin_target"] == 1
-    assert seen["end.rigor_mortis"] == seen["end.turn_limit"] == 0
-    assert [seen[f"winner[{i}]"] for i in range(3)] == [1, 0, 0]
-    assert not any(seen[f"to_act[{i}]"] for i in range(3))
-    assert seen["seat[0].coins"] == 10
+    seen = observe(state, 2)
+    assert seen["phase"] == hot(PHASES, Phase.OVER)
+    assert seen["end"] == hot(END_REASONS, EndReason.COIN_TARGET)
+    assert seen["winner"] == [1, 0, 0]
+    assert not any(seen["to_act"])
+    assert seen["seat.coins"][0] == 10
 
 
 def test_a_new_game_shows_the_tower_and_its_safe_top():
-    seen = features(gamenight.make("meow-dark-lord", players=4, seed=3), 0)
+    seen = observe(gamenight.make("meow-dark-lord", players=4, seed=3), 0)
     rest = NUM_CATS - 4 * 5  # dealt 5 each; the top half of the rest is free of Rigor Mortis
-    assert seen["tower"] == rest + 4 and seen["tower_safe_top"] == rest // 2
-    assert seen["turn_number"] == 1 and seen["phase.hire1"] == 1
+    assert seen["tower"] == [rest + 4] and seen["tower_safe_top"] == [rest // 2]
+    assert seen["turn_number"] == [1] and seen["phase"] == hot(PHASES, Phase.HIRE1)
+
+
+def test_the_layout_names_each_float_by_piece_and_index():
+    pieces = observation.pieces(3, {"max_turns": 400})
+    names = [name for name, _, _ in pieces.layout()]
+    assert names[:4] == ["me[0]", "me[1]", "me[2]", "to_act[0]"]
+    assert "card.hand[59][2]" in names and "card.hearts[0]" in names
+    assert len(names) == len(set(names)) == pieces.size
 
 
 def test_resampling_changes_the_hands_a_leak_would_show():
@@ -163,7 +196,7 @@ def test_resampling_changes_the_hands_a_leak_would_show():
         positions += 1
         changed += any(world.hands[s] != state.hands[s] for s in (1, 2, 3))
         for s in (1, 2, 3):
-            assert hand_of(features(world, s), s) == set(world.hands[s])
+            assert hand_of(observe(world, s), s) == set(world.hands[s])
     assert changed >= positions * 3 // 4
 
 

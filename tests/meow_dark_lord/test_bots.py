@@ -25,8 +25,8 @@ def decide(state, seat=None):
     return bot.act(state.view(seat), state.legal_actions(seat))
 
 
-def test_both_bots_are_available():
-    assert agents.available("meow-dark-lord") == ["heuristic", "random"]
+def test_the_heuristic_is_available_beside_the_generic_agents():
+    assert agents.available("meow-dark-lord") == ["heuristic", "passive", "random"]
 
 
 def test_it_searches_with_a_strong_cat():

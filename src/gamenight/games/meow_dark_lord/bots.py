@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from math import comb
-from typing import Any
+from typing import TypeVar
 
 from gamenight.kernel import Action, Bot
 
@@ -24,7 +24,6 @@ from .actions import (
     Discard,
     Draw,
     EndDungeon,
-    FromTreasury,
     Hire,
     Retrieve,
     Rob,
@@ -32,7 +31,16 @@ from .actions import (
     Search,
     Target,
 )
-from .content import CATS, HEARTS, Cat
+from .content import CATS, HEARTS, Cat, Effect
+from .model import Phase, Step
+from .views import MeowView, PendingView, SeatView
+
+A = TypeVar("A", bound=Action)
+
+
+def only(legal: list[Action], kind: type[A]) -> list[A]:
+    """The actions of `legal` of one type, in their order."""
+    return [action for action in legal if isinstance(action, kind)]
 
 
 def search_value(cat: Cat, hearts: int) -> float:
@@ -81,14 +89,16 @@ def hire_value(card: int) -> float:
     return value
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(Bot[MeowView]):
     """A sensible player (see the module's docstring)."""
 
     name = "heuristic"
     shuffle_ties = True  # equal values: the seeded generator decides
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        self._me = view["seat"]
+    def choose(self, view: MeowView, legal: list[Action]) -> Action:
+        me = view["seat"]
+        assert me is not None, "a bot plays a seat"
+        self._me = me
         self._view = view
         dungeon_cats = [(s["seat"], d) for s in view["seats"] for d in s["dungeon"]]
         self._hearts = {d["card"]: d["hearts"] for _, d in dungeon_cats}
@@ -100,9 +110,9 @@ class HeuristicBot(Bot):
         if Draw in kinds:
             return self._hire_or_draw(legal)
         if Sacrifice in kinds:
-            return min(legal, key=lambda a: self._keep_value(a.card))
+            return min(only(legal, Sacrifice), key=lambda a: self._keep_value(a.card))
         if Discard in kinds:
-            return min(legal, key=lambda a: hire_value(a.card))
+            return min(only(legal, Discard), key=lambda a: hire_value(a.card))
         return self._dungeon_action(legal)
 
     # ----- helpers ---------------------------------------------------------------------
@@ -128,8 +138,8 @@ class HeuristicBot(Bot):
 
     def _hire_or_draw(self, legal: list[Action]) -> Action:
         view, me = self._view, self._me
-        hires = [a for a in legal if type(a) is Hire]
-        draw = next(a for a in legal if type(a) is Draw)
+        hires = only(legal, Hire)
+        (draw,) = only(legal, Draw)
         if view["rigor_mortis"] == view["rigor_mortis_total"] - 1:
             # The next Rigor Mortis ends the game: draw only when ahead on coins.
             ahead = all(self._coins(me) > s["coins"] for s in view["seats"] if s["seat"] != me)
@@ -141,12 +151,12 @@ class HeuristicBot(Bot):
         best = max(hires, key=lambda a: hire_value(a.card))
         mine = view["seats"][me]
         dungeon = [d["card"] for d in mine["dungeon"]]
-        if mine["hand_size"] >= 10 or (len(dungeon) < 3 and view["phase"] == "hire1"):
+        if mine["hand_size"] >= 10 or (len(dungeon) < 3 and view["phase"] == Phase.HIRE1):
             return best
         if len(dungeon) < 2:
             return best
         worst = min((self._keep_value(c) for c in dungeon), default=0.0)
-        if view["phase"] == "hire1" and hire_value(best.card) > worst + 0.3:
+        if view["phase"] == Phase.HIRE1 and hire_value(best.card) > worst + 0.3:
             return best  # it acts now; the worst cat is sacrificed at the end of the turn
         return draw
 
@@ -154,18 +164,17 @@ class HeuristicBot(Bot):
         best: Action | None = None
         best_value = 0.0
         for action in legal:
-            kind = type(action)
-            if kind is Search:
+            if isinstance(action, Search):
                 value = self._search_value(action.card)
-            elif kind is Attack:
+            elif isinstance(action, Attack):
                 value = self._attack_value(action.card)
-            elif kind is Activate:
+            elif isinstance(action, Activate):
                 value = self._activation_value(action.card)
             else:
                 continue
             if value > best_value:
                 best, best_value = action, value
-        return best if best is not None else next(a for a in legal if type(a) is EndDungeon)
+        return best if best is not None else only(legal, EndDungeon)[0]
 
     def _search_value(self, card: int) -> float:
         cat = CATS[card]
@@ -175,7 +184,7 @@ class HeuristicBot(Bot):
             return 0.0
         return self._hearts[card] * cat.power / 6  # every coin from the treasury
 
-    def _others(self) -> list[dict[str, Any]]:
+    def _others(self) -> list[SeatView]:
         return [s for s in self._view["seats"] if s["seat"] != self._me]
 
     def _attack_value(self, card: int) -> float:
@@ -201,11 +210,11 @@ class HeuristicBot(Bot):
         mine = [c for c, s in self._owner.items() if s == self._me and c != card]
         cost = min((self._keep_value(c) for c in mine), default=0.0) if ability.sacrifice else 0.0
         amount = ability.amount
-        if ability.effect == "coins":
+        if ability.effect == Effect.COINS:
             gain = float(min(amount, self._view["treasury"]))
-        elif ability.effect == "tax":
+        elif ability.effect == Effect.TAX:
             gain = sum(min(amount, s["coins"]) * 1.5 for s in self._others())
-        elif ability.effect == "wound":
+        elif ability.effect == Effect.WOUND:
             gain = max(
                 (
                     self._enemy_value(c) * (1.0 if self._hearts[c] <= amount else 0.3)
@@ -214,12 +223,12 @@ class HeuristicBot(Bot):
                 ),
                 default=0.0,
             )
-        elif ability.effect == "heal":
+        elif ability.effect == Effect.HEAL:
             gain = 0.3 * max(
                 (HEARTS[c] - self._hearts[c] for c in (*mine, card)),
                 default=0,
             )
-        elif ability.effect == "raise":
+        elif ability.effect == Effect.RAISE:
             gain = 0.5 * max((hire_value(g["card"]) for g in self._view["graveyard"]), default=0)
         else:
             gain = 0.5
@@ -227,32 +236,32 @@ class HeuristicBot(Bot):
 
     # ----- choices ---------------------------------------------------------------------
 
-    def _choose(self, pending: dict[str, Any], legal: list[Action]) -> Action:
+    def _choose(self, pending: PendingView, legal: list[Action]) -> Action:
         step = pending["step"]
-        kind = type(legal[0])
-        if kind is Rob or kind is FromTreasury:
+        if step == Step.STEAL:
             # Each coin from the rival closest to winning; the treasury only when no rival
             # has a coin (then it is the only choice).
-            robs = [a for a in legal if type(a) is Rob]
+            robs = only(legal, Rob)
             if not robs:
                 return legal[0]
             return max(robs, key=lambda a: self._coins(a.seat))
-        if kind is Retrieve:
-            return max(legal, key=lambda a: hire_value(a.card))
-        if kind is Sacrifice:
-            return min(legal, key=lambda a: self._keep_value(a.card))
-        if step == "heal":
-            return max(legal, key=lambda a: HEARTS[a.card] - self._hearts[a.card])
-        if step == "attack":
+        if step == Effect.RAISE:
+            return max(only(legal, Retrieve), key=lambda a: hire_value(a.card))
+        if step == Step.SACRIFICE:
+            return min(only(legal, Sacrifice), key=lambda a: self._keep_value(a.card))
+        targets = only(legal, Target)
+        if step == Effect.HEAL:
+            return max(targets, key=lambda a: HEARTS[a.card] - self._hearts[a.card])
+        if step == Step.ATTACK:
             dice = self._hearts[pending["card"]]
             power = CATS[pending["card"]].power
             return max(
-                legal,
+                targets,
                 key=lambda a: self._target_value(a, kill_chance(dice, power, self._hearts[a.card])),
             )
         amount = pending["amount"]
         return max(
-            legal, key=lambda a: self._target_value(a, float(self._hearts[a.card] <= amount))
+            targets, key=lambda a: self._target_value(a, float(self._hearts[a.card] <= amount))
         )
 
     def _target_value(self, action: Target, kill: float) -> float:

@@ -5,32 +5,26 @@ A cat rolls one die per heart token on it; each die showing at most its power su
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import cards, coins
 from .content import DECOY, POWER
-
-if TYPE_CHECKING:
-    from .state import MeowState
-
-ATTACK = "attack"  # the step where an attacking cat's target is chosen
+from .model import EventKind, MeowModel
 
 
-def roll_hits(state: MeowState, card: int) -> tuple[list[int], int]:
+def roll_hits(state: MeowModel, card: int) -> tuple[list[int], int]:
     """Roll `card`'s dice: ``(dice, successes)``."""
     dice = state.roll(state.hearts[card])
     power = POWER[card]
     return dice, sum(1 for d in dice if d <= power)
 
 
-def search(state: MeowState, seat: int, card: int) -> None:
+def search(state: MeowModel, seat: int, card: int) -> None:
     """`card` searches: one coin per success."""
     dice, hits = roll_hits(state, card)
-    state.log("search", seat=seat, card=card, dice=dice, hits=hits)
+    state.log(EventKind.SEARCH, seat=seat, card=card, dice=dice, hits=hits)
     coins.win(state, seat, card, hits)
 
 
-def attack_targets(state: MeowState, seat: int) -> list[int]:
+def attack_targets(state: MeowModel, seat: int) -> list[int]:
     """The cats `seat` may attack: any cat in any dungeon, except that an opponent with a
     Decoy cat may be attacked only through their Decoy cats."""
     targets: list[int] = []
@@ -44,19 +38,19 @@ def attack_targets(state: MeowState, seat: int) -> list[int]:
     return targets
 
 
-def attack(state: MeowState, seat: int, card: int, target: int) -> None:
+def attack(state: MeowModel, seat: int, card: int, target: int) -> None:
     """`card` attacks `target`: one heart lost per success."""
     dice, hits = roll_hits(state, card)
-    state.log("attack", seat=seat, card=card, target=target, dice=dice, hits=hits)
+    state.log(EventKind.ATTACK, seat=seat, card=card, target=target, dice=dice, hits=hits)
     wound(state, target, hits)
 
 
-def wound(state: MeowState, target: int, amount: int) -> None:
+def wound(state: MeowModel, target: int, amount: int) -> None:
     """`target` loses `amount` hearts; with none left it goes to the Graveyard."""
     if amount <= 0:
         return
     left = max(0, state.hearts[target] - amount)
     state.hearts[target] = left
-    state.log("wound", card=target, amount=amount, hearts=left)
+    state.log(EventKind.WOUND, card=target, amount=amount, hearts=left)
     if left == 0:
-        cards.to_graveyard(state, target, "killed")
+        cards.to_graveyard(state, target, EventKind.KILLED)

@@ -20,7 +20,7 @@ effect           amount  meaning
 
 An activation may add ``cost = "sacrifice"``: sacrifice another of your cats first. A
 card whose ability fits no entry registers its own effect function in `abilities.py`
-(a rare hook) and names it here in `EFFECTS`.
+(a rare hook) under a new `Effect`, listed here in `EFFECTS`.
 
 Card instances are numbered ``0..NUM_CATS-1`` in file order (each design `count` times);
 the Rigor Mortis cards follow as ``NUM_CATS..NUM_CARDS-1``. States hold only these ints.
@@ -29,37 +29,59 @@ the Rigor Mortis cards follow as ``NUM_CATS..NUM_CARDS-1``. States hold only the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Literal
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from gamenight.kernel.content import ContentModel, Localized, load_content
 
+
+class Effect(StrEnum):
+    """What an ability does (the table above)."""
+
+    COINS = "coins"
+    WOUND = "wound"
+    HEAL = "heal"
+    DRAW = "draw"
+    TAX = "tax"
+    RAISE = "raise"
+    RETURN_SELF = "return_self"
+
+
+class Trigger(StrEnum):
+    """When an ability happens: as the cat's dungeon action, when it is hired, when it
+    goes from the dungeon to the Graveyard. Each is a field of a cat's data."""
+
+    ACTIVATION = "activation"
+    HIRE = "hire"
+    LAST_WISH = "last_wish"
+
+
 # effect -> (takes an amount, the triggers it may appear on)
-ANY_TRIGGER = frozenset({"activation", "hire", "last_wish"})
-EFFECTS: dict[str, tuple[bool, frozenset[str]]] = {
-    "coins": (True, ANY_TRIGGER),
-    "wound": (True, ANY_TRIGGER),
-    "heal": (True, ANY_TRIGGER),
-    "draw": (True, ANY_TRIGGER),
-    "tax": (True, ANY_TRIGGER),
-    "raise": (False, ANY_TRIGGER),
-    "return_self": (False, frozenset({"last_wish"})),
+ANY_TRIGGER = frozenset(Trigger)
+EFFECTS: dict[Effect, tuple[bool, frozenset[Trigger]]] = {
+    Effect.COINS: (True, ANY_TRIGGER),
+    Effect.WOUND: (True, ANY_TRIGGER),
+    Effect.HEAL: (True, ANY_TRIGGER),
+    Effect.DRAW: (True, ANY_TRIGGER),
+    Effect.TAX: (True, ANY_TRIGGER),
+    Effect.RAISE: (False, ANY_TRIGGER),
+    Effect.RETURN_SELF: (False, frozenset({Trigger.LAST_WISH})),
 }
-TRIGGERS = ("activation", "hire", "last_wish")
 MAX_DICE = 6  # the box has six dice: no cat may roll more
 
 
 class AbilityData(ContentModel):
-    effect: str
+    effect: Effect
     amount: int | None = Field(default=None, ge=1, le=20)
     cost: Literal["sacrifice"] | None = None
     text: Localized
 
-    @field_validator("effect")
+    @field_validator("effect", mode="before")
     @classmethod
-    def _known_effect(cls, effect: str) -> str:
-        if effect not in EFFECTS:
+    def _known_effect(cls, effect: object) -> object:
+        if isinstance(effect, str) and effect not in EFFECTS:
             raise ValueError(f"unknown effect {effect!r}; effects: {', '.join(sorted(EFFECTS))}")
         return effect
 
@@ -67,9 +89,9 @@ class AbilityData(ContentModel):
     def _check_amount(self) -> AbilityData:
         needs = EFFECTS[self.effect][0]
         if needs and self.amount is None:
-            raise ValueError(f"effect {self.effect!r} needs an amount")
+            raise ValueError(f"effect '{self.effect}' needs an amount")
         if not needs and self.amount is not None:
-            raise ValueError(f"effect {self.effect!r} takes no amount")
+            raise ValueError(f"effect '{self.effect}' takes no amount")
         return self
 
 
@@ -84,7 +106,7 @@ class CatData(ContentModel):
     hire: AbilityData | None = None
     last_wish: AbilityData | None = None
 
-    @field_validator(*TRIGGERS)
+    @field_validator(*Trigger)
     @classmethod
     def _fits_trigger(cls, ability: AbilityData | None, info: ValidationInfo) -> AbilityData | None:
         trigger = info.field_name
@@ -93,8 +115,8 @@ class CatData(ContentModel):
         allowed = EFFECTS[ability.effect][1]
         if trigger not in allowed:
             only = " or ".join(sorted(allowed))
-            raise ValueError(f"effect {ability.effect!r} is for {only} abilities only")
-        if ability.cost is not None and trigger != "activation":
+            raise ValueError(f"effect '{ability.effect}' is for {only} abilities only")
+        if ability.cost is not None and trigger != Trigger.ACTIVATION:
             raise ValueError("only an activation may have a cost")
         return ability
 
@@ -123,7 +145,7 @@ class CatsFile(ContentModel):
 class Ability:
     """One ability of a cat design (shared, immutable)."""
 
-    effect: str
+    effect: Effect
     amount: int
     sacrifice: bool  # the activation's cost: sacrifice another of your cats
     text: Localized
@@ -142,6 +164,11 @@ class Cat:
     activation: Ability | None
     hire: Ability | None
     last_wish: Ability | None
+
+    def ability(self, trigger: Trigger) -> Ability | None:
+        """The cat's ability on `trigger`, if it has one."""
+        ability: Ability | None = getattr(self, trigger)
+        return ability
 
 
 def _ability(data: AbilityData | None) -> Ability | None:

@@ -1,61 +1,81 @@
 """Meow, Dark Lord! observations for reinforcement learning, built from ``view(seat)`` only.
 
 The RL adapters (``gamenight.envs``) call `encode` on a seat's view and get a fixed-length
-list of floats; `layout` names each float and bounds it, `text` is the short form
-OpenSpiel shows as the observation string. Seats are absolute and cards are instance ids
-``0..C-1`` (C = 60), as in the action codec, so ``card[c]`` describes the card that
-``Hire(c)``, ``Search(c)``... name. ``n`` is the player count, ``K = 6`` the kinds of
-choice a pending step may wait for (`CHOICES`).
+list of floats: the `pieces` one after the other, each flattened row by row (the layout
+names each float and bounds it: ``card.hand[c][i]``); `text` is the short form OpenSpiel
+shows as the observation string. Seats are absolute and cards are instance ids ``0..C-1``
+(C = 60), as in the action codec, so row ``c`` of a ``card.*`` piece describes the card
+that ``Hire(c)``, ``Search(c)``... name. ``n`` is the player count, ``K = 6`` the kinds
+of choice a pending step may wait for (`CHOICES`).
 
-A card's block says where the observer knows it is. Other seats' hands show only the
-cards seen going into them from the Graveyard (their sizes are in ``seat[i]``); the Tower
-shows only its size. A card in neither a known hand, a dungeon nor the Graveyard (in the
-Tower or an unseen hand) is all zeros.
+A card's rows say where the observer knows it is. Other seats' hands show only the
+cards seen going into them from the Graveyard (their sizes are in ``seat.hand``); the
+Tower shows only its size. A card in neither a known hand, a dungeon nor the Graveyard
+(in the Tower or an unseen hand) is all zeros.
 
-=========================================  =====  ===========================================
-features                                   count  meaning
-=========================================  =====  ===========================================
-``me[i]``                                  n      one-hot: the observing seat (zeros: spectator)
-``to_act[i]``                              n      seats that may act now
-``turn[i]``                                n      one-hot: whose turn it is
-``turn_number``, ``coin_target``           2      as in the view
-``phase.<phase>``                          5      hire1, dungeon, hire2, sacrifice, over
-``pending.<kind>``                         K      one-hot: the choice the top step waits for
-``pending.card[c]``                        C      one-hot: that step's source card
-``pending.amount``                         1      its amount (hearts, coins), 0 if none
-``treasury``                               1      coins left in the treasury
-``tower``, ``tower_safe_top``              2      cards in the Tower; its top cards known to
-                                                  hold no Rigor Mortis
-``rigor_mortis``                           1      Rigor Mortis cards revealed
-``end.<reason>``                           3      one-hot: coin_target, rigor_mortis, turn_limit
-``seat[i].coins|hand|cats|hearts``         4·n    coins, cards in hand, cats in the dungeon
-                                                  and heart tokens on them
-``winner[i]``                              n      one-hot: the game's winner
-``card[c].hand[i]``                        n·C    in seat i's hand, as the observer knows
-``card[c].dungeon[i]``                     n·C    in seat i's dungeon
-``card[c].graveyard``                      C      in the Graveyard
-``card[c].hearts``                         C      heart tokens on it (0 outside the dungeons)
-``card[c].acted``                          C      it has taken its dungeon action this turn
-=========================================  =====  ===========================================
+==================  ======  ===========================================================
+piece               shape   meaning
+==================  ======  ===========================================================
+``me``              n       one-hot: the observing seat (zeros: spectator)
+``to_act``          n       seats that may act now
+``turn``            n       one-hot: whose turn it is
+``turn_number``     1       as in the view
+``coin_target``     1       as in the view
+``phase``           5       one-hot: hire1, dungeon, hire2, sacrifice, over
+``pending``         K       one-hot: the choice the top step waits for (wound, heal,
+                            raise, attack, sacrifice, steal)
+``pending.card``    C       one-hot: that step's source card
+``pending.amount``  1       its amount (hearts, coins), 0 if none
+``treasury``        1       coins left in the treasury
+``tower``           1       cards in the Tower
+``tower_safe_top``  1       the Tower's top cards known to hold no Rigor Mortis
+``rigor_mortis``    1       Rigor Mortis cards revealed
+``end``             3       one-hot: why the game ended (coin_target, rigor_mortis,
+                            turn_limit)
+``seat.coins``      n       each seat's coins
+``seat.hand``       n       cards in each seat's hand
+``seat.cats``       n       cats in each seat's dungeon
+``seat.hearts``     n       heart tokens on them
+``winner``          n       one-hot: the game's winner
+``card.hand``       C × n   the card is in seat i's hand, as the observer knows
+``card.dungeon``    C × n   the card is in seat i's dungeon
+``card.graveyard``  C       the card is in the Graveyard
+``card.hearts``     C       heart tokens on it (0 outside the dungeons)
+``card.acted``      C       it has taken its dungeon action this turn
+==================  ======  ===========================================================
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
-from gamenight.kernel.observation import Layout, one_hot
+from gamenight.kernel.observation import Observation, Piece, Pieces, one_hot
+from gamenight.kernel.options import resolve_options
 
 from .abilities import CHOICES
 from .actions import MAX_SEATS
-from .content import CATS, HEARTS, MAX_DICE, NUM_CARDS, NUM_CATS, RIGOR, TOTAL_COINS, Ability
-from .end import OVER
-from .turn import DUNGEON, DUNGEON_LIMIT, HIRE1, HIRE2, SACRIFICE_PHASE
+from .content import (
+    CATS,
+    HEARTS,
+    MAX_DICE,
+    NUM_CARDS,
+    NUM_CATS,
+    RIGOR,
+    TOTAL_COINS,
+    Ability,
+    Effect,
+    Trigger,
+)
+from .model import EndReason, Phase
+from .state import MeowState
+from .turn import DUNGEON_LIMIT
+from .views import MeowView
 
-PHASES = (HIRE1, DUNGEON, HIRE2, SACRIFICE_PHASE, OVER)
+PHASES = tuple(Phase)
 PENDING = tuple(CHOICES)  # wound, heal, raise, attack, sacrifice, steal
-END_REASONS = ("coin_target", "rigor_mortis", "turn_limit")
-SEAT_FIELDS = ("coins", "hand", "cats", "hearts")
+END_REASONS = tuple(EndReason)
 # outcome().scores: the number of seats a seat ranks above, 0 (last) to n - 1 (the winner).
 SCORES = (0.0, float(MAX_SEATS - 1))
 
@@ -69,100 +89,103 @@ _PENDING_INDEX = {kind: j for j, kind in enumerate(PENDING)}
 _END_INDEX = {reason: j for j, reason in enumerate(END_REASONS)}
 
 
-def layout(players: int, options: Mapping[str, Any]) -> list[tuple[str, float, float]]:
-    """``(name, low, high)`` of every float `encode` returns, in order."""
+def pieces(players: int, options: Mapping[str, Any]) -> Pieces:
+    """The observation's named pieces, with their shapes and bounds, in order."""
     n = players
-    seat_bounds = {
-        "coins": TOTAL_COINS,
-        "hand": NUM_CATS,
-        "cats": _MOST_CATS,
-        "hearts": _MOST_CATS * max(HEARTS),
-    }
-    out = Layout()
-    add = out.add
-
-    add("me", 0, 1, n)
-    add("to_act", 0, 1, n)
-    add("turn", 0, 1, n)
-    add("turn_number", 0, options["max_turns"])
-    add("coin_target", 0, TOTAL_COINS)
-    for phase in PHASES:
-        add(f"phase.{phase}", 0, 1)
-    for kind in PENDING:
-        add(f"pending.{kind}", 0, 1)
-    add("pending.card", 0, 1, NUM_CATS)
-    add("pending.amount", 0, _MOST_AMOUNT)
-    add("treasury", 0, TOTAL_COINS)
-    add("tower", 0, NUM_CARDS)
-    add("tower_safe_top", 0, NUM_CATS)
-    add("rigor_mortis", 0, len(RIGOR))
-    for reason in END_REASONS:
-        add(f"end.{reason}", 0, 1)
-    for i in range(n):
-        for field in SEAT_FIELDS:
-            add(f"seat[{i}].{field}", 0, seat_bounds[field])
-    add("winner", 0, 1, n)
-    for c in range(NUM_CATS):
-        add(f"card[{c}].hand", 0, 1, n)
-        add(f"card[{c}].dungeon", 0, 1, n)
-        add(f"card[{c}].graveyard", 0, 1)
-        add(f"card[{c}].hearts", 0, HEARTS[c])
-        add(f"card[{c}].acted", 0, 1)
-    return out
-
-
-def encode(view: dict[str, Any]) -> list[float]:
-    """The floats `layout` describes, from a view (a seat's or a spectator's).
-
-    The header is built as a list; the card blocks are written at fixed offsets into
-    zeros, so a card no zone of the view names stays all zeros.
-    """
-    n = view["players"]
-    to_act, pending, seats = view["to_act"], view["pending"], view["seats"]
-    out = one_hot(view["seat"], n)
-    out += [1.0 if i in to_act else 0.0 for i in range(n)]
-    out += one_hot(view["turn"], n)
-    out += [view["turn_number"], view["coin_target"]]
-    out += one_hot(_PHASE_INDEX[view["phase"]], len(PHASES))
-    if pending is None:
-        out += [0.0] * (len(PENDING) + NUM_CATS + 1)
-    else:
-        out += one_hot(_PENDING_INDEX[pending["step"]], len(PENDING))
-        out += one_hot(pending["card"], NUM_CATS)
-        out.append(pending["amount"])
-    out += [view["treasury"], view["tower"], view["tower_safe_top"], view["rigor_mortis"]]
-    reason = view["end_reason"]
-    out += one_hot(None if reason is None else _END_INDEX[reason], len(END_REASONS))
-    for player in seats:
-        dungeon = player["dungeon"]
-        out += [
-            player["coins"],
-            player["hand_size"],
-            len(dungeon),
-            sum(cat["hearts"] for cat in dungeon),
+    return Pieces(
+        [
+            Piece("me", (n,), 0, 1),
+            Piece("to_act", (n,), 0, 1),
+            Piece("turn", (n,), 0, 1),
+            Piece("turn_number", (), 0, options["max_turns"]),
+            Piece("coin_target", (), 0, TOTAL_COINS),
+            Piece("phase", (len(PHASES),), 0, 1),
+            Piece("pending", (len(PENDING),), 0, 1),
+            Piece("pending.card", (NUM_CATS,), 0, 1),
+            Piece("pending.amount", (), 0, _MOST_AMOUNT),
+            Piece("treasury", (), 0, TOTAL_COINS),
+            Piece("tower", (), 0, NUM_CARDS),
+            Piece("tower_safe_top", (), 0, NUM_CATS),
+            Piece("rigor_mortis", (), 0, len(RIGOR)),
+            Piece("end", (len(END_REASONS),), 0, 1),
+            Piece("seat.coins", (n,), 0, TOTAL_COINS),
+            Piece("seat.hand", (n,), 0, NUM_CATS),
+            Piece("seat.cats", (n,), 0, _MOST_CATS),
+            Piece("seat.hearts", (n,), 0, _MOST_CATS * max(HEARTS)),
+            Piece("winner", (n,), 0, 1),
+            Piece("card.hand", (NUM_CATS, n), 0, 1),
+            Piece("card.dungeon", (NUM_CATS, n), 0, 1),
+            Piece("card.graveyard", (NUM_CATS,), 0, 1),
+            Piece("card.hearts", (NUM_CATS,), 0, max(HEARTS)),
+            Piece("card.acted", (NUM_CATS,), 0, 1),
         ]
-    out += one_hot(view["winner"], n)
+    )
 
-    cards_at = len(out)
-    width = 2 * n + 3  # hand[n], dungeon[n], graveyard, hearts, acted
-    out += [0.0] * (NUM_CATS * width)
+
+@functools.cache
+def _places(players: int) -> Pieces:
+    """Where each piece lies for `players` seats. The options move only the bounds, never
+    a piece, so `encode`, which sees a view and not the options, takes the defaults'."""
+    defaults = resolve_options(MeowState.game_id, MeowState.options_spec, players, {})
+    return pieces(players, defaults)
+
+
+def encode(view: MeowView) -> list[float]:
+    """The floats of `pieces`, from a view (a seat's or a spectator's)."""
+    n = view["players"]
+    seats = view["seats"]
+    obs = Observation(_places(n))
+    obs["me"] = one_hot(view["seat"], n)
+    to_act = view["to_act"]
+    obs["to_act"] = [1.0 if i in to_act else 0.0 for i in range(n)]
+    obs["turn"] = one_hot(view["turn"], n)
+    obs["turn_number"] = view["turn_number"]
+    obs["coin_target"] = view["coin_target"]
+    obs["phase"] = one_hot(_PHASE_INDEX[view["phase"]], len(PHASES))
+    pending = view["pending"]
+    if pending is not None:
+        obs["pending"] = one_hot(_PENDING_INDEX[pending["step"]], len(PENDING))
+        obs["pending.card"] = one_hot(pending["card"], NUM_CATS)
+        obs["pending.amount"] = pending["amount"]
+    obs["treasury"] = view["treasury"]
+    obs["tower"] = view["tower"]
+    obs["tower_safe_top"] = view["tower_safe_top"]
+    obs["rigor_mortis"] = view["rigor_mortis"]
+    reason = view["end_reason"]
+    obs["end"] = one_hot(None if reason is None else _END_INDEX[reason], len(END_REASONS))
+    obs["seat.coins"] = [player["coins"] for player in seats]
+    obs["seat.hand"] = [player["hand_size"] for player in seats]
+    obs["seat.cats"] = [len(player["dungeon"]) for player in seats]
+    obs["seat.hearts"] = [sum(cat["hearts"] for cat in player["dungeon"]) for player in seats]
+    obs["winner"] = one_hot(view["winner"], n)
+
+    in_hand = [0.0] * (NUM_CATS * n)
+    in_dungeon = [0.0] * (NUM_CATS * n)
+    hearts = [0.0] * NUM_CATS
+    acted = [0.0] * NUM_CATS
     for player in seats:
         i = player["seat"]
         hand = player["hand"]
         for card in player["known_hand"] if hand is None else hand:
-            out[cards_at + card["card"] * width + i] = 1.0
+            in_hand[card["card"] * n + i] = 1.0
         for cat in player["dungeon"]:
-            at = cards_at + cat["card"] * width
-            out[at + n + i] = 1.0
-            out[at + 2 * n + 1] = cat["hearts"]
+            c = cat["card"]
+            in_dungeon[c * n + i] = 1.0
+            hearts[c] = cat["hearts"]
             if cat["acted"]:
-                out[at + 2 * n + 2] = 1.0
+                acted[c] = 1.0
+    graveyard = [0.0] * NUM_CATS
     for card in view["graveyard"]:
-        out[cards_at + card["card"] * width + 2 * n] = 1.0
-    return out
+        graveyard[card["card"]] = 1.0
+    obs["card.hand"] = in_hand
+    obs["card.dungeon"] = in_dungeon
+    obs["card.graveyard"] = graveyard
+    obs["card.hearts"] = hearts
+    obs["card.acted"] = acted
+    return obs.values
 
 
-def text(view: dict[str, Any]) -> str:
+def text(view: MeowView) -> str:
     """A short readable form of a view, one line per part (OpenSpiel's observation string).
 
     Cards read ``key#id``; a dungeon cat shows its hearts over its printed hearts, and
@@ -214,28 +237,29 @@ def max_actions(players: int, options: Mapping[str, Any]) -> int:
     card that entered a hand since, and the cards entering hands in a turn are bounded
     the same way (a draw or a hire's ability, a cat's action, each Last Wish).
     """
+    max_turns: int = options["max_turns"]
     deaths = 3 * players + 2
     phase = 2 + _MOST_CATS + 1 + 2
     choices = 2 * _MOST_CATS + 2 + deaths
     gained = (
-        2 * max(1, _most_gained("hire"))
-        + _MOST_CATS * _most_gained("activation")
-        + deaths * _most_gained("last_wish")
+        2 * max(1, _most_gained(Trigger.HIRE))
+        + _MOST_CATS * _most_gained(Trigger.ACTIVATION)
+        + deaths * _most_gained(Trigger.LAST_WISH)
     )
-    return options["max_turns"] * (phase + choices + gained)
+    return max_turns * (phase + choices + gained)
 
 
-def _most_gained(trigger: str) -> int:
+def _most_gained(trigger: Trigger) -> int:
     """The most cards one ability on `trigger` puts into a hand."""
-    return max([0, *(_gained(getattr(cat, trigger)) for cat in CATS)])
+    return max([0, *(_gained(cat.ability(trigger)) for cat in CATS)])
 
 
 def _gained(ability: Ability | None) -> int:
     if ability is None:
         return 0
-    if ability.effect == "draw":
+    if ability.effect == Effect.DRAW:
         return ability.amount
-    return 1 if ability.effect in ("raise", "return_self") else 0
+    return 1 if ability.effect in (Effect.RAISE, Effect.RETURN_SELF) else 0
 
 
 def _card(card: int) -> str:

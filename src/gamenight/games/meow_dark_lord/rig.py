@@ -8,10 +8,10 @@ from gamenight.kernel import DecisionStack
 from gamenight.kernel.rng import Rng
 
 from .content import CATS, HEARTS, NUM_CATS, RIGOR, TOTAL_COINS
-from .state import MeowState
-from .turn import DUNGEON, HIRE1, HIRE2, SACRIFICE_PHASE, settle
+from .model import MeowModel, Phase
+from .turn import settle
 
-PHASES = (HIRE1, DUNGEON, HIRE2, SACRIFICE_PHASE)
+PHASES = (Phase.HIRE1, Phase.DUNGEON, Phase.HIRE2, Phase.SACRIFICE)
 
 
 class LoadedDice(Rng):
@@ -32,7 +32,7 @@ class LoadedDice(Rng):
 
 
 def rig(
-    state: MeowState,
+    state: MeowModel,
     *,
     hands: Mapping[int, Sequence[str]] | None = None,
     dungeons: Mapping[int, Sequence[str | tuple[str, int]]] | None = None,
@@ -41,9 +41,9 @@ def rig(
     rigor: int = 0,
     coins: Sequence[int] | None = None,
     turn: int = 0,
-    phase: str = "hire1",
+    phase: str = Phase.HIRE1,
     dice: Sequence[int] = (),
-) -> MeowState:
+) -> MeowModel:
     """Set up a position from scratch; cards are named by design key (``"tabby"``).
 
     - `hands`, `dungeons`: by seat; seats not named have none. A dungeon cat is a key
@@ -59,10 +59,10 @@ def rig(
     """
     n = state.num_players
     if phase not in PHASES:
-        raise ValueError(f"phase must be one of {PHASES}, got {phase!r}")
+        raise ValueError(f"phase must be one of {', '.join(PHASES)}, got {phase!r}")
     if not 0 <= rigor < len(RIGOR):
         raise ValueError(f"rigor must be 0..{len(RIGOR) - 1}, got {rigor}")
-    free = {}
+    free: dict[str, list[int]] = {}
     for card in range(NUM_CATS):
         free.setdefault(CATS[card].key, []).append(card)
     free_rigor = list(RIGOR[rigor:])
@@ -97,7 +97,7 @@ def rig(
     state.treasury = TOTAL_COINS - sum(state.coins)
     if state.treasury < 0:
         raise ValueError(f"the players hold more than the {TOTAL_COINS} coins")
-    state.turn, state.phase, state.turn_number = turn, phase, 1
+    state.turn, state.phase, state.turn_number = turn, Phase(phase), 1
     state.acted, state.revealed, state.stack = [], [], DecisionStack()
     state.winner, state.end_reason, state.decided_by = -1, "", ""
     state.rng = LoadedDice(state.rng.state, dice)

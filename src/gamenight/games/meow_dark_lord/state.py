@@ -1,38 +1,20 @@
 """Meow, Dark Lord!: the state, the set-up and the action dispatch.
 
-The turn's phases live in `turn.py`, abilities and the stack of steps in `abilities.py`,
-dice in `combat.py`, coins in `coins.py`, card moves in `cards.py`, the end of the game in
-`end.py`, views and determinization in `views.py`. Every field is a plain int, str or
-list of ints, so cloning copies a few short lists and `to_json` writes them as they are.
-
-Cards are ints (see `content.py`); the Tower's top card is its last element. Seats are
-numbered clockwise.
+The fields, the vocabularies and the queries every rule module shares are in `model.py`;
+the turn's phases in `turn.py`, abilities and the stack of steps in `abilities.py`, dice
+in `combat.py`, coins in `coins.py`, card moves in `cards.py`, the end of the game in
+`end.py`, views and determinization in `views.py`.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from gamenight.kernel import Action, DecisionStack, Option, Outcome, State
+from gamenight.kernel import Action, DecisionStack, Option, Outcome
 from gamenight.kernel.rng import Rng
 
 from . import abilities, end, turn, views
 from .actions import CODEC, MAX_SEATS, Draw, EndDungeon, FromTreasury, Hire
 from .content import CATS, KEYS, NUM_CATS, RIGOR, TOTAL_COINS
-
-# The game's own mutable fields: copied by clone, written by to_json.
-_SCALARS = (
-    "turn",
-    "turn_number",
-    "phase",
-    "treasury",
-    "safe_top",
-    "winner",
-    "end_reason",
-    "decided_by",
-)
-_LISTS = ("coins", "hearts", "tower", "graveyard", "track", "acted", "revealed")
-_NESTED = ("hands", "dungeons")
+from .model import EndReason, EventKind, MeowModel
 
 
 def _default_coin_target(players: int) -> int:
@@ -42,7 +24,7 @@ def _default_coin_target(players: int) -> int:
 _DEFAULTS = (EndDungeon, Draw, FromTreasury)  # what a missed deadline prefers, any of them
 
 
-class MeowState(State):
+class MeowState(MeowModel):
     """A game of Meow, Dark Lord! for 2-6 players."""
 
     game_id = "meow-dark-lord"
@@ -74,26 +56,6 @@ class MeowState(State):
         ),
     )
 
-    # Declared for type checkers; every one is set in _setup or _load.
-    turn: int  # whose turn it is
-    turn_number: int
-    phase: str  # hire1, dungeon, hire2, sacrifice or over
-    treasury: int
-    safe_top: int  # the Tower's top cards known (by the set-up) to hold no Rigor Mortis
-    winner: int  # -1 until the game is over
-    end_reason: str  # coin_target, rigor_mortis or turn_limit
-    decided_by: str  # the tie-break step that decided: coins, cats, hearts, hand, roll_off
-    coins: list[int]  # per seat
-    hearts: list[int]  # heart tokens per card id (0 outside the dungeons)
-    tower: list[int]
-    graveyard: list[int]
-    track: list[int]  # revealed Rigor Mortis cards
-    acted: list[int]  # cats that have taken their dungeon action this turn
-    revealed: list[int]  # cards in hands that everybody saw go there (from the Graveyard)
-    stack: DecisionStack  # steps waiting to resolve (`abilities.py`); the top one decides
-    hands: list[list[int]]
-    dungeons: list[list[int]]
-
     # ----- set-up -----------------------------------------------------------------------
 
     def _setup(self) -> None:
@@ -120,29 +82,26 @@ class MeowState(State):
         self.winner, self.end_reason, self.decided_by = -1, "", ""
         self.turn_number = 0
         first = rng.below(n)
-        self.log("setup", first=first, tower=len(self.tower), safe_top=self.safe_top)
+        self.log(EventKind.SETUP, first=first, tower=len(self.tower), safe_top=self.safe_top)
         for s in range(n):
-            self.log("deal", (s,), seat=s, cards=list(self.hands[s]))
+            self.log(EventKind.DEAL, (s,), seat=s, cards=list(self.hands[s]))
         turn.start_turn(self, first)
 
     # ----- the contract -----------------------------------------------------------------
 
     def actors(self) -> tuple[int, ...]:
-        if self.phase == end.OVER:
+        if self.is_over():
             return ()
         if self.stack:
             return (self.stack[-1].seat,)  # the top step decides
         return (self.turn,)
 
-    def is_over(self) -> bool:
-        return self.phase == end.OVER
-
     def outcome(self) -> Outcome:
-        if self.phase != end.OVER:
+        if not self.is_over():
             raise ValueError("the game is not over")
         return end.outcome(self)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> views.MeowView:
         return views.view(self, seat)
 
     def stats(self) -> dict[str, float | list[float]]:
@@ -156,19 +115,14 @@ class MeowState(State):
                 hired[CATS[action.card].key][seat] = 1.0
         stats: dict[str, float | list[float]] = {
             "turns": float(self.turn_number),
-            "rigor_mortis_end": float(self.end_reason == "rigor_mortis"),
-            "turn_limit_end": float(self.end_reason == "turn_limit"),
+            "rigor_mortis_end": float(self.end_reason == EndReason.RIGOR_MORTIS),
+            "turn_limit_end": float(self.end_reason == EndReason.TURN_LIMIT),
             "coins": [float(c) for c in self.coins],
         }
         for key, flags in hired.items():
             stats[f"hired:{key}"] = flags
             stats[f"hired_won:{key}"] = [f * (s == self.winner) for s, f in enumerate(flags)]
         return stats
-
-    def roll(self, count: int) -> list[int]:
-        """Roll `count` six-sided dice with the game's generator."""
-        below = self.rng.below
-        return [below(6) + 1 for _ in range(count)]
 
     def _legal(self, seat: int) -> list[Action]:
         return turn.legal(self, seat)
@@ -185,26 +139,7 @@ class MeowState(State):
             turn.act(self, seat, action)
         turn.settle(self)
 
-    # ----- copying and persistence ------------------------------------------------------
-
-    def _copy_into(self, new: State) -> None:
-        for name in _SCALARS:
-            setattr(new, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(new, name, getattr(self, name).copy())
-        new.stack = self.stack.copy()
-        new.hands = [hand.copy() for hand in self.hands]
-        new.dungeons = [dungeon.copy() for dungeon in self.dungeons]
+    # ----- determinization -------------------------------------------------------------
 
     def _resample_hidden(self, seat: int | None, rng: Rng) -> None:
         views.resample_hidden(self, seat, rng)
-
-    def _dump(self) -> dict[str, Any]:
-        data = {name: getattr(self, name) for name in _SCALARS + _LISTS + _NESTED}
-        data["stack"] = self.stack.to_json()
-        return data
-
-    def _load(self, data: dict[str, Any]) -> None:
-        for name in _SCALARS + _LISTS + _NESTED:
-            setattr(self, name, data[name])
-        self.stack = DecisionStack.from_json(data["stack"], self.num_players)

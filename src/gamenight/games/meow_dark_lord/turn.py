@@ -13,8 +13,6 @@ While the stack of steps is not empty its top step decides who acts (see `abilit
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gamenight.kernel import Action, Frame
 
 from . import abilities, cards, combat, end
@@ -36,39 +34,37 @@ from .actions import (
     Sacrifice,
     Search,
 )
+from .model import EndReason, EventKind, MeowModel, Phase, Step, card_and_amount
 
-if TYPE_CHECKING:
-    from .state import MeowState
-
-HIRE1, DUNGEON, HIRE2, SACRIFICE_PHASE = "hire1", "dungeon", "hire2", "sacrifice"
 DUNGEON_LIMIT = 3  # cats kept at the end of a turn
 HAND_LIMIT = 10  # cards kept at the end of a turn
-# A marker step under a hire or a draw: when everything the hire set off has resolved,
-# the hire phase is over.
-NEXT_PHASE = "next_phase"
-_AFTER = {HIRE1: DUNGEON, HIRE2: SACRIFICE_PHASE}
+_AFTER = {Phase.HIRE1: Phase.DUNGEON, Phase.HIRE2: Phase.SACRIFICE}
+# Bound once: these are compared on every move, and looking a member up on its enum
+# class costs more than the comparison.
+_HIRE1, _DUNGEON, _HIRE2, _SACRIFICE = Phase.HIRE1, Phase.DUNGEON, Phase.HIRE2, Phase.SACRIFICE
+_NEXT_PHASE = Step.NEXT_PHASE
 
 
-def start_turn(state: MeowState, seat: int) -> None:
+def start_turn(state: MeowModel, seat: int) -> None:
     """Begin `seat`'s turn, unless the turn limit (a safety option) has been reached."""
     if state.turn_number >= state.options["max_turns"]:
-        end.by_ranking(state, "turn_limit")
+        end.by_ranking(state, EndReason.TURN_LIMIT)
         return
     state.turn = seat
     state.turn_number += 1
-    state.phase = HIRE1
+    state.phase = _HIRE1
     state.acted.clear()
-    state.log("turn", seat=seat, number=state.turn_number)
+    state.log(EventKind.TURN, seat=seat, number=state.turn_number)
 
 
-def legal(state: MeowState, seat: int) -> list[Action]:
+def legal(state: MeowModel, seat: int) -> list[Action]:
     """The actions of the seat in `actors` (the top step's controller, or the turn's player)."""
     if state.stack:
         return abilities.options(state, state.stack[-1])
     phase = state.phase
-    if phase in (HIRE1, HIRE2):
+    if phase in (_HIRE1, _HIRE2):
         return [DRAW, *(HIRE[c] for c in state.hands[seat])]
-    if phase == DUNGEON:
+    if phase == _DUNGEON:
         actions: list[Action] = []
         for c in state.dungeons[seat]:
             if c not in state.acted:
@@ -83,40 +79,39 @@ def legal(state: MeowState, seat: int) -> list[Action]:
     return [DISCARD[c] for c in state.hands[seat]]
 
 
-def act(state: MeowState, seat: int, action: Action) -> None:
+def act(state: MeowModel, seat: int, action: Action) -> None:
     """Carry out a legal phase action of the turn's player (the stack is empty)."""
-    kind = type(action)
-    if kind is Hire or kind is Draw:
-        state.stack.push(Frame(NEXT_PHASE, seat, (-1, 0)))
-        if kind is Hire:
+    if isinstance(action, (Hire, Draw)):
+        state.stack.push(Frame(_NEXT_PHASE, seat, (-1, 0)))
+        if isinstance(action, Hire):
             cards.hire(state, seat, action.card)
         else:
             cards.draw(state, seat, 1)
-    elif kind is Search:
+    elif isinstance(action, Search):
         state.acted.append(action.card)
         combat.search(state, seat, action.card)
-    elif kind is Attack:
+    elif isinstance(action, Attack):
         state.acted.append(action.card)
-        state.stack.push(Frame(combat.ATTACK, seat, (action.card, 0)))
-    elif kind is Activate:
+        state.stack.push(Frame(Step.ATTACK, seat, (action.card, 0)))
+    elif isinstance(action, Activate):
         state.acted.append(action.card)
         abilities.activate(state, seat, action.card)
-    elif kind is EndDungeon:
-        state.phase = HIRE2
-    elif kind is Sacrifice:
-        cards.to_graveyard(state, action.card, "sacrificed")
+    elif isinstance(action, EndDungeon):
+        state.phase = _HIRE2
+    elif isinstance(action, Sacrifice):
+        cards.to_graveyard(state, action.card, EventKind.SACRIFICED)
     else:
-        assert kind is Discard
+        assert isinstance(action, Discard)
         cards.discard(state, seat, action.card)
 
 
-def settle(state: MeowState) -> None:
+def settle(state: MeowModel) -> None:
     """Resolve automatic steps and phase changes until someone must choose, or it is over."""
     stack = state.stack
-    while state.phase != end.OVER:
+    while not state.is_over():
         if stack:
             step = stack[-1]
-            if step.kind == NEXT_PHASE:
+            if step.kind == _NEXT_PHASE:
                 stack.pop()
                 state.phase = _AFTER[state.phase]
             elif not abilities.is_choice(step):
@@ -126,14 +121,15 @@ def settle(state: MeowState) -> None:
                 return
             else:
                 stack.pop()
-                state.log("no_target", seat=step.seat, card=step.args[0], step=step.kind)
+                card, _ = card_and_amount(step)
+                state.log(EventKind.NO_TARGET, seat=step.seat, card=card, step=step.kind)
             continue
         phase, seat = state.phase, state.turn
-        if phase == DUNGEON:
+        if phase == _DUNGEON:
             if any(c not in state.acted for c in state.dungeons[seat]):
                 return
-            state.phase = HIRE2
-        elif phase == SACRIFICE_PHASE:
+            state.phase = _HIRE2
+        elif phase == _SACRIFICE:
             if len(state.dungeons[seat]) > DUNGEON_LIMIT or len(state.hands[seat]) > HAND_LIMIT:
                 return
             start_turn(state, (seat + 1) % state.num_players)

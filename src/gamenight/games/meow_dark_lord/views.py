@@ -8,26 +8,84 @@ the Tower's top cards the set-up keeps free of Rigor Mortis.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TypedDict
 
 from gamenight.kernel.rng import Rng
 
 from . import abilities
 from .content import CATS, NUM_CATS, RIGOR
-
-if TYPE_CHECKING:
-    from .state import MeowState
+from .model import EndReason, MeowModel, Phase, TieBreak, card_and_amount
 
 
-def card_json(card: int) -> dict[str, Any]:
+class CardView(TypedDict):
+    """A card by instance id (`card`, as actions name it) and design key (`cat`)."""
+
+    card: int
+    cat: str
+
+
+class DungeonCatView(CardView):
+    """A cat in a dungeon: its heart tokens, and whether it has acted this turn."""
+
+    hearts: int
+    acted: bool
+
+
+class SeatView(TypedDict):
+    """A seat: its coins, its hand as far as the viewer knows it, and its dungeon."""
+
+    seat: int
+    coins: int
+    hand_size: int
+    hand: list[CardView] | None  # the viewer's own hand; None for the others
+    known_hand: list[CardView]  # the cards everybody saw go into it (from the Graveyard)
+    dungeon: list[DungeonCatView]
+
+
+class PendingView(TypedDict):
+    """The choice the top step waits for: its kind, who chooses, its source card, its
+    amount (hearts to take or heal, coins still to steal; 0 if none)."""
+
+    step: str  # an `Effect` or a `Step`
+    seat: int
+    card: int
+    amount: int
+
+
+class MeowView(TypedDict):
+    """What a seat (``None``: a spectator) may know of a game."""
+
+    game: str
+    seat: int | None
+    players: int
+    turn: int  # whose turn it is
+    turn_number: int
+    phase: Phase
+    to_act: list[int]
+    pending: PendingView | None
+    coin_target: int
+    treasury: int
+    tower: int  # cards in the Tower
+    tower_safe_top: int  # its top cards known to hold no Rigor Mortis
+    rigor_mortis: int  # Rigor Mortis cards revealed
+    rigor_mortis_total: int
+    graveyard: list[CardView]  # bottom first
+    seats: list[SeatView]
+    winner: int | None
+    end_reason: EndReason | None
+    decided_by: TieBreak | None
+
+
+def card_view(card: int) -> CardView:
+    """A card as views show it."""
     return {"card": card, "cat": CATS[card].key}
 
 
-def view(state: MeowState, seat: int | None) -> dict[str, Any]:
+def view(state: MeowModel, seat: int | None) -> MeowView:
     """Exactly what `seat` may know (``None``: a spectator)."""
     state.check_seat(seat)
     revealed, acted, hearts = state.revealed, state.acted, state.hearts
-    seats = []
+    seats: list[SeatView] = []
     for s in range(state.num_players):
         hand = state.hands[s]
         seats.append(
@@ -35,18 +93,19 @@ def view(state: MeowState, seat: int | None) -> dict[str, Any]:
                 "seat": s,
                 "coins": state.coins[s],
                 "hand_size": len(hand),
-                "hand": [card_json(c) for c in hand] if s == seat else None,
-                "known_hand": [card_json(c) for c in hand if c in revealed],
+                "hand": [card_view(c) for c in hand] if s == seat else None,
+                "known_hand": [card_view(c) for c in hand if c in revealed],
                 "dungeon": [
-                    {**card_json(c), "hearts": hearts[c], "acted": c in acted}
+                    {"card": c, "cat": CATS[c].key, "hearts": hearts[c], "acted": c in acted}
                     for c in state.dungeons[s]
                 ],
             }
         )
-    pending = None
+    pending: PendingView | None = None
     if state.stack and abilities.is_choice(state.stack.top):
-        kind, controller, (card, amount) = state.stack.top
-        pending = {"step": kind, "seat": controller, "card": card, "amount": amount}
+        top = state.stack.top
+        card, amount = card_and_amount(top)
+        pending = {"step": top.kind, "seat": top.seat, "card": card, "amount": amount}
     return {
         "game": state.game_id,
         "seat": seat,
@@ -62,7 +121,7 @@ def view(state: MeowState, seat: int | None) -> dict[str, Any]:
         "tower_safe_top": state.safe_top,
         "rigor_mortis": len(state.track),
         "rigor_mortis_total": len(RIGOR),
-        "graveyard": [card_json(c) for c in state.graveyard],
+        "graveyard": [card_view(c) for c in state.graveyard],
         "seats": seats,
         "winner": state.winner if state.winner >= 0 else None,
         "end_reason": state.end_reason or None,
@@ -70,7 +129,7 @@ def view(state: MeowState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def resample_hidden(state: MeowState, seat: int | None, rng: Rng) -> None:
+def resample_hidden(state: MeowModel, seat: int | None, rng: Rng) -> None:
     """Redeal everything `seat` cannot see, keeping all it has seen.
 
     The unseen cats (the other hands, less the cards seen going into them, and the Tower's

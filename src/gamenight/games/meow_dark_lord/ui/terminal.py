@@ -6,7 +6,7 @@ texts come from the content data in the chosen language; the rest is English.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich import box
@@ -29,30 +29,54 @@ from gamenight.games.meow_dark_lord.actions import (
     Search,
     Target,
 )
-from gamenight.games.meow_dark_lord.content import CATS, HEARTS, Cat
+from gamenight.games.meow_dark_lord.content import CATS, HEARTS, Cat, Effect, Trigger
+from gamenight.games.meow_dark_lord.model import (
+    TREASURY,
+    AttackData,
+    CardData,
+    CoinsData,
+    DealData,
+    EndReason,
+    EventKind,
+    GameOverData,
+    HealData,
+    NoTargetData,
+    Phase,
+    RigorMortisData,
+    RollOffData,
+    SearchData,
+    SeatData,
+    SetupData,
+    Step,
+    StrikeData,
+    TieBreak,
+    TurnData,
+    WoundData,
+)
+from gamenight.games.meow_dark_lord.views import DungeonCatView, MeowView
 from gamenight.kernel import Action, Event
-from gamenight.ui import View, does, seat_name, whose
+from gamenight.ui import does, seat_name, whose
 
 _HEART = "♥"
 _PHASES = {
-    "hire1": "1 · first hire",
-    "dungeon": "2 · dungeon",
-    "hire2": "3 · second hire",
-    "sacrifice": "4 · sacrifice",
-    "over": "over",
+    Phase.HIRE1: "1 · first hire",
+    Phase.DUNGEON: "2 · dungeon",
+    Phase.HIRE2: "3 · second hire",
+    Phase.SACRIFICE: "4 · sacrifice",
+    Phase.OVER: "over",
 }
-_TRIGGERS = (("activation", "Activation"), ("hire", "Hire"), ("last_wish", "Last Wish"))
+_TRIGGERS = {Trigger.ACTIVATION: "Activation", Trigger.HIRE: "Hire", Trigger.LAST_WISH: "Last Wish"}
 _WHY = {
-    "coin_target": "reached the coin target",
-    "rigor_mortis": "the 4th Rigor Mortis: the Dark Lord is back",
-    "turn_limit": "the turn limit is reached",
+    EndReason.COIN_TARGET: "reached the coin target",
+    EndReason.RIGOR_MORTIS: "the 4th Rigor Mortis: the Dark Lord is back",
+    EndReason.TURN_LIMIT: "the turn limit is reached",
 }
 _DECIDED = {
-    "coins": "the most coins",
-    "cats": "a coin tie broken by more cats in the dungeon",
-    "hearts": "ties broken by more hearts on their cats",
-    "hand": "ties broken by more cards in hand",
-    "roll_off": "ties broken by a die roll-off",
+    TieBreak.COINS: "the most coins",
+    TieBreak.CATS: "a coin tie broken by more cats in the dungeon",
+    TieBreak.HEARTS: "ties broken by more hearts on their cats",
+    TieBreak.HAND: "ties broken by more cards in hand",
+    TieBreak.ROLL_OFF: "ties broken by a die roll-off",
 }
 
 
@@ -75,8 +99,8 @@ def _stats(card: int) -> str:
 def _keywords(cat: Cat, lang: str) -> str:
     """Decoy, Steal and each ability with its text."""
     parts = [word for word, has in (("Decoy", cat.decoy), ("Steal", cat.steal)) if has]
-    for trigger, label in _TRIGGERS:
-        ability = getattr(cat, trigger)
+    for trigger, label in _TRIGGERS.items():
+        ability = cat.ability(trigger)
         if ability is not None:
             parts.append(f"{label}: {escape(ability.text.get(lang))}")
     return " · ".join(parts)
@@ -88,14 +112,14 @@ def _card_line(card: int, lang: str) -> str:
     return f"{_name(card, lang)} {_stats(card)}" + (f" [dim]— {words}[/]" if words else "")
 
 
-def _owner(view: View, card: int) -> int:
+def _owner(view: MeowView, card: int) -> int:
     for player in view["seats"]:
         if any(d["card"] == card for d in player["dungeon"]):
             return player["seat"]
     return -1
 
 
-def _hearts_of(view: View, card: int) -> int:
+def _hearts_of(view: MeowView, card: int) -> int:
     for player in view["seats"]:
         for d in player["dungeon"]:
             if d["card"] == card:
@@ -107,7 +131,7 @@ def _hearts_of(view: View, card: int) -> int:
 
 
 def table(
-    view: View, lang: str, me: int | None = None, reveal: Sequence[View] | None = None
+    view: MeowView, lang: str, me: int | None = None, reveal: Sequence[MeowView] | None = None
 ) -> RenderableType:
     """The Tower and the treasury, every player's coins, hand and dungeon, whose turn."""
     title = (
@@ -129,7 +153,7 @@ def table(
     )
 
 
-def _tower_line(view: View) -> str:
+def _tower_line(view: MeowView) -> str:
     safe = view["tower_safe_top"]
     tower = f"Tower: {view['tower']} cards"
     if safe:
@@ -141,7 +165,9 @@ def _tower_line(view: View) -> str:
     )
 
 
-def _players_table(view: View, lang: str, me: int | None, reveal: Sequence[View] | None) -> Table:
+def _players_table(
+    view: MeowView, lang: str, me: int | None, reveal: Sequence[MeowView] | None
+) -> Table:
     grid = Table(
         title="[bold]Players[/]", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False
     )
@@ -171,7 +197,7 @@ def _players_table(view: View, lang: str, me: int | None, reveal: Sequence[View]
     return grid
 
 
-def _dungeon_cat(d: dict[str, Any], lang: str, view: View, seat: int) -> str:
+def _dungeon_cat(d: DungeonCatView, lang: str, view: MeowView, seat: int) -> str:
     card = d["card"]
     cat = CATS[card]
     hearts = f"[red]{_HEART * d['hearts']}[/][dim]{_HEART * (HEARTS[card] - d['hearts'])}[/]"
@@ -179,13 +205,13 @@ def _dungeon_cat(d: dict[str, Any], lang: str, view: View, seat: int) -> str:
     words = _keywords(cat, lang)
     if words:
         line += f" [dim]— {words}[/]"
-    if d["acted"] and view["turn"] == seat and view["phase"] == "dungeon":
+    if d["acted"] and view["turn"] == seat and view["phase"] == Phase.DUNGEON:
         line += " [dim](acted)[/]"
     return line
 
 
-def _turn_line(view: View, lang: str, me: int | None) -> str:
-    if view["phase"] == "over":
+def _turn_line(view: MeowView, lang: str, me: int | None) -> str:
+    if view["phase"] == Phase.OVER:
         return "[bold]The game is over.[/]"
     acting = view["to_act"][0]
     who = "You" if acting == me else f"Seat {acting}"
@@ -193,22 +219,21 @@ def _turn_line(view: View, lang: str, me: int | None) -> str:
     if pending is None:
         return f"{who} to play ({_PHASES[view['phase']]})."
     source = _name(pending["card"], lang)
-    step = pending["step"]
-    what = {
-        "attack": f"the target of {source}'s attack",
-        "wound": f"the cat that loses {pending['amount']} {_HEART} ({source})",
-        "heal": f"the cat {source} heals",
-        "raise": f"the Graveyard card {source} takes into hand",
-        "sacrifice": f"the cat to sacrifice for {source}",
-        "steal": f"where {source}'s next coin comes from ({_coins_left(pending['amount'])})",
-    }[step]
-    return f"{who} to choose {what}."
+    what: dict[str, str] = {
+        Step.ATTACK: f"the target of {source}'s attack",
+        Effect.WOUND: f"the cat that loses {pending['amount']} {_HEART} ({source})",
+        Effect.HEAL: f"the cat {source} heals",
+        Effect.RAISE: f"the Graveyard card {source} takes into hand",
+        Step.SACRIFICE: f"the cat to sacrifice for {source}",
+        Step.STEAL: f"where {source}'s next coin comes from ({_coins_left(pending['amount'])})",
+    }
+    return f"{who} to choose {what[pending['step']]}."
 
 
 # ----- choices -----------------------------------------------------------------------------
 
 
-def choice(view: View, action: Action, lang: str) -> str:
+def choice(view: MeowView, action: Action, lang: str) -> str:
     """A legal action in words, e.g. ``Hire Lucky Cat`` or ``Attack Fat Cat (seat 2)``."""
     me = view["seat"]
     if isinstance(action, Draw):
@@ -229,11 +254,13 @@ def choice(view: View, action: Action, lang: str) -> str:
     if isinstance(action, Target):
         card = action.card
         owner = _owner(view, card)
-        whose = "your" if owner == me else f"seat {owner}'s"
+        owners = "your" if owner == me else f"seat {owner}'s"
         hearts = _hearts_of(view, card)
-        step = view["pending"]["step"]
-        verb = {"attack": "Attack", "heal": "Heal"}.get(step, "Hit")
-        return f"{verb} {whose} {_name(card, lang)} [dim]({hearts}{_HEART})[/]"
+        pending = view["pending"]
+        assert pending is not None, "a target is chosen for a pending step"
+        verbs: dict[str, str] = {Step.ATTACK: "Attack", Effect.HEAL: "Heal"}
+        verb = verbs.get(pending["step"], "Hit")
+        return f"{verb} {owners} {_name(card, lang)} [dim]({hearts}{_HEART})[/]"
     if isinstance(action, Sacrifice):
         return f"Sacrifice {_name(action.card, lang)}"
     if isinstance(action, Discard):
@@ -260,96 +287,159 @@ def events(events: Sequence[Event], lang: str, me: int | None = None) -> list[st
 
 
 def _event(event: Event, lang: str, me: int | None) -> list[str]:
-    kind, d = event.kind, event.data
-    seat = d.get("seat", -1)
-    if kind == "setup":
-        return [
-            f"{seat_name(d['first'], me).capitalize()} will play first. The Tower: {d['tower']} cards."
-        ]
-    if kind == "deal":
-        return [f"{whose(seat, me)} hand: {_names(d['cards'], lang)}."]
-    if kind == "turn":
-        return [f"[bold reverse] Turn {d['number']} [/] {whose(seat, me)} turn."]
-    if kind == "draw":
-        return [] if seat == me else [f"{does(seat, me, 'draw')} a card from the Tower."]
-    if kind == "drew":
-        return [f"{does(seat, me, 'draw')} {_name(d['card'], lang)} from the Tower."]
-    if kind == "rigor_mortis":
-        return [
-            f"[bold red]{does(seat, me, 'reveal')} a Rigor Mortis![/] "
-            f"({d['revealed']} on the track) and draw{'' if seat == me else 's'} again."
-        ]
-    if kind == "hire":
-        return [f"{does(seat, me, 'hire')} {_name(d['card'], lang)}."]
-    if kind == "search":
-        return [f"{_name(d['card'], lang)} searches: dice {d['dice']} → {d['hits']} found."]
-    if kind == "attack":
-        return [
-            f"{_name(d['card'], lang)} attacks {_name(d['target'], lang)}: "
-            f"dice {d['dice']} → {d['hits']} {_HEART} off."
-        ]
-    if kind == "coins":
-        return [_coins(d, me)]
-    if kind == "wound":
-        return [f"{_name(d['card'], lang)} loses {d['amount']} {_HEART}, {d['hearts']} left."]
-    if kind in ("killed", "sacrificed"):
-        how = "falls" if kind == "killed" else "is sacrificed"
-        return [f"{whose(seat, me)} {_name(d['card'], lang)} {how}: to the Graveyard."]
-    if kind == "activate":
-        ability = CATS[d["card"]].activation
-        text = escape(ability.text.get(lang)) if ability is not None else ""
-        return [f"{whose(seat, me)} {_name(d['card'], lang)} activates: {text}"]
-    if kind == "ability":
-        return [f"{_name(d['card'], lang)}'s ability strikes {_name(d['target'], lang)}."]
-    if kind == "heal":
-        return [f"{_name(d['target'], lang)} is healed to {d['hearts']} {_HEART}."]
-    if kind == "to_hand":
-        return [
-            f"{_name(d['card'], lang)} goes from the Graveyard to {seat_name(seat, me)}'s hand."
-        ]
-    if kind == "discard":
-        return [f"{does(seat, me, 'discard')} {_name(d['card'], lang)}."]
-    if kind == "no_target":
-        return [f"{_name(d['card'], lang)}'s ability has nothing to act on."]
-    if kind == "roll_off":
-        rolls = ", ".join(
-            f"{seat_name(s, me)} {die}" for s, die in zip(d["seats"], d["dice"], strict=True)
-        )
-        return [f"Roll-off: {rolls}."]
-    if kind == "game_over":
-        return [_game_over(d, me)]
-    return [escape(f"{kind}: {d}")]
+    teller = _TELLERS.get(event.kind)
+    if teller is None:
+        return [escape(f"{event.kind}: {event.data}")]
+    return teller(event.data, lang, me)
+
+
+def _setup(d: SetupData, lang: str, me: int | None) -> list[str]:
+    first = seat_name(d["first"], me).capitalize()
+    return [f"{first} will play first. The Tower: {d['tower']} cards."]
+
+
+def _deal(d: DealData, lang: str, me: int | None) -> list[str]:
+    return [f"{whose(d['seat'], me)} hand: {_names(d['cards'], lang)}."]
+
+
+def _turn(d: TurnData, lang: str, me: int | None) -> list[str]:
+    return [f"[bold reverse] Turn {d['number']} [/] {whose(d['seat'], me)} turn."]
+
+
+def _draw(d: SeatData, lang: str, me: int | None) -> list[str]:
+    seat = d["seat"]  # the drawer reads which card in the `drew` event
+    return [] if seat == me else [f"{does(seat, me, 'draw')} a card from the Tower."]
+
+
+def _drew(d: CardData, lang: str, me: int | None) -> list[str]:
+    return [f"{does(d['seat'], me, 'draw')} {_name(d['card'], lang)} from the Tower."]
+
+
+def _rigor_mortis(d: RigorMortisData, lang: str, me: int | None) -> list[str]:
+    seat = d["seat"]
+    return [
+        f"[bold red]{does(seat, me, 'reveal')} a Rigor Mortis![/] "
+        f"({d['revealed']} on the track) and draw{'' if seat == me else 's'} again."
+    ]
+
+
+def _hire(d: CardData, lang: str, me: int | None) -> list[str]:
+    return [f"{does(d['seat'], me, 'hire')} {_name(d['card'], lang)}."]
+
+
+def _search(d: SearchData, lang: str, me: int | None) -> list[str]:
+    return [f"{_name(d['card'], lang)} searches: dice {d['dice']} → {d['hits']} found."]
+
+
+def _attack(d: AttackData, lang: str, me: int | None) -> list[str]:
+    return [
+        f"{_name(d['card'], lang)} attacks {_name(d['target'], lang)}: "
+        f"dice {d['dice']} → {d['hits']} {_HEART} off."
+    ]
+
+
+def _coins(d: CoinsData, lang: str, me: int | None) -> list[str]:
+    seat, amount, source = d["seat"], d["amount"], d["source"]
+    where = "the treasury" if source == TREASURY else seat_name(source, me)
+    noun = "coin" if amount == 1 else "coins"
+    return [f"{does(seat, me, 'take')} [yellow]{amount} {noun}[/] from {where}."]
+
+
+def _wound(d: WoundData, lang: str, me: int | None) -> list[str]:
+    return [f"{_name(d['card'], lang)} loses {d['amount']} {_HEART}, {d['hearts']} left."]
+
+
+def _killed(d: CardData, lang: str, me: int | None) -> list[str]:
+    return [f"{whose(d['seat'], me)} {_name(d['card'], lang)} falls: to the Graveyard."]
+
+
+def _sacrificed(d: CardData, lang: str, me: int | None) -> list[str]:
+    return [f"{whose(d['seat'], me)} {_name(d['card'], lang)} is sacrificed: to the Graveyard."]
+
+
+def _activate(d: CardData, lang: str, me: int | None) -> list[str]:
+    ability = CATS[d["card"]].activation
+    text = escape(ability.text.get(lang)) if ability is not None else ""
+    return [f"{whose(d['seat'], me)} {_name(d['card'], lang)} activates: {text}"]
+
+
+def _strike(d: StrikeData, lang: str, me: int | None) -> list[str]:
+    return [f"{_name(d['card'], lang)}'s ability strikes {_name(d['target'], lang)}."]
+
+
+def _heal(d: HealData, lang: str, me: int | None) -> list[str]:
+    return [f"{_name(d['target'], lang)} is healed to {d['hearts']} {_HEART}."]
+
+
+def _to_hand(d: CardData, lang: str, me: int | None) -> list[str]:
+    where = f"{seat_name(d['seat'], me)}'s hand"
+    return [f"{_name(d['card'], lang)} goes from the Graveyard to {where}."]
+
+
+def _discard(d: CardData, lang: str, me: int | None) -> list[str]:
+    return [f"{does(d['seat'], me, 'discard')} {_name(d['card'], lang)}."]
+
+
+def _no_target(d: NoTargetData, lang: str, me: int | None) -> list[str]:
+    return [f"{_name(d['card'], lang)}'s ability has nothing to act on."]
+
+
+def _roll_off(d: RollOffData, lang: str, me: int | None) -> list[str]:
+    rolls = ", ".join(
+        f"{seat_name(s, me)} {die}" for s, die in zip(d["seats"], d["dice"], strict=True)
+    )
+    return [f"Roll-off: {rolls}."]
+
+
+def _game_over(d: GameOverData, lang: str, me: int | None) -> list[str]:
+    winner = seat_name(d["winner"], me)
+    if d["reason"] == EndReason.COIN_TARGET:
+        return [f"[bold]Game over[/]: {winner} reached the coin target."]
+    why, decided = _WHY[d["reason"]], _DECIDED[d["decided_by"]]
+    return [f"[bold]Game over[/]: {why}; {winner} won with {decided}."]
+
+
+# Each event's lines, by its kind. A teller reads the data of its own kind
+# (`model.EVENT_DATA`), which the kernel hands out as a plain dict.
+_TELLERS: dict[str, Callable[[Any, str, int | None], list[str]]] = {
+    EventKind.SETUP: _setup,
+    EventKind.DEAL: _deal,
+    EventKind.TURN: _turn,
+    EventKind.DRAW: _draw,
+    EventKind.DREW: _drew,
+    EventKind.RIGOR_MORTIS: _rigor_mortis,
+    EventKind.HIRE: _hire,
+    EventKind.SEARCH: _search,
+    EventKind.ATTACK: _attack,
+    EventKind.COINS: _coins,
+    EventKind.WOUND: _wound,
+    EventKind.KILLED: _killed,
+    EventKind.SACRIFICED: _sacrificed,
+    EventKind.ACTIVATE: _activate,
+    EventKind.ABILITY: _strike,
+    EventKind.HEAL: _heal,
+    EventKind.TO_HAND: _to_hand,
+    EventKind.DISCARD: _discard,
+    EventKind.NO_TARGET: _no_target,
+    EventKind.ROLL_OFF: _roll_off,
+    EventKind.GAME_OVER: _game_over,
+}
 
 
 def _coins_left(amount: int) -> str:
     return "1 coin to take" if amount == 1 else f"{amount} coins to take"
 
 
-def _coins(d: dict[str, Any], me: int | None) -> str:
-    seat, amount, source = d["seat"], d["amount"], d["source"]
-    where = "the treasury" if source == "treasury" else seat_name(source, me)
-    noun = "coin" if amount == 1 else "coins"
-    return f"{does(seat, me, 'take')} [yellow]{amount} {noun}[/] from {where}."
-
-
-def _game_over(d: dict[str, Any], me: int | None) -> str:
-    winner = seat_name(d["winner"], me)
-    if d["reason"] == "coin_target":
-        return f"[bold]Game over[/]: {winner} reached the coin target."
-    return (
-        f"[bold]Game over[/]: {_WHY[d['reason']]}; {winner} won with {_DECIDED[d['decided_by']]}."
-    )
-
-
 # ----- the end ------------------------------------------------------------------------------
 
 
-def result(view: View, lang: str, me: int | None = None) -> RenderableType:
+def result(view: MeowView, lang: str, me: int | None = None) -> RenderableType:
     """The winner, why, and everyone's coins, cats, hearts and hand."""
-    winner = view["winner"]
-    title = f"Winner: {seat_name(winner, me)} ({_WHY[view['end_reason']]}"
-    if view["end_reason"] != "coin_target":
-        title += f"; {_DECIDED[view['decided_by']]}"
+    winner, reason, decided_by = view["winner"], view["end_reason"], view["decided_by"]
+    assert winner is not None and reason is not None and decided_by is not None, "not over"
+    title = f"Winner: {seat_name(winner, me)} ({_WHY[reason]}"
+    if reason != EndReason.COIN_TARGET:
+        title += f"; {_DECIDED[decided_by]}"
     title += ")"
     if me is not None:
         title += " — [bold green]you win![/]" if me == winner else " — you lose."
