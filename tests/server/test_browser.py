@@ -1,0 +1,165 @@
+"""People at tables in a real browser: Debian's Chromium driven by Playwright (never a
+downloaded browser). Screenshots are kept in the test's folder, under ``artifacts/``."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+
+from gamenight.server import create_app
+
+playwright = pytest.importorskip("playwright.sync_api", reason="needs the playwright package")
+uvicorn = pytest.importorskip("uvicorn")
+
+CHROMIUM = os.environ.get("GAMENIGHT_CHROMIUM", "/usr/bin/chromium")
+if not os.path.exists(CHROMIUM):
+    pytest.skip(
+        f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium)", allow_module_level=True
+    )
+
+DESKTOP = {"width": 1280, "height": 720}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def server(store) -> Iterator[str]:
+    """The application served by uvicorn in a thread of the test; its address."""
+    config = uvicorn.Config(create_app(store), host="127.0.0.1", port=0, log_level="warning")
+    served = uvicorn.Server(config)
+    thread = threading.Thread(target=served.run, daemon=True)
+    thread.start()
+    while not served.started:
+        time.sleep(0.02)
+    port = served.servers[0].sockets[0].getsockname()[1]
+    yield f"http://127.0.0.1:{port}"
+    served.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+def create(server: str, body: dict) -> dict:
+    request = urllib.request.Request(
+        f"{server}/api/tables", json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())
+
+
+def seat_people(browser, server, created, sizes) -> list[object]:
+    """Open each invitation in its own browser context and take the seat."""
+    pages = []
+    for invite, size in zip(created["invites"], sizes, strict=True):
+        page = browser.new_context(viewport=size).new_page()
+        page.goto(server + invite["link"])
+        page.fill("#name", f"Player {invite['seat'] + 1}")
+        page.click("#take-seat")
+        pages.append(page)
+    return pages
+
+
+def play_to_the_end(pages, moves: random.Random, seconds: float = 90.0) -> None:
+    """Each person clicks one of their controls when they have some, until the game ends."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if pages[0].locator("#banner:not([hidden])").count():
+            return
+        for page in pages:
+            controls = page.locator("[data-action]")
+            count = controls.count()
+            if count:
+                try:
+                    controls.nth(moves.randrange(count)).click(timeout=2000)
+                except playwright.Error:
+                    continue  # redrawn under the pointer: look again
+                page.wait_for_timeout(20)
+    raise AssertionError("the game did not end in time")
+
+
+def shoot(pages, folder, name) -> None:
+    folder.mkdir(exist_ok=True)
+    for seat, page in enumerate(pages):
+        page.screenshot(path=str(folder / f"{name}-seat{seat}.png"), full_page=True)
+
+
+def test_three_people_and_a_bot_finish_a_game_of_boss_quest(browser, server, tmp_path):
+    created = create(
+        server,
+        {
+            "game": "boss-quest",
+            "seats": [{"kind": "human"}] * 3 + [{"kind": "bot"}],
+            "seed": 21,
+            "bot_delay_ms": 0,
+            "turn_seconds": 0,
+            "options": {"key_target": 2},
+        },
+    )
+    pages = seat_people(browser, server, created, [DESKTOP, DESKTOP, PHONE])
+    pages[0].wait_for_selector("#seats li", timeout=10_000)
+    shoot(pages, tmp_path / "artifacts", "boss-quest-start")
+    play_to_the_end(pages, random.Random(21))
+    shoot(pages, tmp_path / "artifacts", "boss-quest-end")
+    for page in pages:
+        page.wait_for_selector("#banner:not([hidden])")
+        assert "The game is over" in page.inner_text("#banner")
+        assert page.inner_text("#log").strip()
+
+
+def test_three_people_and_a_bot_finish_a_game_of_meow(browser, server, tmp_path):
+    created = create(
+        server,
+        {
+            "game": "meow-dark-lord",
+            "seats": [{"kind": "human"}] * 3 + [{"kind": "bot"}],
+            "seed": 22,
+            "bot_delay_ms": 0,
+            "turn_seconds": 0,
+            "options": {"coin_target": 4},
+        },
+    )
+    pages = seat_people(browser, server, created, [DESKTOP, PHONE, DESKTOP])
+    play_to_the_end(pages, random.Random(22))
+    shoot(pages, tmp_path / "artifacts", "meow-end")
+    assert all("The game is over" in page.inner_text("#banner") for page in pages)
+
+
+def test_a_person_grabs_a_token_in_a_round_of_ninja_master(browser, server, tmp_path):
+    created = create(
+        server,
+        {
+            "game": "ninja-master",
+            "seats": [
+                {"kind": "human"},
+                {"kind": "bot", "bot": "easy"},
+                {"kind": "bot", "bot": "easy"},
+            ],
+            "seed": 23,
+            "bot_delay_ms": 0,
+            "turn_seconds": 0,
+        },
+    )
+    (page,) = seat_people(browser, server, created, [DESKTOP])
+    page.click("#ready")
+    free = page.locator('[data-action*="Grab"]').first
+    free.wait_for(timeout=10_000)
+    token = json.loads(free.get_attribute("data-action"))["token"]
+    free.click()
+    page.wait_for_function(
+        "document.querySelector('#drawing').innerText.includes('You') || document.querySelector('#log').innerText.includes('You grab')",
+        timeout=10_000,
+    )
+    shoot([page], tmp_path / "artifacts", "ninja-master-grab")
+    assert "You grab" in page.inner_text("#log") or token is not None
