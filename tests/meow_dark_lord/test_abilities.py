@@ -92,6 +92,17 @@ def test_steal_takes_the_rest_from_the_treasury_once_no_rival_has_a_coin():
     assert state.phase == "hire2"
 
 
+def test_steal_still_works_when_the_treasury_is_empty():
+    # Every coin is with the players: a Night Prowler (power 4) rolling 2 and 3 wins two
+    # coins, each taken from a chosen player although the treasury could pay nothing.
+    state = dungeon_turn(dungeons={0: ["prowler"]}, coins=[0, 30, 6], dice=[2, 3])
+    assert state.treasury == 0
+    play(state, (0, Search(state.dungeons[0][0])))
+    assert state.legal_actions(0) == [Rob(1), Rob(2)]  # the empty treasury is no choice
+    play(state, (0, Rob(2)), (0, Rob(2)))
+    assert state.coins == [2, 30, 4] and state.treasury == 0
+
+
 def test_steal_with_no_success_asks_for_no_victim():
     state = dungeon_turn(dungeons={0: ["prowler"]}, coins=[0, 4, 0], dice=[5, 6])
     play(state, (0, Search(state.dungeons[0][0])))

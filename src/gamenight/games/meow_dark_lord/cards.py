@@ -14,8 +14,8 @@ from . import end
 from .content import CATS, HEARTS, NUM_CATS, RIGOR, Ability
 from .model import EndReason, EventKind, MeowModel
 
-# Bound once: a draw or a hire is logged on most moves, and looking a member up on its
-# enum class costs about as much as logging.
+# Bound once: looking a member up on its enum class costs about as much as logging the
+# event, and these are logged on most moves.
 _DRAW, _DREW, _HIRE = EventKind.DRAW, EventKind.DREW, EventKind.HIRE
 
 

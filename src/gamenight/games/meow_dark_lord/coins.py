@@ -13,6 +13,8 @@ from . import end
 from .content import CATS
 from .model import TREASURY, EventKind, MeowModel, Step
 
+_COINS = EventKind.COINS  # bound once: coins change hands on most moves
+
 
 def victims(state: MeowModel, seat: int) -> list[int]:
     """The other players `seat` can steal from (those with coins)."""
@@ -35,7 +37,7 @@ def win(state: MeowModel, seat: int, card: int, amount: int) -> None:
     paid = min(amount, state.treasury)
     state.treasury -= paid
     state.coins[seat] += paid
-    state.log(EventKind.COINS, seat=seat, card=card, amount=paid, source=TREASURY)
+    state.log(_COINS, seat=seat, card=card, amount=paid, source=TREASURY)
     end.check_target(state, seat)
 
 
@@ -45,7 +47,7 @@ def steal(state: MeowModel, seat: int, card: int, source: int | None, amount: in
     if source is None:
         state.treasury -= 1
         state.coins[seat] += 1
-        state.log(EventKind.COINS, seat=seat, card=card, amount=1, source=TREASURY)
+        state.log(_COINS, seat=seat, card=card, amount=1, source=TREASURY)
         end.check_target(state, seat)
     else:
         rob(state, seat, card, source, 1)
@@ -58,7 +60,7 @@ def rob(state: MeowModel, seat: int, card: int, victim: int, amount: int) -> Non
     taken = min(amount, state.coins[victim])
     state.coins[victim] -= taken
     state.coins[seat] += taken
-    state.log(EventKind.COINS, seat=seat, card=card, amount=taken, source=victim)
+    state.log(_COINS, seat=seat, card=card, amount=taken, source=victim)
     end.check_target(state, seat)
 
 

@@ -5,9 +5,16 @@ A cat rolls one die per heart token on it; each die showing at most its power su
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import cards, coins
 from .content import DECOY, POWER
 from .model import EventKind, MeowModel
+
+# Bound once: looking a member up on its enum class costs about as much as logging the
+# event, and these are logged on most moves.
+_SEARCH, _ATTACK, _WOUND = EventKind.SEARCH, EventKind.ATTACK, EventKind.WOUND
+_KILLED: Final = EventKind.KILLED
 
 
 def roll_hits(state: MeowModel, card: int) -> tuple[list[int], int]:
@@ -20,7 +27,7 @@ def roll_hits(state: MeowModel, card: int) -> tuple[list[int], int]:
 def search(state: MeowModel, seat: int, card: int) -> None:
     """`card` searches: one coin per success."""
     dice, hits = roll_hits(state, card)
-    state.log(EventKind.SEARCH, seat=seat, card=card, dice=dice, hits=hits)
+    state.log(_SEARCH, seat=seat, card=card, dice=dice, hits=hits)
     coins.win(state, seat, card, hits)
 
 
@@ -41,7 +48,7 @@ def attack_targets(state: MeowModel, seat: int) -> list[int]:
 def attack(state: MeowModel, seat: int, card: int, target: int) -> None:
     """`card` attacks `target`: one heart lost per success."""
     dice, hits = roll_hits(state, card)
-    state.log(EventKind.ATTACK, seat=seat, card=card, target=target, dice=dice, hits=hits)
+    state.log(_ATTACK, seat=seat, card=card, target=target, dice=dice, hits=hits)
     wound(state, target, hits)
 
 
@@ -51,6 +58,6 @@ def wound(state: MeowModel, target: int, amount: int) -> None:
         return
     left = max(0, state.hearts[target] - amount)
     state.hearts[target] = left
-    state.log(EventKind.WOUND, card=target, amount=amount, hearts=left)
+    state.log(_WOUND, card=target, amount=amount, hearts=left)
     if left == 0:
-        cards.to_graveyard(state, target, EventKind.KILLED)
+        cards.to_graveyard(state, target, _KILLED)

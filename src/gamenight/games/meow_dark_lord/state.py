@@ -14,7 +14,7 @@ from gamenight.kernel.rng import Rng
 from . import abilities, end, turn, views
 from .actions import CODEC, MAX_SEATS, Draw, EndDungeon, FromTreasury, Hire
 from .content import CATS, KEYS, NUM_CATS, RIGOR, TOTAL_COINS
-from .model import EndReason, EventKind, MeowModel
+from .model import EndReason, EventKind, MeowModel, Phase
 
 
 def _default_coin_target(players: int) -> int:
@@ -22,6 +22,7 @@ def _default_coin_target(players: int) -> int:
 
 
 _DEFAULTS = (EndDungeon, Draw, FromTreasury)  # what a missed deadline prefers, any of them
+_OVER = Phase.OVER  # bound once: `actors` is asked several times a move
 
 
 class MeowState(MeowModel):
@@ -90,7 +91,7 @@ class MeowState(MeowModel):
     # ----- the contract -----------------------------------------------------------------
 
     def actors(self) -> tuple[int, ...]:
-        if self.is_over():
+        if self.phase == _OVER:
             return ()
         if self.stack:
             return (self.stack[-1].seat,)  # the top step decides

@@ -13,6 +13,8 @@ While the stack of steps is not empty its top step decides who acts (see `abilit
 
 from __future__ import annotations
 
+from typing import Final
+
 from gamenight.kernel import Action, Frame
 
 from . import abilities, cards, combat, end
@@ -39,10 +41,13 @@ from .model import EndReason, EventKind, MeowModel, Phase, Step, card_and_amount
 DUNGEON_LIMIT = 3  # cats kept at the end of a turn
 HAND_LIMIT = 10  # cards kept at the end of a turn
 _AFTER = {Phase.HIRE1: Phase.DUNGEON, Phase.HIRE2: Phase.SACRIFICE}
-# Bound once: these are compared on every move, and looking a member up on its enum
-# class costs more than the comparison.
-_HIRE1, _DUNGEON, _HIRE2, _SACRIFICE = Phase.HIRE1, Phase.DUNGEON, Phase.HIRE2, Phase.SACRIFICE
-_NEXT_PHASE = Step.NEXT_PHASE
+# Bound once: these are read on every move, and looking a member up on its enum class
+# costs more than the comparison or the logging it serves.
+_HIRE1, _DUNGEON, _HIRE2 = Phase.HIRE1, Phase.DUNGEON, Phase.HIRE2
+_SACRIFICE, _OVER = Phase.SACRIFICE, Phase.OVER
+_NEXT_PHASE, _ATTACK = Step.NEXT_PHASE, Step.ATTACK
+_TURN = EventKind.TURN
+_SACRIFICED: Final = EventKind.SACRIFICED
 
 
 def start_turn(state: MeowModel, seat: int) -> None:
@@ -54,7 +59,7 @@ def start_turn(state: MeowModel, seat: int) -> None:
     state.turn_number += 1
     state.phase = _HIRE1
     state.acted.clear()
-    state.log(EventKind.TURN, seat=seat, number=state.turn_number)
+    state.log(_TURN, seat=seat, number=state.turn_number)
 
 
 def legal(state: MeowModel, seat: int) -> list[Action]:
@@ -92,14 +97,14 @@ def act(state: MeowModel, seat: int, action: Action) -> None:
         combat.search(state, seat, action.card)
     elif isinstance(action, Attack):
         state.acted.append(action.card)
-        state.stack.push(Frame(Step.ATTACK, seat, (action.card, 0)))
+        state.stack.push(Frame(_ATTACK, seat, (action.card, 0)))
     elif isinstance(action, Activate):
         state.acted.append(action.card)
         abilities.activate(state, seat, action.card)
     elif isinstance(action, EndDungeon):
         state.phase = _HIRE2
     elif isinstance(action, Sacrifice):
-        cards.to_graveyard(state, action.card, EventKind.SACRIFICED)
+        cards.to_graveyard(state, action.card, _SACRIFICED)
     else:
         assert isinstance(action, Discard)
         cards.discard(state, seat, action.card)
@@ -108,7 +113,7 @@ def act(state: MeowModel, seat: int, action: Action) -> None:
 def settle(state: MeowModel) -> None:
     """Resolve automatic steps and phase changes until someone must choose, or it is over."""
     stack = state.stack
-    while not state.is_over():
+    while state.phase != _OVER:
         if stack:
             step = stack[-1]
             if step.kind == _NEXT_PHASE:
