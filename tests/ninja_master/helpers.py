@@ -7,7 +7,7 @@ from typing import Any
 
 from gamenight.games.ninja_master import NinjaMasterState
 from gamenight.games.ninja_master.actions import DONE, WAIT, Call, Grab
-from gamenight.games.ninja_master.content import token_id
+from gamenight.games.ninja_master.content import COLOURS, DICE, FaceKind, token_id
 from gamenight.games.ninja_master.rig import carry_out, settle  # noqa: F401
 from gamenight.kernel import Action
 from gamenight.play.live import LiveTable
@@ -27,6 +27,21 @@ def game(players: int = 3, **setup: Any) -> NinjaMasterState:
     setup.setdefault("dice", QUIET)
     setup.setdefault("reaction_ms", 0)
     return rigged("ninja-master", players=players, **setup)
+
+
+def words(text: str) -> str:
+    """Every run of white space made one space."""
+    return " ".join(text.split())
+
+
+def face_words(die: int, index: int) -> str:
+    """A face as the renderer shows it in English: ``red ●●``, ``smoke blue``, ``Katana``."""
+    face = DICE[die][index]
+    if face.kind == FaceKind.NINJA:
+        return f"{COLOURS[face.colour]} {'●' * face.ninjas}"
+    if face.kind == FaceKind.SMOKE:
+        return f"smoke {COLOURS[face.colour]}"
+    return face.kind.capitalize()
 
 
 def grab(token: str, ms: int) -> Grab:

@@ -90,6 +90,14 @@ def test_malformed_actions_are_refused_with_a_reason(action, message):
     refused(state, 1, action, message)
 
 
+@pytest.mark.parametrize("seat", [1.0, True])
+def test_a_non_int_seat_grabbing_a_taken_token_is_refused_and_changes_nothing(seat):
+    state = game(players=2)
+    play(state, (0, grab("red", 250)))
+    # The refusal text of a taken token shifts the contest mask by the seat: a float crashed.
+    refused(state, seat, grab("red", 250), f"there is no seat {seat!r}")
+
+
 # ----- ties at the same millisecond --------------------------------------------------------
 
 

@@ -266,6 +266,7 @@ def test_gamenight_play_opens_the_live_app_and_saves_the_game(monkeypatch, tmp_p
     assert result.exit_code == 0, result.output
     assert seen == {"seat": 1, "lang": "lt", "bots": ["normal", None, "normal"]}
     assert "closing words" in result.output
+    assert "Your move" not in result.output  # no prompt of the turn-based renderer
     record = GameRecord.from_json(path.read_text())
     assert (record.game_id, record.players, record.seed) == ("ninja-master", 3, 4)
     assert gamenight.replay(record).is_over()

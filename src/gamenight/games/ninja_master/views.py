@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from gamenight.kernel.events import json_copy
-
 from .content import COLOURS, DICE, TOKEN_IDS, FaceKind
 from .model import NinjaMasterModel, Phase, RoundSummary, SmokeRule
 
@@ -101,8 +99,6 @@ def view(state: NinjaMasterModel, seat: int | None) -> NinjaMasterView:
             }
         )
     calls: list[CallView] = [{"seat": s, "total": total, "ms": ms} for s, total, ms in state.calls]
-    # A copy, so that a view's reader cannot change the state's summary.
-    last_round: RoundSummary | None = json_copy(state.last_round)
     options = state.options
     return {
         "game": state.game_id,
@@ -129,7 +125,7 @@ def view(state: NinjaMasterModel, seat: int | None) -> NinjaMasterView:
         "shuriken": state.shuriken,
         "scores": list(state.scores),
         "sudden_death": state.sudden_death,
-        "last_round": last_round,
+        "last_round": _summary_copy(state.last_round),
         "winners": list(state.winners),
     }
 
@@ -138,3 +134,17 @@ def _proposal(state: NinjaMasterModel, seat: int | None) -> dict[str, Any] | Non
     """`seat`'s own sealed proposal (sealed proposals are hidden from everybody else)."""
     proposal = None if seat is None else state.sealed[seat]
     return None if proposal is None else proposal.to_json()
+
+
+def _summary_copy(summary: RoundSummary | None) -> RoundSummary | None:
+    """A fresh copy of a round's summary (built in `NinjaMasterState._end_round`), so that
+    a view's reader cannot change the state."""
+    if summary is None:
+        return None
+    return {
+        **summary,
+        "holders": list(summary["holders"]),
+        "calls": [list(call) for call in summary["calls"]],
+        "points": {source: list(points) for source, points in summary["points"].items()},
+        "scores": list(summary["scores"]),
+    }
