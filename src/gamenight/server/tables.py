@@ -347,7 +347,7 @@ class Table:
         if self.status == FINISHED:
             raise TableError("the game is over")
         hashed = hashed or self.seats[seat].row.token_hash
-        self._set_seat(seat, name.strip() or f"Player {seat + 1}", hashed, claimed=True)
+        self._set_seat(seat, name.strip() or f"Seat {seat}", hashed, claimed=True)
         if self.status == OPEN and all(s.row.claimed for s in self.seats if s.human):
             self._set_status(RUNNING)
         self.broadcast()

@@ -46,7 +46,7 @@ function showClaim() {
   const take = h("button", { class: "primary", id: "take-seat", onclick: async () => {
     const answer = await post("claim", { token: mine.token, name: input.value });
     if (answer) { box.hidden = true; connect(); }
-  } }, `Take seat ${mine.seat + 1}`);
+  } }, `Take seat ${mine.seat}`);
   box.replaceChildren(h("h2", {}, "You are invited"), input, " ", take,
     h("button", { onclick: () => { forget(); box.hidden = true; connect(); } }, "Just watch"));
   box.hidden = false;
@@ -119,8 +119,8 @@ function showError(text) {
 }
 
 function names() {
-  return info.seats.map((seat) => seat.kind === "bot" ? `Bot ${seat.seat + 1} (${seat.bot})`
-    : seat.claimed ? seat.name : `Seat ${seat.seat + 1} (free)`);
+  return info.seats.map((seat) => seat.kind === "bot" ? `Bot ${seat.seat} (${seat.bot})`
+    : seat.claimed ? seat.name : `Seat ${seat.seat} (free)`);
 }
 
 function render() {
@@ -128,7 +128,7 @@ function render() {
   const view = update.view || {};
   const toAct = view.to_act || [];
   const seatNames = names();
-  $("who").textContent = me === null ? "watching" : `you are ${seatNames[me]}, seat ${me + 1}`;
+  $("who").textContent = me === null ? "watching" : `you are ${seatNames[me]}, seat ${me}`;
   renderButtons();
   $("seats").replaceChildren(...info.seats.map((seat) => h("li", {},
     h("span", { class: `dot${seat.connected || seat.kind === "bot" ? " on" : ""}`, title: seat.connected ? "connected" : "away" }),

@@ -58,3 +58,9 @@ export function name(api, seat) {
   if (seat === null || seat === undefined) return "—";
   return seat === api.me ? "You" : api.names[seat];
 }
+
+/** Buttons for every legal action that `test` picks, each named by `verb(choice)`. */
+export function buttons(legal, test, verb, api) {
+  return legal.filter((choice) => test(choice.action))
+    .map((choice) => control(h("button", { class: "small" }, verb(choice)), choice, api));
+}

@@ -39,7 +39,7 @@ function drawSeats() {
       h("option", { value: "human", selected: seat === 0 }, seat === 0 ? "You" : "A friend"),
       h("option", { value: "bot", selected: seat !== 0 }, "A bot"));
     const bot = h("select", { class: "bot" }, ...g.bots.map((b) => h("option", { value: b, selected: b === g.default_bot }, b)));
-    rows.push(h("div", {}, h("label", {}, `Seat ${seat + 1}`, kind, bot)));
+    rows.push(h("div", {}, h("label", {}, `Seat ${seat}`, kind, bot)));
   }
   $("seats").replaceChildren(...rows);
   $("options").replaceChildren(...g.options.map((o) => {
@@ -83,7 +83,7 @@ async function create(event) {
   const links = invites.map((invite) => {
     const url = `${location.origin}${invite.link}`;
     const mineToo = seats[invite.seat].kind === "human" && invite.seat === 0 && document.querySelector("#seats .kind").value === "human";
-    return h("li", {}, h("b", {}, mineToo ? "Your seat: " : `Seat ${invite.seat + 1}: `), h("a", { href: url, class: "invite" }, url), " ",
+    return h("li", {}, h("b", {}, mineToo ? "Your seat: " : `Seat ${invite.seat}: `), h("a", { href: url, class: "invite" }, url), " ",
       h("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, "Copy"));
   });
   box.replaceChildren(h("h2", {}, "Send each friend their own link"), h("ul", { class: "invites" }, ...links),
@@ -104,7 +104,7 @@ function remember(id, title, invites) {
 function drawMine() {
   const all = JSON.parse(localStorage.getItem("gamenight:tables") || "[]");
   $("mine").replaceChildren(...all.map((t) => h("li", {}, h("b", {}, t.title), " ",
-    ...t.invites.map((i) => h("a", { href: i.link, class: "button" }, `seat ${i.seat + 1}`)),
+    ...t.invites.map((i) => h("a", { href: i.link, class: "button" }, `seat ${i.seat}`)),
     h("a", { href: `/t/${t.id}`, class: "button" }, "watch"))));
 }
 

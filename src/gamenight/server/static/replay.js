@@ -25,7 +25,7 @@ async function show(step) {
   $("step").max = total;
   $("step").value = data.n;
   $("count").textContent = `${data.n} / ${total}`;
-  const names = info.seats.map((s) => s.kind === "bot" ? `Bot ${s.seat + 1} (${s.bot})` : s.name || `Seat ${s.seat + 1}`);
+  const names = info.seats.map((s) => s.kind === "bot" ? `Bot ${s.seat} (${s.bot})` : s.name || `Seat ${s.seat}`);
   $("status").textContent = data.last ? `${names[data.last.seat]}: ${data.last.label}` : "The start of the game.";
   if (data.outcome && data.n === total) $("status").textContent += ` — The end: ${data.outcome.winners.map((s) => names[s]).join(" and ")} won.`;
   const panels = data.views.map((view, seat) => {
