@@ -10,7 +10,8 @@ seat is out, the calls are settled and the round is scored (`scoring.py`); the K
 goes to the leader, the Shuriken to the next seat clockwise, and the next round is rolled.
 
 Seats are numbered clockwise: the seat after ``s`` is ``s + 1``. The state's fields, the
-game's vocabularies and its typed views and events are declared in `model.py`.
+game's vocabularies and its events' data are declared in `model.py`; the view's type is
+`views.NinjaMasterView`.
 
 The end follows the rules page: one player at the target wins; several in one round play
 sudden-death rounds. A ``max_rounds`` safety limit (not in the rulebook; default 25) ends a
