@@ -128,6 +128,8 @@ def monster_view(state: MunchkinState, index: int = 0) -> dict[str, Any]:
 
 
 def check_monster(data: CardData) -> None:
+    """Its strength against whoever fights it, what it does as it joins, when killed
+    and when it catches a runner, whom it chases, and what its tags mean."""
     check_monster_strength(data)
     check_monster_revealed(data)
     check_monster_killed(data)
@@ -149,6 +151,7 @@ def fighters(data: CardData) -> list[tuple[Character, bool]]:
 
 
 def check_monster_strength(data: CardData) -> None:
+    """Strength and treasures: its level and treasures, and its modifiers that hold."""
     helper = Character(level=1)
     for who, helped in fighters(data):
         state = game(
@@ -169,6 +172,8 @@ def check_monster_strength(data: CardData) -> None:
 
 
 def check_monster_revealed(data: CardData) -> None:
+    """Its ``revealed`` triggers, as it is kicked open (monsters from the Door deck
+    join it for an ``add_monster``)."""
     triggers = [t for t in data.triggers if t.on == "revealed"]
     if not triggers:
         return
@@ -185,6 +190,7 @@ def check_monster_revealed(data: CardData) -> None:
 
 
 def check_monster_killed(data: CardData) -> None:
+    """Killed: its levels, its treasures face down, its ``won`` triggers."""
     state = game(monsters=[data.id], door=["elf"], table={0: KIT}, levels=[3, 1, 1])
     before = seats(state)
     assert state.view(None)["combat"]["winning"]
@@ -201,6 +207,8 @@ def check_monster_killed(data: CardData) -> None:
 
 
 def check_monster_catches(data: CardData) -> None:
+    """Running from it on a 1: its run modifiers, then its Bad Stuff and ``caught``
+    triggers (on a victim with something for every kind of loss)."""
     state = game(
         monsters=[data.id],
         enhancers=STRONGER,
@@ -232,6 +240,8 @@ def check_monster_catches(data: CardData) -> None:
 
 
 def check_monster_chases(data: CardData) -> None:
+    """An ``escape`` modifier: whoever meets its condition is not chased, one level
+    above is."""
     for mod in data.modifiers:
         if mod.stat != "escape":
             continue
@@ -286,6 +296,8 @@ def tag_conditions() -> list[tuple[CardData, WhenData]]:
 
 
 def check_enhancer(data: CardData) -> None:
+    """Played on a bare monster: its strength, treasures, the levels of a kill and the
+    run-away total change by the enhancer's modifiers."""
     base = DATA[PLAIN]
     cards = [base, data]
     state = game(
@@ -315,6 +327,7 @@ def check_enhancer(data: CardData) -> None:
 
 
 def check_wandering(data: CardData) -> None:
+    """It brings a monster from its player's hand into the fight."""
     state = game(monsters=[PLAIN], door=["elf"], hands={1: [data.id, SECOND]})
     state.apply(1, Play(card(data.id)))
     assert state.legal_actions(1) == [Pick(card(SECOND))]
@@ -327,6 +340,8 @@ def check_wandering(data: CardData) -> None:
 
 
 def check_curse(data: CardData) -> None:
+    """Suffered by a victim with something of everything: its operations; it stays if
+    it persists (then its modifiers and how long it stays)."""
     curse = card(data.id)
     state = game(
         table={0: VICTIM_TABLE},
@@ -411,6 +426,7 @@ def total(data: CardData, stat: str, who: Character, fight: Fight) -> int:
 
 
 def check_combat_stat(data: CardData) -> None:
+    """Strength: an item's bonus and the card's ``combat`` modifiers that hold."""
     for who, fight in contexts(data, "combat"):
         with_card, seat = rig_holder(data, who, fight)
         without, _ = rig_holder(None, who, fight)
@@ -420,6 +436,7 @@ def check_combat_stat(data: CardData) -> None:
 
 
 def check_run_stat(data: CardData) -> None:
+    """The run-away total: the card's ``run`` modifiers that hold."""
     for who, fight in contexts(data, "run"):
         assert fight.side in (None, "fighter"), "a run modifier checked for a helper"
         fight = replace(fight, side="fighter")
@@ -442,6 +459,7 @@ def check_escape_stat(data: CardData) -> None:
 
 
 def check_hand_limit_stat(data: CardData) -> None:
+    """The hand limit: the card's ``hand_limit`` modifiers that hold."""
     for who, fight in contexts(data, "hand_limit"):
         with_card, seat = rig_holder(data, who, fight)
         without, _ = rig_holder(None, who, fight)
@@ -605,6 +623,7 @@ MODIFIER_CHECKS: dict[str, Callable[[CardData], None]] = {
 
 
 def check_triggers(data: CardData) -> None:
+    """Each trigger of a player's card, as its event happens to the holder."""
     for trigger in data.triggers:
         check = TRIGGER_CHECKS.get(trigger.on)
         assert check is not None, f"no check for a {trigger.on!r} trigger on a player's card"
@@ -624,6 +643,7 @@ def lose(players: list[Seat], seat: int, card_id: int) -> None:
 
 
 def check_enter_trigger(data: CardData, ops: list[OpData], when: WhenData | None) -> None:
+    """Played from hand, the card's ``enter`` operations act on its holder."""
     who, _ = holder(data, when)
     state, seat = rig_holder(None, who, Fight(), hands={0: [data.id]}, phase="after")
     expected = seats(state)
@@ -656,6 +676,7 @@ DEADLY = next(
 
 
 def check_death_trigger(data: CardData, ops: list[OpData], when: WhenData | None) -> None:
+    """The holder dies (and is looted): then the ``death`` operations act."""
     who, _ = holder(data, when)
     state, seat = rig_holder(
         data, who, Fight(side="fighter"), monsters=[DEADLY], enhancers=STRONGER, dice=[1]
@@ -693,6 +714,7 @@ TRIGGER_CHECKS: dict[str, Callable[[CardData, list[OpData], WhenData | None], No
 
 
 def check_replacements(data: CardData) -> None:
+    """What the card stops happening to its holder, and what happens instead."""
     for replacement in data.replacements:
         check = REPLACEMENT_CHECKS.get(replacement.instead_of)
         assert check is not None, f"no check for a replacement of {replacement.instead_of!r}"
@@ -722,6 +744,7 @@ def cursed_by(
 
 
 def instead_of_dying(data: CardData, who: Character) -> tuple[MunchkinState, list[Seat]]:
+    """Caught by a monster whose Bad Stuff is death."""
     state, _ = rig_holder(
         data, who, Fight(side="fighter"), monsters=[DEADLY], enhancers=STRONGER, dice=[1]
     )
@@ -731,14 +754,17 @@ def instead_of_dying(data: CardData, who: Character) -> tuple[MunchkinState, lis
 
 
 def instead_of_losing_a_level(data: CardData, who: Character) -> tuple[MunchkinState, list[Seat]]:
+    """Cursed to lose a level."""
     return cursed_by(data, replace(who, level=3), "curse_lose_level")
 
 
 def instead_of_losing_an_item(data: CardData, who: Character) -> tuple[MunchkinState, list[Seat]]:
+    """Cursed to lose a headgear (one is worn)."""
     return cursed_by(data, who, "curse_hat", "helm_of_nerve")
 
 
 def instead_of_a_curse(data: CardData, who: Character) -> tuple[MunchkinState, list[Seat]]:
+    """Any curse aimed at the holder (one to lose a level)."""
     return cursed_by(data, replace(who, level=3), "curse_lose_level")
 
 
@@ -814,6 +840,7 @@ def use_position(
 
 
 def action_of(data: CardData, k: int, from_hand: bool) -> Action:
+    """A one-shot played from hand, or ability `k` of a card in play."""
     return Play(card(data.id)) if from_hand else Use(card(data.id), k)
 
 
@@ -836,6 +863,8 @@ def exercise(data: CardData, ability: AbilityData, k: int, *, from_hand: bool) -
 
 
 def expected_uses(data: CardData, ability: AbilityData, from_hand: bool, hand: int) -> int:
+    """How often an ability may be used with `hand` cards to pay: once for a card that
+    goes with its use, else as its limit and its cost allow."""
     cost = ability.cost
     if from_hand or data.kind == "oneshot" or cost.discard_self or cost.discard_hand:
         return 1
@@ -1028,6 +1057,7 @@ HOOK_CHECKS: dict[str, Callable[[MunchkinState, MunchkinState, int, list[Seat]],
 
 
 def check_abilities(data: CardData) -> None:
+    """Each ability of a card in play, used as often as it is offered."""
     first = 1 if data.use is not None else 0
     for k, ability in enumerate(data.abilities, start=first):
         exercise(data, ability, k, from_hand=False)
@@ -1074,6 +1104,7 @@ def cards_worth(gold: int, exclude: str) -> list[str]:
 
 
 def check_item(data: CardData) -> None:
+    """Carried and equipped, sold, and its modifiers, triggers, replacements, abilities."""
     check_carried_and_equipped(data)
     check_value(data)
     check_modifiers(data)
@@ -1129,6 +1160,8 @@ def barred_from(data: CardData) -> Character:
 
 
 def check_oneshot(data: CardData) -> None:
+    """Sold, and used from hand where its timing and role allow (aimed at a player, and
+    at a monster when it may be)."""
     check_value(data)
     assert data.use is not None
     exercise(data, data.use, 0, from_hand=True)
@@ -1137,6 +1170,7 @@ def check_oneshot(data: CardData) -> None:
 
 
 def check_aimed_at_a_monster(data: CardData) -> None:
+    """A bonus for either side, given to the monster (never below 1)."""
     assert data.use is not None
     state, user = use_position(data, data.use, from_hand=True)
     was = monster_view(state)["strength"]
@@ -1148,6 +1182,7 @@ def check_aimed_at_a_monster(data: CardData) -> None:
 
 
 def check_levelup(data: CardData) -> None:
+    """Its level, never the winning one, and when it may be played."""
     this = card(data.id)
     assert data.use is not None
     state = game(hands={0: [data.id]}, levels=[3, 1, 1], phase="after")
