@@ -11,18 +11,19 @@ piece                  shape   meaning
 =====================  ======  ==========================================================
 ``me``                 n       one-hot: the observing seat (zeros: spectator)
 ``to_act``             n       seats still grabbing
-``round``, ``target``  ()      as in the view
+``round``              ()      the round being played
+``target``             ()      option: the points that win
 ``now_ms``             ()      the table's clock: the latest timed action
 ``floor_ms``           ()      the earliest time of a new proposal
-``time_limit_ms``      ()      option
-``tie_window_ms``      ()      option
+``time_limit_ms``      ()      option: the grab's time limit
+``tie_window_ms``      ()      option: calls this long after the first count with it
 ``smoke_rule.parity``  ()      1: each Smoke flips the sign; 0: only exactly one
 ``die.face``           D, F    one-hot per die: the face it shows
 ``token.holder``       T, n    one-hot per token: who took it (zeros: free)
 ``token.ms``           T       when each token was taken (0: free)
-``call.made``          n       each seat's call this round: whether it called,
-``call.total``         n       the total it called (0: none)
-``call.ms``            n       and when (0: none)
+``call.made``          n       1: the seat called this round
+``call.total``         n       the total it called (0: no call)
+``call.ms``            n       when it called (0: no call)
 ``katana_owner``       n       one-hot: the Katana's owner
 ``shuriken``           n       one-hot: the Shuriken's holder
 ``score``              n       points, at most `score_cap` (see there)
