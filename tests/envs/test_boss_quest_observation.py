@@ -1,5 +1,5 @@
-"""Boss Quest's observation encoder on rigged positions: each feature against the value
-the position implies, and hidden weapons shown exactly to the seats that know them."""
+"""Boss Quest's observation encoder on rigged positions: each piece against the value the
+position implies, and hidden weapons shown exactly to the seats that know them."""
 
 from __future__ import annotations
 
@@ -7,20 +7,25 @@ import gamenight
 from gamenight.games.boss_quest import observation
 from gamenight.games.boss_quest.actions import Activate, ChoosePlayer
 from gamenight.games.boss_quest.content import NUM_WEAPONS, SPELL_KEYS, weapon_id
+from gamenight.games.boss_quest.model import SlotStatus
 from gamenight.testing import rigged
 
 
-def features(state, seat):
-    """Feature name -> value of `seat`'s observation."""
-    names = [name for name, _, _ in observation.layout(state.num_players, state.options)]
+def pieces_seen(state, seat):
+    """Piece name -> the floats of that piece in `seat`'s observation (flat)."""
     values = observation.encode(state.view(seat))
-    assert len(values) == len(names)
-    return dict(zip(names, values, strict=True))
+    return observation.pieces(state.num_players, state.options).split(values)
+
+
+def rows(seen, name, width):
+    """A two-dimensional piece's floats, row by row."""
+    flat = seen[name]
+    return [flat[i : i + width] for i in range(0, len(flat), width)]
 
 
 def hidden_of(seen, seat):
     """The weapon id one-hot encoded as `seat`'s hidden weapon, or None if all zeros."""
-    hot = [w for w in range(NUM_WEAPONS) if seen[f"seat[{seat}].hidden[{w}]"]]
+    hot = [w for w, on in enumerate(rows(seen, "seat.hidden", NUM_WEAPONS)[seat]) if on]
     assert len(hot) <= 1
     return hot[0] if hot else None
 
@@ -40,40 +45,45 @@ def position():
     )
 
 
-def test_public_features_read_the_position():
-    seen = features(position(), 0)
-    assert [seen[f"me[{i}]"] for i in range(3)] == [1, 0, 0]
-    assert [seen[f"to_act[{i}]"] for i in range(3)] == [1, 0, 0]
-    assert seen["boss.base_hp"] == 17
-    assert seen["boss.hp"] == 17 + 2  # hp+2 is active
-    assert [seen[f"seat[{i}].keys"] for i in range(3)] == [1, 0, 2]
-    assert [seen[f"seat[{i}].hearts"] for i in range(3)] == [3, 2, 1]
-    assert seen["seat[1].attack_bonus"] == 1  # attack+1 lies in front of seat 1
-    assert seen["seat[1].visible_attack"] == 3 + 1 + 1
-    assert seen[f"seat[1].visible[{weapon_id('green 3')}]"] == 1
-    assert seen[f"seat[1].visible[{weapon_id('red 1')}]"] == 1
-    assert sum(seen[f"seat[1].visible[{w}]"] for w in range(NUM_WEAPONS)) == 2
+def test_public_pieces_read_the_position():
+    seen = pieces_seen(position(), 0)
+    assert seen["me"] == [1, 0, 0]
+    assert seen["to_act"] == [1, 0, 0]
+    assert seen["boss.base_hp"] == [17]
+    assert seen["boss.hp"] == [17 + 2]  # hp+2 is active
+    assert seen["seat.keys"] == [1, 0, 2]
+    assert seen["seat.hearts"] == [3, 2, 1]
+    assert seen["seat.attack_bonus"][1] == 1  # attack+1 lies in front of seat 1
+    assert seen["seat.visible_attack"][1] == 3 + 1 + 1
+    visible = rows(seen, "seat.visible", NUM_WEAPONS)[1]
+    assert [w for w, on in enumerate(visible) if on] == sorted(
+        [weapon_id("green 3"), weapon_id("red 1")]
+    )
     # Slots 0-2 are available, 3 (attack+1 on seat 1) and 4 (hp+2) active, 5.. empty.
-    assert seen["slot[0].spell.swap"] == seen["slot[0].status.available"] == 1
-    assert seen["slot[3].spell.attack+1"] == seen["slot[3].status.active"] == 1
-    assert [seen[f"slot[3].target[{i}]"] for i in range(3)] == [0, 1, 0]
-    assert seen["slot[4].spell.hp+2"] == seen["slot[4].status.active"] == 1
-    assert seen["slot[5].present"] == 0
-    assert all(seen[f"slot[5].spell.{key}"] == 0 for key in SPELL_KEYS)
+    spells = rows(seen, "slot.spell", len(SPELL_KEYS))
+    statuses = rows(seen, "slot.status", len(SlotStatus))
+    status = {s: j for j, s in enumerate(SlotStatus)}
+    key = {k: j for j, k in enumerate(SPELL_KEYS)}
+    assert spells[0][key["swap"]] == statuses[0][status[SlotStatus.AVAILABLE]] == 1
+    assert spells[3][key["attack+1"]] == statuses[3][status[SlotStatus.ACTIVE]] == 1
+    assert rows(seen, "slot.target", 3)[3] == [0, 1, 0]
+    assert spells[4][key["hp+2"]] == statuses[4][status[SlotStatus.ACTIVE]] == 1
+    assert seen["slot.present"][5] == 0
+    assert not any(spells[5])
 
 
 def test_a_seat_sees_its_own_hidden_weapon_and_no_other():
     state = position()
     for seat, weapon in enumerate(["red 7", "blue 2", "green 5"]):
-        seen = features(state, seat)
+        seen = pieces_seen(state, seat)
         for other in range(3):
             known = other == seat
-            assert seen[f"seat[{other}].known"] == known
+            assert seen["seat.known"][other] == known
             assert hidden_of(seen, other) == (weapon_id(weapon) if known else None)
-            assert seen[f"seat[{other}].attack"] == (state.attack(other) if known else 0)
-    spectator = features(state, None)
+            assert seen["seat.attack"][other] == (state.attack(other) if known else 0)
+    spectator = pieces_seen(state, None)
     assert all(hidden_of(spectator, other) is None for other in range(3))
-    assert not any(spectator[f"me[{i}]"] for i in range(3))
+    assert not any(spectator["me"])
 
 
 def test_after_a_swap_both_players_and_only_they_see_both_weapons():
@@ -82,11 +92,11 @@ def test_after_a_swap_both_players_and_only_they_see_both_weapons():
     state.apply(0, ChoosePlayer(1))
     # Seat 0 now holds blue 2 and seat 1 red 7; both know both, seat 2 knows neither.
     for seat in (0, 1):
-        seen = features(state, seat)
+        seen = pieces_seen(state, seat)
         assert hidden_of(seen, 0) == weapon_id("blue 2")
         assert hidden_of(seen, 1) == weapon_id("red 7")
         assert hidden_of(seen, 2) is None
-    seen = features(state, 2)
+    seen = pieces_seen(state, 2)
     assert hidden_of(seen, 0) is None and hidden_of(seen, 1) is None
     assert hidden_of(seen, 2) == weapon_id("green 5")
 
@@ -101,11 +111,23 @@ def test_resampling_changes_the_weapons_a_leak_would_show():
         world = state.determinize(0, seed)
         positions += 1
         changed += any(world.hidden[s] != state.hidden[s] for s in (1, 2, 3))
-        others = [features(world, s) for s in (1, 2, 3)]
+        others = [pieces_seen(world, s) for s in (1, 2, 3)]
         assert [hidden_of(seen, s) for seen, s in zip(others, (1, 2, 3), strict=True)] == [
             world.hidden[s] for s in (1, 2, 3)
         ]
     assert changed >= positions * 3 // 4
+
+
+def test_the_options_move_the_bounds_and_never_a_piece():
+    """`encode` sees a view, not the options: it writes every piece where the default
+    options put it, so no option may move one."""
+    default = observation.pieces(4, gamenight.make("boss-quest", players=4, seed=0).options)
+    options = {"key_target": 9, "hearts": 7, "spells_per_round": 2, "mystery": False}
+    other = observation.pieces(4, gamenight.make("boss-quest", 4, seed=0, **options).options)
+    assert other.slices == default.slices
+    assert other.layout() != default.layout()  # the bounds did change
+    state = gamenight.make("boss-quest", 4, seed=0, **options)
+    assert len(observation.encode(state.view(0))) == other.size
 
 
 def test_text_names_what_the_seat_sees():
