@@ -7,6 +7,7 @@ from typing import Any
 from gamenight import testing
 from gamenight.games.boss_quest import BossQuestState
 from gamenight.games.boss_quest.content import COLOURS, weapon_id
+from gamenight.games.boss_quest.model import EventKind
 from gamenight.kernel import Action
 from gamenight.testing import rigged
 
@@ -43,14 +44,14 @@ def play(state: BossQuestState, *moves: tuple[int, Action]) -> None:
         state.apply(seat, action)
 
 
-def events(state: BossQuestState, kind: str) -> list[dict[str, Any]]:
+def events(state: BossQuestState, kind: EventKind) -> list[dict[str, Any]]:
     """The data of every event of one kind, oldest first."""
     return [event.data for event in state.events if event.kind == kind]
 
 
 def battle(state: BossQuestState) -> dict[str, Any]:
     """The data of the one battle fought since the position was rigged."""
-    (fought,) = events(state, "battle")
+    (fought,) = events(state, EventKind.BATTLE)
     return fought
 
 

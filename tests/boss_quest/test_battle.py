@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gamenight.games.boss_quest.actions import Activate, ChoosePlayer, VisitMage
+from gamenight.games.boss_quest.model import EventKind
 
 from .helpers import battle, last_visit, play, wid
 
@@ -132,6 +133,6 @@ def test_the_battle_reveals_every_hidden_weapon():
         {0: "red 7", 1: "blue 7", 2: "green 1"},
         {0: ["blue 6"], 1: ["red 6"], 2: ["purple 1"]},
     )
-    (event,) = [e for e in state.events if e.kind == "battle"]
+    (event,) = [e for e in state.events if e.kind == EventKind.BATTLE]
     assert event.to is None
     assert event.data["hidden"] == [wid("red 7"), wid("blue 7"), wid("green 1")]

@@ -23,6 +23,7 @@ from gamenight.games.boss_quest.actions import (
 )
 from gamenight.games.boss_quest.bots import MAX_DRAWS, HeuristicBot, _uses, read_table
 from gamenight.games.boss_quest.content import SPELLS
+from gamenight.games.boss_quest.model import Phase
 from gamenight.kernel import Action
 from gamenight.play.table import play
 
@@ -226,7 +227,7 @@ def test_leading_one_below_the_hp_it_calls_last_call_on_rivals_far_behind():
         spells=["last-call", "hp+1", "colour-purple", "runner-up"],
     )
     assert visit(state) == [Activate(slot_of(state, "last-call"))]
-    assert state.phase == "last_call"
+    assert state.phase == Phase.LAST_CALL
 
 
 def test_it_counts_a_cancelled_last_call_as_giving_the_rivals_their_turns_back():

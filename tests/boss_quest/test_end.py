@@ -7,6 +7,7 @@ import pytest
 import gamenight
 from gamenight import IllegalAction
 from gamenight.games.boss_quest.actions import VisitMage
+from gamenight.games.boss_quest.model import EndReason, EventKind
 from gamenight.testing import rig
 
 from .helpers import events, last_visit, play
@@ -32,7 +33,7 @@ def end_round(players=3, **setup):
 
 
 def game_over(state):
-    (event,) = events(state, "game_over")
+    (event,) = events(state, EventKind.GAME_OVER)
     return event
 
 
@@ -48,7 +49,7 @@ def test_the_key_target_is_five_keys_or_four_with_five_or_more_players(players, 
     assert at.is_over()
     assert at.outcome().winners == (0,)
     assert at.outcome().scores == (1.0,) + (0.0,) * (players - 1)
-    assert game_over(at)["reason"] == "keys"
+    assert game_over(at)["reason"] == EndReason.KEYS
 
 
 def test_the_key_target_option():
@@ -97,7 +98,7 @@ def test_losing_the_last_heart_ends_the_game_and_the_most_keys_win():
     assert state.outcome().winners == (1,)
     assert state.outcome().scores == (0.0, 1.0, -1.0)
     over = game_over(state)
-    assert over["reason"] == "last_heart" and over["losers"] == [2]
+    assert over["reason"] == EndReason.LAST_HEART and over["losers"] == [2]
 
 
 def test_after_a_last_heart_a_tie_on_keys_goes_to_most_hearts():
@@ -127,7 +128,7 @@ def test_the_key_target_decides_when_someone_also_loses_their_last_heart():
     state = end_round(3, keys=[4, 3, 0], hearts=[3, 3, 1], **hands(3, {2: BUST_2}))
     assert state.keys[0] == 5 and state.hearts[2] == 0
     assert state.outcome().winners == (0,)
-    assert game_over(state)["reason"] == "keys"
+    assert game_over(state)["reason"] == EndReason.KEYS
     assert state.outcome().scores == (1.0, 0.0, -1.0)  # seat 2 fell: it lost all the same
 
 
@@ -167,7 +168,7 @@ def test_max_rounds_ends_the_game_with_most_keys_then_hearts():
     state = end_round(3, max_rounds=4, round=4, keys=[0, 1, 1], hearts=[3, 3, 2], **hands(3))
     # Seat 0 wins the round: keys 1, 1, 1; hearts 3, 3, 2: seats 0 and 1 share the win.
     assert state.outcome().winners == (0, 1)
-    assert game_over(state)["reason"] == "round_limit"
+    assert game_over(state)["reason"] == EndReason.ROUND_LIMIT
 
 
 def test_max_rounds_waits_for_the_last_round():

@@ -14,6 +14,7 @@ from gamenight.games.boss_quest.actions import (
     VisitMage,
 )
 from gamenight.games.boss_quest.content import COLOURS, SPELLS
+from gamenight.games.boss_quest.model import EventKind, Phase, SlotStatus
 
 from .helpers import battle, events, game, last_visit, others, play, wid
 
@@ -56,7 +57,7 @@ def test_an_attack_spell_is_placed_in_front_of_any_player_and_changes_their_atta
     play(state, (0, ChoosePlayer(target)))
     expected = [b + (amount if s == target else 0) for s, b in enumerate(before)]
     assert [state.attack(s) for s in range(3)] == expected
-    assert state.slot_status[0] == "active" and state.slot_target[0] == target
+    assert state.slot_status[0] == SlotStatus.ACTIVE and state.slot_target[0] == target
     assert state.view(1)["seats"][target]["attack_bonus"] == amount
     assert state.visited[0] and state.actors() == (1,)
 
@@ -77,7 +78,7 @@ def test_swap_trades_hidden_weapons_and_both_players_then_know_both():
     play(state, (0, ChoosePlayer(1)))
     assert state.hidden[0] == wid("blue 1") and state.hidden[1] == wid("red 7")
     assert state.attack(0) == 1 + 6 and state.attack(1) == 7 + 2
-    assert state.slot_status[0] == "used"  # discarded after use
+    assert state.slot_status[0] == SlotStatus.USED  # discarded after use
     seen_by_0 = state.view(0)["seats"]
     seen_by_1 = state.view(1)["seats"]
     assert seen_by_0[0]["hidden"]["id"] == wid("blue 1")
@@ -101,12 +102,12 @@ def test_exchange_of_the_hidden_weapon_takes_the_decks_top_card_face_down():
     assert state.visible[0] == [wid("blue 6")]
     assert state.attack(0) == 5 + 6
     assert wid("red 7") in state.weapon_deck and len(state.weapon_deck) == deck_size
-    assert state.slot_status[0] == "used"
+    assert state.slot_status[0] == SlotStatus.USED
     assert state.view(1)["seats"][0]["hidden"] is None
     assert state.view(0)["seats"][0]["hidden"]["id"] == wid("yellow 5")
-    public = [e for e in state.events if e.kind == "exchange"]
+    public = [e for e in state.events if e.kind == EventKind.EXCHANGE]
     assert [(e.data["gave"], e.data["got"], e.to) for e in public] == [(None, None, None)]
-    (private,) = [e for e in state.events if e.kind == "exchange_hidden"]
+    (private,) = [e for e in state.events if e.kind == EventKind.EXCHANGE_HIDDEN]
     assert private.to == (0,)
 
 
@@ -117,7 +118,9 @@ def test_exchange_of_a_visible_weapon_takes_the_decks_top_card_face_up():
     assert state.visible[0] == [wid("yellow 5")]
     assert state.attack(0) == 7 + 5
     assert wid("blue 6") in state.weapon_deck
-    assert events(state, "exchange") == [{"seat": 0, "gave": wid("blue 6"), "got": wid("yellow 5")}]
+    assert events(state, EventKind.EXCHANGE) == [
+        {"seat": 0, "gave": wid("blue 6"), "got": wid("yellow 5")}
+    ]
 
 
 def deck_top(state, seat):
@@ -310,11 +313,11 @@ def test_cancel_removes_an_attack_spell_and_both_are_discarded():
     assert state.legal_actions(0) == [ChooseSpell(2)]
     play(state, (0, ChooseSpell(2)))
     assert state.attack(1) == 3
-    assert state.slot_status == ["used", "available", "cancelled"]
-    assert events(state, "cancel") == [
+    assert state.slot_status == [SlotStatus.USED, SlotStatus.AVAILABLE, SlotStatus.CANCELLED]
+    assert events(state, EventKind.CANCEL) == [
         {"seat": 0, "slot": 0, "cancelled_slot": 2, "cancelled": "attack+2"}
     ]
-    assert state.view(2)["spells"][2]["status"] == "cancelled"
+    assert state.view(2)["spells"][2]["status"] == SlotStatus.CANCELLED
 
 
 def test_cancel_offers_every_spell_in_play():
@@ -481,7 +484,7 @@ def test_last_call_gives_each_player_still_equipping_one_last_action_in_turn_ord
     state = game(4, boss=21, armorer=3, spells=["last-call", "mercy", "hp+1", "hp-1"], **FOUR)
     play(state, (0, Equip(1)), (1, Activate(0)))
     # From the player after the activator: 2, 3, then 0.
-    assert state.phase == "last_call"
+    assert state.phase == Phase.LAST_CALL
     assert state.actors() == (2,)
     assert state.legal_actions(2) == [
         Equip(1),  # only one weapon, as the last action
@@ -510,7 +513,7 @@ def test_last_call_skips_players_who_already_visited_the_mage():
     play(state, (1, Equip(1)))
     assert state.actors() == (2,)
     play(state, (2, Discard(1)))
-    assert len(events(state, "battle")) == 1
+    assert len(events(state, EventKind.BATTLE)) == 1
 
 
 def test_a_bust_player_must_visit_the_mage_in_the_last_call():
@@ -538,7 +541,7 @@ def test_the_last_call_offers_no_weapon_when_the_deck_is_empty():
 def test_last_call_activated_by_the_last_visitor_starts_the_battle_at_once():
     state = last_visit(3, boss=21, spells=["last-call"])
     play(state, (2, Activate(0)))
-    assert len(events(state, "battle")) == 1
+    assert len(events(state, EventKind.BATTLE)) == 1
     assert state.round == 2
 
 
@@ -554,18 +557,18 @@ def test_cancel_can_remove_an_active_last_call_and_normal_turns_resume():
     spells = ["last-call", "mercy", "cancel", "hp+1"]
     state = game(4, boss=21, armorer=3, spells=spells, **FOUR)
     play(state, (0, Activate(0)))
-    assert state.phase == "last_call" and state.actors() == (1,)
+    assert state.phase == Phase.LAST_CALL and state.actors() == (1,)
     play(state, (1, Equip(1)))  # seat 1's last action: one weapon, no visit
     assert state.actors() == (2,) and Activate(2) in state.legal_actions(2)
     play(state, (2, Activate(2)))
     assert state.legal_actions(2) == [ChooseSpell(0)]
     play(state, (2, ChooseSpell(0)))
-    assert state.slot_status[:3] == ["cancelled", "available", "used"]
-    assert events(state, "cancel") == [
+    assert state.slot_status[:3] == [SlotStatus.CANCELLED, SlotStatus.AVAILABLE, SlotStatus.USED]
+    assert events(state, EventKind.CANCEL) == [
         {"seat": 2, "slot": 2, "cancelled_slot": 0, "cancelled": "last-call"}
     ]
     # Play goes on as before Last call: seats 3 and 1 (who has not visited) take turns.
-    assert state.phase == "equip" and state.last_call_queue == []
+    assert state.phase == Phase.EQUIP and state.last_call_queue == []
     assert state.view(0)["last_call"] == []
     assert state.actors() == (3,)
     assert state.legal_actions(3)[:4] == [Equip(n) for n in range(1, 5)]
@@ -577,7 +580,7 @@ def test_cancel_can_remove_an_active_last_call_and_normal_turns_resume():
     play(state, (1, Equip(1)))
     assert state.legal_actions(1) == [Activate(3), Discard(3)]
     play(state, (1, Discard(3)))
-    assert len(events(state, "battle")) == 1
+    assert len(events(state, EventKind.BATTLE)) == 1
 
 
 def test_a_mystery_cancel_revealed_in_the_last_call_may_cancel_it():
@@ -587,7 +590,7 @@ def test_a_mystery_cancel_revealed_in_the_last_call_may_cancel_it():
     play(state, (0, Activate(0)), (1, Activate(2)))
     assert state.legal_actions(1) == [ChooseSpell(0)]
     play(state, (1, ChooseSpell(0)))
-    assert state.phase == "equip" and state.actors() == (2,)
+    assert state.phase == Phase.EQUIP and state.actors() == (2,)
 
 
 def test_cancelling_last_call_by_the_last_player_owed_an_action_leaves_the_others_turns():
@@ -595,8 +598,8 @@ def test_cancelling_last_call_by_the_last_player_owed_an_action_leaves_the_other
     state = game(3, boss=21, armorer=2, spells=spells, **HANDS)
     play(state, (0, Activate(0)), (1, Equip(1)), (2, Activate(2)), (2, ChooseSpell(0)))
     # Seat 1 took one weapon as its last action; it has not visited: its turns go on.
-    assert not events(state, "battle")
-    assert state.phase == "equip" and state.actors() == (1,)
+    assert not events(state, EventKind.BATTLE)
+    assert state.phase == Phase.EQUIP and state.actors() == (1,)
     assert state.legal_actions(1)[:4] == [Equip(n) for n in range(1, 5)]
 
 
@@ -610,13 +613,13 @@ def test_the_mystery_spell_is_face_down_until_activated_blind():
         assert state.view(seat)["spells"][1]["mystery"] is True
     assert Activate(1) in state.legal_actions(0)
     play(state, (0, Activate(1)))
-    assert events(state, "reveal") == [{"seat": 0, "slot": 1, "spell": "hp+2"}]
+    assert events(state, EventKind.REVEAL) == [{"seat": 0, "slot": 1, "spell": "hp+2"}]
     assert state.boss_hp() == 22  # takes effect at once, irrevocably
     assert state.view(1)["spells"][1] == {
         "slot": 1,
         "spell": "hp+2",
         "mystery": False,
-        "status": "active",
+        "status": SlotStatus.ACTIVE,
         "target": None,
     }
 
@@ -632,8 +635,8 @@ def test_a_dark_mystery_spell_still_gets_a_target():
 def test_a_mystery_spell_discarded_blind_stays_unseen():
     state = last_visit(3, boss=20, spells=["mercy", "hp+2"], mystery=True, **HANDS)
     play(state, (2, Discard(1)))
-    assert events(state, "discard") == [{"seat": 2, "slot": 1, "spell": None}]
-    assert events(state, "battle")[0]["hp"] == 20  # it had no effect
+    assert events(state, EventKind.DISCARD) == [{"seat": 2, "slot": 1, "spell": None}]
+    assert events(state, EventKind.BATTLE)[0]["hp"] == 20  # it had no effect
     hidden_spell = [s for s in range(len(SPELLS)) if SPELLS[s].key == "hp+2"]
     assert state.spell_discard_unseen == hidden_spell
     for seat in (0, 1, 2, None):
@@ -644,8 +647,8 @@ def test_a_mystery_spell_discarded_blind_stays_unseen():
 def test_a_mystery_cancel_with_nothing_to_cancel_fizzles():
     state = three(["mercy", "cancel"], mystery=True)
     play(state, (0, Activate(1)))
-    assert events(state, "fizzle") == [{"seat": 0, "slot": 1, "spell": "cancel"}]
-    assert state.slot_status[1] == "used"
+    assert events(state, EventKind.FIZZLE) == [{"seat": 0, "slot": 1, "spell": "cancel"}]
+    assert state.slot_status[1] == SlotStatus.USED
     assert state.actors() == (1,) and not state.decisions
 
 
@@ -669,6 +672,6 @@ def test_a_mystery_exchange_with_an_empty_deck_fizzles():
     )
     assert Activate(1) in state.legal_actions(0)
     play(state, (0, Activate(1)))
-    assert [e["spell"] for e in events(state, "fizzle")] == ["exchange"]
+    assert [e["spell"] for e in events(state, EventKind.FIZZLE)] == ["exchange"]
     assert state.hidden[0] == wid("red 1")
     assert state.actors() == (1,)

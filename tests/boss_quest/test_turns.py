@@ -7,6 +7,7 @@ import itertools
 import gamenight
 from gamenight.games.boss_quest.actions import Activate, Discard, Equip, VisitMage
 from gamenight.games.boss_quest.content import BOSS_HP, NUM_WEAPONS, SPELLS
+from gamenight.games.boss_quest.model import EventKind, SlotStatus
 
 from .helpers import events, game, last_visit, low_hands, others, play, random_moves, wid
 
@@ -33,7 +34,7 @@ def test_a_round_deals_one_hidden_and_one_visible_weapon_and_lays_out_players_pl
     assert sorted(held + state.weapon_deck) == list(range(NUM_WEAPONS))
     assert len(state.slots) == 5
     assert state.mystery == 4  # one face down, the others face up
-    assert all(status == "available" for status in state.slot_status)
+    assert all(status == SlotStatus.AVAILABLE for status in state.slot_status)
     assert state.boss_hp() == BOSS_HP[state.boss]
 
 
@@ -78,7 +79,7 @@ def test_equip_takes_the_announced_number_of_top_cards_face_up():
     assert state.visible[0] == [wid("red 6"), *taken]
     assert state.attack(0) == 7 + 6 + 1 + 2 + 3
     assert state.weapon_deck[-1] == wid("yellow 4")
-    assert events(state, "equip") == [{"seat": 0, "weapons": taken}]
+    assert events(state, EventKind.EQUIP) == [{"seat": 0, "weapons": taken}]
     assert state.events[-1].to is None  # face up: public
     assert state.view(1)["seats"][0]["visible"][-1]["value"] == 3
 
@@ -113,7 +114,7 @@ def test_visit_mage_means_taking_or_discarding_a_spell_while_any_is_available():
     play(state, (0, Activate(0)), (1, Discard(1)))
     assert state.legal_actions(2) == [*EQUIPS, VisitMage()]
     play(state, (2, VisitMage()))
-    assert events(state, "visit") == [{"seat": 2}]
+    assert events(state, EventKind.VISIT) == [{"seat": 2}]
 
 
 def test_activated_spells_cannot_be_discarded_or_taken_again():
@@ -127,7 +128,7 @@ def test_activated_spells_cannot_be_discarded_or_taken_again():
 def test_a_discarded_spell_is_gone_for_everybody():
     state = game(3, armorer=2, spells=["mercy", "hp+1"])
     play(state, (0, Discard(0)))
-    assert state.slot_status[0] == "discarded"
+    assert state.slot_status[0] == SlotStatus.DISCARDED
     assert not {Activate(0), Discard(0)} & set(state.legal_actions(1))
 
 
@@ -143,7 +144,7 @@ def test_a_player_who_visited_the_mage_takes_no_more_turns_this_round():
 
 
 def bust_events(state):
-    return [(e.data["seat"], e.data["bust"]) for e in state.events if e.kind == "bust"]
+    return [(e.data["seat"], e.data["bust"]) for e in state.events if e.kind == EventKind.BUST]
 
 
 def test_going_over_the_hp_is_announced_publicly_and_forbids_equipping():
@@ -231,13 +232,13 @@ def test_the_last_player_still_equipping_may_equip_once_then_must_visit():
     assert state.last_equip_done
     assert state.legal_actions(2) == [Activate(0), Discard(0), Activate(1), Discard(1)]
     play(state, (2, Discard(0)))
-    assert len(events(state, "battle")) == 1
+    assert len(events(state, EventKind.BATTLE)) == 1
 
 
 def test_the_last_player_may_also_visit_without_equipping():
     state = last_visit(3, boss=21, spells=["mercy"])
     play(state, (2, Discard(0)))
-    assert len(events(state, "battle")) == 1
+    assert len(events(state, EventKind.BATTLE)) == 1
 
 
 def test_a_player_becomes_the_last_equipper_when_everyone_else_has_visited():
@@ -269,7 +270,7 @@ def test_the_next_round_has_a_new_armorer_boss_spells_and_deal():
     assert state.boss_hp() == 20
     assert BOSS_HP.index(17) in state.boss_discard
     assert len(state.slots) == 4 and state.mystery == 3
-    assert state.slot_status == ["available"] * 4
+    assert state.slot_status == [SlotStatus.AVAILABLE] * 4
     assert state.visited == [False] * 3
     assert all(len(v) == 1 for v in state.visible)
     held = state.hidden + [w for v in state.visible for w in v]
@@ -357,7 +358,7 @@ def test_the_same_boss_never_comes_twice_in_a_row():
     for seed in range(6):
         state = gamenight.make("boss-quest", players=3, seed=seed, hearts=10, key_target=20)
         random_moves(state, 3000, seed=seed)
-        bosses = [r["boss_hp"] for r in events(state, "round")]
+        bosses = [r["boss_hp"] for r in events(state, EventKind.ROUND)]
         rounds += len(bosses)
         assert all(a != b for a, b in itertools.pairwise(bosses)), (seed, bosses)
     assert rounds > 60
@@ -366,7 +367,7 @@ def test_the_same_boss_never_comes_twice_in_a_row():
 def test_rounds_rotate_the_armorer_and_bring_a_new_boss_until_the_deck_runs_out():
     state = gamenight.make("boss-quest", players=3, seed=11, hearts=10, key_target=20)
     random_moves(state, 2000, seed=5)
-    rounds = events(state, "round")
+    rounds = events(state, EventKind.ROUND)
     assert len(rounds) >= 9
     for before, after in itertools.pairwise(rounds):
         assert after["armorer"] == (before["armorer"] + 1) % 3

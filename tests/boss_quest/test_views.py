@@ -9,6 +9,7 @@ import pytest
 import gamenight
 from gamenight.games.boss_quest.actions import Activate, ChoosePlayer, ChooseWeapon, Discard
 from gamenight.games.boss_quest.content import SPELLS, WEAPON_VALUE
+from gamenight.games.boss_quest.model import EventKind
 from gamenight.testing import rigged
 
 from .helpers import game, play, random_moves, wid
@@ -48,9 +49,9 @@ def test_visible_weapons_bust_and_counts_are_public():
 def test_the_hidden_weapon_event_goes_to_its_owner_only():
     state = gamenight.make("boss-quest", players=3, seed=4)
     for seat in range(3):
-        dealt = [e for e in state.events_for(seat) if e.kind == "hidden_weapon"]
+        dealt = [e for e in state.events_for(seat) if e.kind == EventKind.HIDDEN_WEAPON]
         assert [(e.data["seat"], e.data["weapon"]) for e in dealt] == [(seat, state.hidden[seat])]
-    assert not [e for e in state.events_for(None) if e.kind == "hidden_weapon"]
+    assert not [e for e in state.events_for(None) if e.kind == EventKind.HIDDEN_WEAPON]
 
 
 def test_a_swap_shows_both_weapons_to_both_players_until_one_is_exchanged():
@@ -93,11 +94,11 @@ def test_no_seat_ever_sees_a_hidden_weapon_it_was_not_shown(seed):
             # What `seat` was told in private this round: its own weapons, Swap, Exchange.
             told = set()
             for event in state.events_for(seat):
-                if event.kind == "round":
+                if event.kind == EventKind.ROUND:
                     told = set()
-                elif event.kind == "hidden_weapon":
+                elif event.kind == EventKind.HIDDEN_WEAPON:
                     told.add(event.data["weapon"])
-                elif event.kind == "exchange_hidden":
+                elif event.kind == EventKind.EXCHANGE_HIDDEN:
                     told.add(event.data["got"])
             for other, shown in enumerate(hidden_seen(state, seat)):
                 assert shown is None or shown in told, (seed, step, seat, other)
