@@ -36,6 +36,10 @@ def serve_command(
         list[str] | None,
         typer.Option(metavar="ORIGIN", help="a web origin allowed to call the API (repeatable)"),
     ] = None,
+    post_rate: Annotated[
+        float,
+        typer.Option(min=0.1, max=10_000, help="POST requests a second per client address"),
+    ] = 5.0,
 ) -> None:
     """Serve tables in the browser: open the printed address, create a table, invite friends.
 
@@ -64,7 +68,7 @@ def serve_command(
         fail(f"cannot open the database: {str(exc).splitlines()[0]}")
     typer.echo(f"gamenight: open http://{host}:{port} (Ctrl-C stops; the tables stay)")
     uvicorn.run(
-        create_app(store, cors_origin or ()),
+        create_app(store, cors_origin or (), post_rate),
         host=host,
         port=port,
         ws_max_size=4 * MAX_MESSAGE_CHARS,

@@ -74,6 +74,8 @@ log = logging.getLogger("gamenight.server")
 STATIC = files(__package__) / "static"
 MAX_BODY_BYTES = 64 * 1024
 """The largest request body accepted (a new table's settings are well under 1 KiB)."""
+POST_RATE = 5.0
+"""POST requests (new tables, seats taken) a client address may make per second."""
 HELLO_SECONDS = 10.0
 """How long a new websocket has to say who it is."""
 QUEUE_MESSAGES = 256
@@ -142,8 +144,11 @@ class Connection:
         await self.socket.close()
 
 
-def create_app(store: Store, cors_origins: Sequence[str] = ()) -> FastAPI:
-    """The application over `store` (the tables are resumed when it starts)."""
+def create_app(
+    store: Store, cors_origins: Sequence[str] = (), post_rate: float = POST_RATE
+) -> FastAPI:
+    """The application over `store` (the tables are resumed when it starts); each client
+    address may make `post_rate` POST requests a second (four times as many at once)."""
     hall = Hall(store)
 
     @asynccontextmanager
@@ -173,7 +178,7 @@ def create_app(store: Store, cors_origins: Sequence[str] = ()) -> FastAPI:
             client = request.client.host if request.client else "?"
             if len(post_rates) > 10_000:
                 post_rates.clear()
-            rate = post_rates.setdefault(client, RateLimit(rate=5, burst=20))
+            rate = post_rates.setdefault(client, RateLimit(post_rate, int(4 * post_rate)))
             if not rate.allow():
                 return _error(429, "too many requests: slow down")
         response: Response = await call_next(request)

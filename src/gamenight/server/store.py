@@ -63,7 +63,7 @@ tables = Table(
     Column("max_missed", Integer, nullable=False),
     Column("bot_delay_ms", Integer, nullable=False),
     Column("created_at", BigInteger, nullable=False),  # ms since the epoch
-    Column("updated_at", BigInteger, nullable=False),
+    Column("updated_at", BigInteger, nullable=False),  # its last change of status
 )
 
 seats = Table(
@@ -204,10 +204,12 @@ class Store:
                         for i, entry in enumerate(entries)
                     ],
                 )
-            values: dict[str, Any] = {"updated_at": stamp}
-            if status is not None:
-                values["status"] = status
-            db.execute(update(tables).where(tables.c.id == table_id).values(**values))
+            if status is not None:  # the lobby orders tables by their last change of status
+                db.execute(
+                    update(tables)
+                    .where(tables.c.id == table_id)
+                    .values(status=status, updated_at=stamp)
+                )
 
     def update_seat(self, table_id: str, seat: SeatRow) -> None:
         """Store a seat's new holder (name, token hash, claimed)."""

@@ -449,7 +449,8 @@ class Table:
                 action = ask(agent, state, bot)
                 state.apply(bot, action)
                 self._commit([(bot, action, BOT if not self.seats[bot].human else STANDIN)])
-                continue
+                return now  # again at once, after the other tables' turn: bots think
+
             self._set_deadlines(actors, now)
             if not self.deadlines:
                 return None

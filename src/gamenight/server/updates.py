@@ -147,7 +147,7 @@ def label(spec: GameSpec, view: dict[str, Any], action: Action, lang: str) -> st
     renderer = spec.part("renderer")
     if renderer is None:
         return str(action)
-    return Text.from_markup(renderer.choice(view, action, lang)).plain
+    return plain(renderer.choice(view, action, lang))
 
 
 def log_lines(spec: GameSpec, events: list[Event], lang: str, seat: int | None) -> list[str]:
@@ -157,4 +157,9 @@ def log_lines(spec: GameSpec, events: list[Event], lang: str, seat: int | None) 
     renderer = spec.part("renderer")
     if renderer is None:
         return [f"{event.kind}: {event.data}" for event in events]
-    return [Text.from_markup(line).plain for line in renderer.events(events, lang, me=seat)]
+    return [plain(line) for line in renderer.events(events, lang, me=seat)]
+
+
+def plain(markup: str) -> str:
+    """Rich markup as plain text (parsed only when it has a tag: most words have none)."""
+    return Text.from_markup(markup).plain if "[" in markup else markup
