@@ -13,6 +13,7 @@ and a seat token is never part of any message but the answer to the request that
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -139,7 +140,7 @@ class Update(Outgoing):
 
     type: Literal["update"] = "update"
     status: Status
-    view: dict[str, Any] | None
+    view: Mapping[str, Any] | None
     first: int
     events: list[EventOut]
     log: list[str]

@@ -14,6 +14,7 @@ its whole view and every new event held back).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Literal
@@ -69,7 +70,7 @@ def build(
             fresh.append(event.copy())
     cursor.sent += len(fresh)
     legal = [] if between or seat is None else choices(state, spec, seat, view, lang)
-    shown: dict[str, Any] | None = view
+    shown: Mapping[str, Any] | None = view
     if between:
         keys = getattr(moment.held, "HOLD_VIEW", None)
         shown = None if keys is None else {k: None if k in keys else v for k, v in view.items()}
@@ -102,7 +103,7 @@ def outcome(state: State) -> dict[str, Any] | None:
 
 
 def choices(
-    state: State, spec: GameSpec, seat: int, view: dict[str, Any], lang: str
+    state: State, spec: GameSpec, seat: int, view: Mapping[str, Any], lang: str
 ) -> list[Choice]:
     """`seat`'s legal actions with their words; a real-time game's timed actions once
     each, without their time (the server stamps it)."""
@@ -142,7 +143,7 @@ def live_template(state: State, spec: GameSpec, seat: int, data: dict[str, Any])
     return None
 
 
-def label(spec: GameSpec, view: dict[str, Any], action: Action, lang: str) -> str:
+def label(spec: GameSpec, view: Mapping[str, Any], action: Action, lang: str) -> str:
     """An action in the game's words (its renderer's), as plain text."""
     renderer = spec.part("renderer")
     if renderer is None:
