@@ -13,6 +13,7 @@ from gamenight.kernel import Agent, Clock
 from gamenight.kernel.limits import quote
 from gamenight.kernel.registry import spec
 
+from . import ismcts
 from .passive import PassiveAgent
 from .random_agent import RandomAgent
 
@@ -41,10 +42,12 @@ def make(name: str, game_id: str, seed: int | None = None) -> Agent:
     """An agent by name for a game; an unknown name raises `ValueError` listing the known."""
     if name in GENERIC:
         return GENERIC[name](seed)
+    if ismcts.is_ismcts(name):  # a search agent for every game: ismcts[:BUDGET][:ROLLOUT]
+        return ismcts.from_name(name, game_id, seed)
     bots = _game_bots(game_id)
     if name not in bots:
         raise ValueError(
-            f"unknown agent {quote(name)} for {game_id}; available: {', '.join(available(game_id))}"
+            f"unknown agent {quote(name)} for {game_id}; available: {', '.join(available(game_id))}, ismcts"
         )
     return bots[name](seed)
 

@@ -1,0 +1,259 @@
+"""ISMCTS: information-set Monte Carlo tree search over determinizations, for every game.
+
+Single-observer ISMCTS with ISUCT selection (Cowling, Powley & Whitehouse 2012,
+"Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2)). Each iteration draws a world
+consistent with what the searching seat knows (`State.determinize`, which carries no
+truth), walks one shared tree down the actions legal in that world, adds one node, plays
+the world to its end with the rollout policy and credits every action on the way with
+the result of the seat that took it. A node's actions are ranked by UCB1 over their
+*availability* (how often they were legal when the node was visited) instead of the
+parent's visits, since a world may not offer every action.
+
+What the kernel guarantees makes it generic: the seat asked next is `next_actor` (a
+world asks the seats the real game asks), so windows, offers and a real-time game's
+sealed proposals are searched like turns; a real-time game's `legal_actions` are its
+bucketed timed moves from the reaction floor on. A move that is the only legal one
+adds no node: windows where a seat can only pass cost no depth.
+
+Names: ``ismcts`` (200 iterations, random rollouts), ``ismcts:500`` (500 iterations),
+``ismcts:50ms`` (a time budget per decision), ``ismcts:500:heuristic`` (rollouts by the
+game's default bot). An iteration budget gives the same moves for the same seed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from gamenight.kernel import Action, Agent, Clock, State
+from gamenight.kernel.limits import quote
+from gamenight.kernel.registry import spec
+from gamenight.play.table import next_actor
+
+NAME = "ismcts"
+DEFAULT_ITERATIONS = 200
+EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
+ROLLOUTS = ("random", "heuristic")
+MAX_ITERATIONS = 10_000_000
+MAX_MS = 3_600_000
+CLOCK_SHARE = 0.5  # at most this share of the time left before a seat's deadline
+
+RolloutBots = Callable[[], list[Agent]]  # one bot per seat, built per decision
+
+
+class _Edge:
+    """An action out of a node: its statistics for the seat that takes it, and the node
+    it leads to (the actions that follow, keyed by ``(seat, action)``)."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0  # the acting seat's rewards summed over visits
+        self.avail = 1  # times it was legal when its node was visited
+        self.children: dict[tuple[int, Action], _Edge] = {}
+
+
+class ISMCTS:
+    """An ISMCTS agent with an iteration or time budget per decision.
+
+    `iterations` or `ms` bounds each decision (both: whichever ends first); a clock with
+    time left (a live table's) also bounds it to `CLOCK_SHARE` of that time. `rollout_bots`
+    builds one bot per seat for the rollouts (``None``: uniformly random moves). The seed
+    seeds every world and every random choice, so an iteration budget is deterministic.
+    """
+
+    needs_state = True
+
+    def __init__(
+        self,
+        iterations: int | None = DEFAULT_ITERATIONS,
+        ms: float | None = None,
+        rollout_bots: RolloutBots | None = None,
+        prior: Agent | None = None,
+        seed: int | None = None,
+        name: str = NAME,
+        exploration: float = EXPLORATION,
+    ) -> None:
+        if iterations is None and ms is None:
+            raise ValueError("ISMCTS needs an iteration budget, a time budget or both")
+        self.name = name
+        self.iterations = iterations
+        self.ms = ms
+        self.exploration = exploration
+        self._rollout_bots = rollout_bots
+        self._prior = prior
+        self._rng = random.Random(seed)
+
+    def act(
+        self,
+        view: dict[str, Any],
+        legal: list[Action],
+        clock: Clock | None = None,
+        state: State | None = None,
+    ) -> Action:
+        """The most visited of `legal` after the search from `view`'s seat."""
+        if len(legal) == 1:
+            return legal[0]
+        if state is None:
+            raise ValueError("ISMCTS searches the state: the table must pass it (needs_state)")
+        me: int = view["seat"]
+        root: dict[tuple[int, Action], _Edge] = {}
+        bots = None if self._rollout_bots is None else self._rollout_bots()
+        deadline = self._deadline(clock)
+        first = None if self._prior is None else self._prior.act(view, legal, clock)
+        rng = self._rng
+        done = 0
+        while (self.iterations is None or done < self.iterations) and (
+            deadline is None or time.perf_counter() < deadline
+        ):
+            self._iterate(root, state.determinize(me, rng.getrandbits(63)), bots, first, done)
+            done += 1
+        return max(legal, key=lambda a: _rank(root.get((me, a))))
+
+    def _deadline(self, clock: Clock | None) -> float | None:
+        """When this decision's search must stop (``perf_counter`` seconds; None: never)."""
+        seconds = None if self.ms is None else self.ms / 1000
+        if clock is not None and clock.remaining is not None:
+            share = clock.remaining * CLOCK_SHARE
+            seconds = share if seconds is None else min(seconds, share)
+        return None if seconds is None else time.perf_counter() + seconds
+
+    def _iterate(
+        self,
+        root: dict[tuple[int, Action], _Edge],
+        world: State,
+        bots: list[Agent] | None,
+        first: Action | None,
+        done: int,
+    ) -> None:
+        """One iteration on `world`: select, expand, roll out, back up. `first` is the
+        root's action to try before any other (the prior), `done` the iterations so far."""
+        rng = self._rng
+        path: list[tuple[int, _Edge]] = []
+        children = root
+        visits = done  # of the node the walk is at
+        expanded = False
+        while not expanded and not world.is_over():
+            seat = next_actor(world)
+            legal = world.legal_actions(seat)
+            if len(legal) == 1:
+                world.apply(seat, legal[0])
+                continue
+            untried = []
+            tried = 0
+            best: _Edge | None = None
+            best_action = legal[0]
+            best_score = -math.inf
+            for action in legal:
+                edge = children.get((seat, action))
+                if edge is None:
+                    untried.append(action)
+                    continue
+                tried += 1
+                edge.avail += 1
+                score = edge.total / edge.visits + self.exploration * math.sqrt(
+                    math.log(edge.avail) / edge.visits
+                )
+                if score > best_score:
+                    best, best_action, best_score = edge, action, score
+            # Progressive widening: a node visited n times weighs about sqrt(n) actions,
+            # so a small budget goes deep on a few instead of once on each of hundreds.
+            if untried and (best is None or tried <= math.isqrt(visits)):
+                if first is not None and first in untried and not path:
+                    best_action = first
+                else:
+                    best_action = untried[rng.randrange(len(untried))]
+                best = children[(seat, best_action)] = _Edge()
+                expanded = True
+            assert best is not None
+            world.apply(seat, best_action)
+            path.append((seat, best))
+            visits = best.visits
+            children = best.children
+        rewards = self._rollout(world, bots)
+        for seat, edge in path:
+            edge.visits += 1
+            edge.total += rewards[seat]
+
+    def _rollout(self, world: State, bots: list[Agent] | None) -> list[float]:
+        """Play `world` to its end; each seat's share of the win (1/k for k winners)."""
+        rng = self._rng
+        clock = Clock()
+        while not world.is_over():
+            seat = next_actor(world)
+            legal = world.legal_actions(seat)
+            if len(legal) == 1:
+                action = legal[0]
+            elif bots is None:
+                action = legal[rng.randrange(len(legal))]
+            else:
+                action = bots[seat].act(world.view(seat), legal, clock)
+            world.apply(seat, action)
+        winners = world.outcome().winners
+        rewards = [0.0] * world.num_players
+        for seat in winners:
+            rewards[seat] = 1.0 / len(winners)
+        return rewards
+
+
+def _rank(edge: _Edge | None) -> tuple[int, float]:
+    """How a root action ranks: visits, then mean reward (an untried one ranks last)."""
+    if edge is None or edge.visits == 0:
+        return (0, 0.0)
+    return (edge.visits, edge.total / edge.visits)
+
+
+def is_ismcts(name: str) -> bool:
+    """Whether an agent name names this agent (``ismcts`` or ``ismcts:...``)."""
+    return name == NAME or name.startswith(NAME + ":")
+
+
+def from_name(name: str, game_id: str, seed: int | None = None) -> ISMCTS:
+    """The agent an ``ismcts[:BUDGET][:ROLLOUT]`` name describes for `game_id`.
+
+    BUDGET is a number of iterations (``500``) or of ms (``50ms``); ROLLOUT is ``random``
+    or ``heuristic`` (the game's default bot). A bad name raises `ValueError`.
+    """
+    iterations: int | None = DEFAULT_ITERATIONS
+    ms: float | None = None
+    rollout = "random"
+    for part in name.split(":")[1:]:
+        if part in ROLLOUTS:
+            rollout = part
+        elif part.endswith("ms") and part[:-2].isdigit() and 1 <= int(part[:-2]) <= MAX_MS:
+            iterations, ms = None, int(part[:-2])
+        elif part.isdigit() and 1 <= int(part) <= MAX_ITERATIONS:
+            iterations, ms = int(part), None
+        else:
+            raise ValueError(
+                f"bad agent name {quote(name)}: ismcts[:BUDGET][:ROLLOUT] takes a number of "
+                f"iterations (1 to {MAX_ITERATIONS:,}, e.g. ismcts:500), a time per move "
+                f"(e.g. ismcts:50ms) and a rollout policy ({' or '.join(ROLLOUTS)})"
+            )
+    rng = random.Random(seed)
+    factory = _default_bot(game_id)
+    prior = None if factory is None else factory(rng.getrandbits(63))
+    bots = None
+    if rollout == "heuristic":
+        if factory is None:
+            raise ValueError(f"{game_id} has no bot for heuristic rollouts")
+        players = spec(game_id).state.max_players
+
+        def bots() -> list[Agent]:
+            return [factory(rng.getrandbits(63)) for _ in range(players)]
+
+    return ISMCTS(iterations, ms, bots, prior, rng.getrandbits(63), name=name)
+
+
+def _default_bot(game_id: str) -> Callable[[int | None], Agent] | None:
+    """The factory of the game's default bot (``None``: the game has no bots)."""
+    manifest = spec(game_id)
+    module = manifest.part("bots")
+    if module is None or manifest.default_bot not in module.BOTS:
+        return None
+    factory: Callable[[int | None], Agent] = module.BOTS[manifest.default_bot]
+    return factory
