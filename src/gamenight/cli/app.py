@@ -10,6 +10,7 @@ from .play import play_command
 from .replay import replay_command
 from .serve import serve_command
 from .simulate import simulate_command
+from .tournament import tournament_command
 
 app = typer.Typer(
     name="gamenight",
@@ -65,6 +66,7 @@ app.command("play")(play_command)
 app.command("replay")(replay_command)
 app.command("simulate")(simulate_command)
 app.command("serve")(serve_command)
+app.command("tournament")(tournament_command)
 
 
 def main() -> None:

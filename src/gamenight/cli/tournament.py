@@ -1,0 +1,192 @@
+"""`gamenight tournament`: agents against each other in every seat, with ratings."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from gamenight.kernel.registry import game_class
+from gamenight.sim import Rate
+from gamenight.sim.files import write_atomic
+from gamenight.sim.tournament import (
+    ResultStore,
+    TournamentConfig,
+    TournamentSummary,
+    run_tournament,
+    summarize,
+)
+
+from .simulate import INTERRUPTED, _RateColumn, parse_options
+
+CAPTION = (
+    "Rating: openskill (Plackett-Luce), ranked by mu - 3 sigma. A shared win counts for each "
+    "winner. Intervals: 95% Wilson."
+)
+
+
+def tournament_command(
+    game: Annotated[str, typer.Argument(help="The game id (see `gamenight games`).")],
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents",
+            "-a",
+            help="Comma-separated agent names, e.g. ismcts:200,heuristic,random. Every "
+            "table of them is played, each agent in every seat in turn.",
+        ),
+    ],
+    db: Annotated[
+        Path,
+        typer.Option(
+            "--db",
+            help="SQLite file the results stream to; run the same command again to resume "
+            "an interrupted tournament, or with more --games to extend it.",
+        ),
+    ],
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="Games per table of agents (matchup).")
+    ] = 100,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Seats per game (default: the game's minimum)."),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed", "-s", help="Seed of the tournament (default: the file's, or random)."
+        ),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", help="Processes to spread the games over.")
+    ] = 1,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="A game option as name=value (repeatable)."),
+    ] = None,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", help="Write the summary to FILE as JSON.")
+    ] = None,
+) -> None:
+    """Play a round robin of agents in every seat; print ratings, seat advantage and game
+    lengths. Results depend only on the seed, never on --workers or interruptions."""
+    try:
+        names = tuple(name.strip() for name in agents.split(","))
+        if players is None:
+            players = game_class(game).min_players
+        if seed is None:
+            seed = _stored_seed(db)
+        config = TournamentConfig(game, players, names, games, seed, parse_options(option or []))
+        if json_file is not None and not json_file.parent.is_dir():
+            raise ValueError(f"cannot write {json_file}: no folder {json_file.parent}")
+        with progress_bar("playing") as bar:
+            task = bar.add_task("games", total=None)
+
+            def advance(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            store = run_tournament(config, db, workers, advance)
+        summary = summarize(store)
+        store.close()
+        if json_file is not None:
+            write_atomic(json_file, json.dumps(summary.to_dict(), indent=2) + "\n")
+    except ValueError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        typer.echo(
+            f"Tournament interrupted; the games played are in {db}: run the same command to resume.",
+            err=True,
+        )
+        raise typer.Exit(INTERRUPTED) from None
+    console = Console()
+    for table in summary_tables(summary):
+        console.print(table)
+
+
+def _stored_seed(db: Path) -> int:
+    """The seed of the tournament already in `db`, else a new random one."""
+    if db.is_file():
+        store = ResultStore(db)
+        seed = store.config.seed
+        store.close()
+        return seed
+    return secrets.randbits(63)
+
+
+def progress_bar(label: str) -> Progress:
+    """A progress bar on stderr (games done, rate, elapsed, ETA), gone when finished."""
+    console = Console(stderr=True)
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
+
+
+def _percent(rate: Rate) -> tuple[str, str]:
+    low, high = rate.interval
+    return f"{rate.rate:.1%}", f"{low:.1%}–{high:.1%}"
+
+
+def summary_tables(summary: TournamentSummary) -> list[str | Table]:
+    """The headline and tables of a tournament: ratings, seats, game length."""
+    config = summary.config
+    length = summary.to_dict()["length"]
+    headline = (
+        f"[bold]{config.game_id}[/bold] · {config.players} players · {summary.games:,} games"
+        f" · seed {config.seed} · truncated {summary.truncated:,}"
+        f" · {summary.seconds / max(1, summary.games):.2f} s/game"
+    )
+    ratings = Table(title="Ratings", caption=CAPTION, caption_justify="left")
+    ratings.add_column("agent")
+    for column in ("rating", "mu", "sigma", "seat-games", "win rate", "95% interval"):
+        ratings.add_column(column, justify="right")
+    for agent in summary.ranking():
+        ratings.add_row(
+            agent.name,
+            f"{agent.ordinal:.2f}",
+            f"{agent.mu:.2f}",
+            f"{agent.sigma:.2f}",
+            f"{agent.seat_games:,}",
+            *_percent(agent.rate),
+        )
+    seats = Table(title=f"Seat advantage (equal share {summary.equal_share:.1%})")
+    for column in ("seat", "win rate", "95% interval", "vs equal share"):
+        seats.add_column(column, justify="right")
+    for seat, rate in enumerate(summary.seats):
+        seats.add_row(str(seat), *_percent(rate), f"{rate.rate - summary.equal_share:+.1%}")
+    lengths = Table(title="Game length")
+    lengths.add_column("")
+    for column in ("mean", "10%", "median", "90%", "min", "max"):
+        lengths.add_column(column, justify="right")
+    rows = [("actions", length)]
+    if summary.rounds:
+        rows.append(("rounds", summary.to_dict()["rounds"]))
+    for label, figures in rows:
+        lengths.add_row(
+            label,
+            f"{figures.get('mean', 0):.1f}",
+            *(f"{figures.get(k, 0):g}" for k in ("p10", "median", "p90", "min", "max")),
+        )
+    return [headline, ratings, seats, lengths]
