@@ -8,6 +8,7 @@ import typer
 
 from .play import play_command
 from .replay import replay_command
+from .report import report_command
 from .serve import serve_command
 from .simulate import simulate_command
 from .tournament import tournament_command
@@ -67,6 +68,7 @@ app.command("replay")(replay_command)
 app.command("simulate")(simulate_command)
 app.command("serve")(serve_command)
 app.command("tournament")(tournament_command)
+app.command("report")(report_command)
 
 
 def main() -> None:
