@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from gamenight.kernel import Action, Agent, Clock, State
@@ -90,7 +90,7 @@ class ISMCTS:
 
     def act(
         self,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         legal: list[Action],
         clock: Clock | None = None,
         state: State | None = None,
