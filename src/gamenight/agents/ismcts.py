@@ -15,6 +15,12 @@ sealed proposals are searched like turns; a real-time game's `legal_actions` are
 bucketed timed moves from the reaction floor on. A move that is the only legal one
 adds no node: windows where a seat can only pass cost no depth.
 
+Small budgets. A decision often has more legal actions than a 200 ms budget has
+iterations (a timed grab: tokens times time buckets), so a node visited n times weighs
+about sqrt(n) of them (progressive widening), and the game's default bot is the prior:
+its move is the root's first child and keeps sqrt(iterations) virtual visits when the
+move is chosen, so the search departs from it only when its rollouts clearly say so.
+
 Names: ``ismcts`` (200 iterations, random rollouts), ``ismcts:500`` (500 iterations),
 ``ismcts:50ms`` (a time budget per decision), ``ismcts:500:heuristic`` (rollouts by the
 game's default bot). An iteration budget gives the same moves for the same seed.
@@ -104,7 +110,7 @@ class ISMCTS:
         root: dict[tuple[int, Action], _Edge] = {}
         bots = None if self._rollout_bots is None else self._rollout_bots()
         deadline = self._deadline(clock)
-        first = None if self._prior is None else self._prior.act(view, legal, clock)
+        first = self._prior_move(view, legal, clock, state)
         rng = self._rng
         done = 0
         while (self.iterations is None or done < self.iterations) and (
@@ -112,7 +118,29 @@ class ISMCTS:
         ):
             self._iterate(root, state.determinize(me, rng.getrandbits(63)), bots, first, done)
             done += 1
-        return max(legal, key=lambda a: _rank(root.get((me, a))))
+        # The prior's move keeps sqrt(iterations) visits in hand: another move replaces it
+        # only when the search clearly preferred it (prior knowledge as virtual visits).
+        bonus = math.isqrt(done)
+
+        def rank(action: Action) -> tuple[int, float]:
+            edge = root.get((me, action))
+            if edge is None or edge.visits == 0:
+                return (bonus if action == first else 0, 0.0)
+            return (edge.visits + (bonus if action == first else 0), edge.total / edge.visits)
+
+        return max(legal, key=rank)
+
+    def _prior_move(
+        self, view: Mapping[str, Any], legal: list[Action], clock: Clock | None, state: State
+    ) -> Action | None:
+        """The prior bot's move, as one of `legal` (a timed move at its bucket's time:
+        the codec's canonical form), or ``None``."""
+        if self._prior is None:
+            return None
+        move = self._prior.act(view, legal, clock)
+        if move not in legal:
+            move = state.codec.decode(state.codec.encode(move))
+        return move if move in legal else None
 
     def _deadline(self, clock: Clock | None) -> float | None:
         """When this decision's search must stop (``perf_counter`` seconds; None: never)."""
@@ -198,13 +226,6 @@ class ISMCTS:
         for seat in winners:
             rewards[seat] = 1.0 / len(winners)
         return rewards
-
-
-def _rank(edge: _Edge | None) -> tuple[int, float]:
-    """How a root action ranks: visits, then mean reward (an untried one ranks last)."""
-    if edge is None or edge.visits == 0:
-        return (0, 0.0)
-    return (edge.visits, edge.total / edge.visits)
 
 
 def is_ismcts(name: str) -> bool:
