@@ -128,3 +128,14 @@ def test_it_seals_timed_moves_at_a_live_table():
 def test_it_needs_the_state():
     with pytest.raises(ValueError, match="state"):
         ISMCTS(4).act({"seat": 0}, [DONE, WAIT])
+
+
+def test_simulate_seats_it_by_name():
+    from typer.testing import CliRunner
+
+    from gamenight.cli.app import app
+
+    args = ["simulate", "boss-quest", "--agents", "ismcts:3,heuristic", "-n", "2", "-p", "2"]
+    result = CliRunner().invoke(app, args, env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.output
+    assert "ismcts:3" in result.stdout and "heuristic" in result.stdout

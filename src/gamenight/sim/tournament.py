@@ -48,7 +48,8 @@ from .stats import Rate
 
 Progress = Callable[[int, int], None]  # (games stored, games in all)
 
-MAX_CHUNK = 20  # games per unit of work: each chunk is stored as soon as it is back
+MAX_CHUNK = 20  # games per unit of work of a worker process
+COMMIT_EVERY_S = 1.0  # finished games are written at most this long after they end
 SCHEMA = 1  # the layout of the tables (`ResultStore`)
 
 
@@ -306,18 +307,25 @@ def run_tournament(
             f"workers must be an integer from 1 to {MAX_WORKERS}, got {quote(workers)}"
         )
     store = ResultStore(path, config)
+    report = progress or (lambda stored, total: None)
+    batch: list[GameResult] = []
     try:
         done = store.done()
         todo = [i for i in range(config.total) if i not in done]
-        report = progress or (lambda stored, total: None)
         stored = config.total - len(todo)
         report(stored, config.total)
+        last_commit = time.monotonic()
         with contextlib.closing(_play(config, todo, workers)) as chunks:
             for results in chunks:
-                store.add(results)
-                stored += len(results)
-                report(stored, config.total)
+                batch.extend(results)
+                report(stored + len(batch), config.total)
+                if time.monotonic() - last_commit >= COMMIT_EVERY_S:
+                    store.add(batch)
+                    stored += len(batch)
+                    batch, last_commit = [], time.monotonic()
+        store.add(batch)
     except BaseException:
+        store.add(batch)  # the games finished before Ctrl-C or an error are whole: kept
         store.close()
         raise
     return store
@@ -327,12 +335,12 @@ def _play(
     config: TournamentConfig, todo: list[int], workers: int
 ) -> Generator[list[GameResult], None, None]:
     """Play the games `todo`, yielding the results of each chunk as it finishes."""
-    size = max(1, min(MAX_CHUNK, len(todo) // (4 * workers)))
-    chunks = [todo[start : start + size] for start in range(0, len(todo), size)]
-    if workers == 1 or len(chunks) <= 1:
-        for chunk in chunks:
-            yield _play_chunk(config, chunk)
+    if workers == 1:
+        for index in todo:
+            yield [play_game(config, index)]
         return
+    size = max(1, min(MAX_CHUNK, len(todo) // (50 * workers)))
+    chunks = [todo[start : start + size] for start in range(0, len(todo), size)]
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(
         max_workers=min(workers, len(chunks)), mp_context=context, initializer=_ignore_ctrl_c
