@@ -4,9 +4,17 @@ the command."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sqlite3
+import subprocess
+import time
+from pathlib import Path
 
 import pytest
+
+# pytest puts the tests folder on the path (its test packages are sim, search...).
+from sim.test_interrupt import EXIT_WAIT_S, GAMENIGHT, STARTUP_WAIT_S, alive
 from typer.testing import CliRunner
 
 from gamenight.cli.app import app
@@ -138,3 +146,46 @@ def test_bad_arguments_give_a_one_line_error(tmp_path, args, message):
     assert result.exit_code == 2
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_ctrl_c_stops_the_workers_keeps_the_games_and_the_same_command_resumes(tmp_path):
+    path = tmp_path / "t.sqlite"
+    args = ["tournament", "boss-quest", "-a", "heuristic,random", "-n", "60", "--db", str(path)]
+    command = [*GAMENIGHT, *args, "-w", "2", "--seed", "1"]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    try:
+        deadline = time.monotonic() + STARTUP_WAIT_S
+        while not (path.is_file() and stored(path)):
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "no game was stored"
+            time.sleep(0.1)
+        os.killpg(process.pid, signal.SIGINT)  # as a terminal does: the whole group
+        out, err = process.communicate(timeout=EXIT_WAIT_S)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 130, err
+    assert "Traceback" not in out
+    assert err.splitlines() == [
+        f"Tournament interrupted; the games played are in {path}: run the same command to resume."
+    ]
+    deadline = time.monotonic() + EXIT_WAIT_S
+    while alive(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert alive(process.pid) == [], "worker processes were left running"
+    assert 0 < stored(path) < 60
+    again = runner.invoke(app, args)  # the same command (the file's seed) plays the rest
+    assert again.exit_code == 0, again.output
+    assert stored(path) == 60 and "60 games" in again.stdout
+
+
+def stored(path: Path) -> int:
+    with sqlite3.connect(path) as db:
+        try:
+            return db.execute("SELECT count(*) FROM games").fetchone()[0]
+        except sqlite3.OperationalError:  # the table is not there yet
+            return 0
