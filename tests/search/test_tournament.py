@@ -63,6 +63,7 @@ def test_results_do_not_depend_on_workers(tmp_path):
     assert figures(one) == figures(two)
     summary = figures(one)
     assert summary["games"] == 12 and sum(a["seat_games"] for a in summary["agents"].values()) == 24
+    assert summary["first_player"]["trials"] == 12  # the seat that acted first, each game
     assert next(iter(summary["agents"])) == "heuristic"  # the best rated
 
 

@@ -176,6 +176,8 @@ def summary_tables(summary: TournamentSummary) -> list[str | Table]:
         seats.add_column(column, justify="right")
     for seat, rate in enumerate(summary.seats):
         seats.add_row(str(seat), *_percent(rate), f"{rate.rate - summary.equal_share:+.1%}")
+    first = summary.first_player
+    seats.add_row("first", *_percent(first), f"{first.rate - summary.equal_share:+.1%}")
     lengths = Table(title="Game length")
     lengths.add_column("")
     for column in ("mean", "10%", "median", "90%", "min", "max"):

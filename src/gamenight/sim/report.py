@@ -150,7 +150,8 @@ def _seat_plot(summary: TournamentSummary) -> Plot:
     return Plot(
         "seats",
         "Win rate by seat",
-        "Seat 0 moves first; seating rotates, so every agent holds every seat equally often.",
+        "Seats as the game numbers them; seating rotates, so every agent holds every seat "
+        "equally often.",
         _png(figure),
     )
 
@@ -168,30 +169,19 @@ def _agent_plot(summary: TournamentSummary) -> Plot:
 
 
 def _first_player_plot(summary: TournamentSummary) -> Plot:
-    """Each seat's win rate minus the equal share, with its interval: seat 0 is the first
-    player's advantage."""
-    figure, axes = _figure(1.2 + 0.45 * summary.config.players)
-    equal = summary.equal_share
-    seats = summary.seats
-    values = [rate.rate - equal for rate in seats]
-    low, high = _spreads(seats)
-    colours = [COLOURS[1] if seat == 0 else COLOURS[0] for seat in range(len(seats))]
-    positions = range(len(seats))
-    axes.barh(positions, values, xerr=[low, high], color=colours, capsize=3)
-    axes.axvline(0, color="black", linewidth=1)
-    axes.set_yticks(list(positions), [f"seat {s}" for s in positions])
-    axes.invert_yaxis()
-    axes.set_xlabel("win rate minus the equal share (95% interval)")
-    return Plot(
-        "first-player",
-        "First-player advantage",
-        _first_player_text(summary),
-        _png(figure),
+    """The win rate of the seat that acted first, and of the others, with intervals."""
+    figure, axes = _figure(2.0)
+    first = summary.first_player
+    others = Rate(
+        sum(summary.seat_wins) - first.wins,
+        first.trials * (summary.config.players - 1),
     )
+    _rate_bars(axes, ["first player", "the others"], [first, others], summary.equal_share)
+    return Plot("first-player", "First-player advantage", _first_player_text(summary), _png(figure))
 
 
 def _first_player_text(summary: TournamentSummary) -> str:
-    first = summary.seats[0]
+    first = summary.first_player
     low, high = first.interval
     equal = summary.equal_share
     if low > equal:
@@ -201,7 +191,7 @@ def _first_player_text(summary: TournamentSummary) -> str:
     else:
         verdict = "no advantage the games can tell apart from chance"
     return (
-        f"The first player won {first.rate:.1%} (95% interval {low:.1%}–{high:.1%}) against an "
+        f"The seat that acted first in a game (the game's own choice) won {first.rate:.1%} (95% interval {low:.1%}–{high:.1%}) against an "
         f"equal share of {equal:.1%}: {verdict}."
     )
 

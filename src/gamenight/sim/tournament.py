@@ -96,6 +96,7 @@ class GameResult:
     stats: dict[str, Any]  # `State.stats()`
     balance: dict[str, list[float]]  # `balance.features`: per-seat figures of the game's own
     seconds: float  # wall time the game took
+    first: int  # the seat that acted first (-1: nobody acted)
 
 
 def matchups(agents: Sequence[str], players: int) -> list[tuple[str, ...]]:
@@ -150,6 +151,7 @@ def _result(state: State, index: int, seats: tuple[str, ...], seconds: float) ->
         stats=state.stats(),
         balance=features(state),
         seconds=seconds,
+        first=state.history[0][0] if state.history else -1,
     )
 
 
@@ -183,7 +185,7 @@ class ResultStore:
             db.execute(
                 "CREATE TABLE IF NOT EXISTS games (idx INTEGER PRIMARY KEY, seed INTEGER,"
                 " seats TEXT, winners TEXT, scores TEXT, actions INTEGER, truncated INTEGER,"
-                " stats TEXT, balance TEXT, seconds REAL)"
+                " stats TEXT, balance TEXT, seconds REAL, first INTEGER)"
             )
         stored = dict(db.execute("SELECT key, value FROM meta").fetchall())
         if not stored:
@@ -232,7 +234,7 @@ class ResultStore:
         """Store finished games (one transaction)."""
         with self._db:
             self._db.executemany(
-                "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         r.index,
@@ -245,6 +247,7 @@ class ResultStore:
                         json.dumps(r.stats, sort_keys=True),
                         json.dumps(r.balance, sort_keys=True),
                         r.seconds,
+                        r.first,
                     )
                     for r in results
                 ],
@@ -266,6 +269,7 @@ class ResultStore:
                 stats=json.loads(row[7]),
                 balance=json.loads(row[8]),
                 seconds=row[9],
+                first=row[10],
             )
 
     def close(self) -> None:
@@ -405,6 +409,8 @@ class TournamentSummary:
     no_winner: int = 0
     agents: dict[str, AgentFigures] = field(default_factory=dict)
     seat_wins: list[int] = field(default_factory=list)
+    first_wins: int = 0  # games the seat that acted first won
+    first_games: int = 0  # games where some seat acted
     lengths: Counter[int] = field(default_factory=Counter)
     rounds: Counter[float] = field(default_factory=Counter)
     margins: Counter[float] = field(default_factory=Counter)
@@ -415,6 +421,11 @@ class TournamentSummary:
     def seats(self) -> list[Rate]:
         """The win rate of each seat (seat 0 moves first)."""
         return [Rate(wins, self.games) for wins in self.seat_wins]
+
+    @property
+    def first_player(self) -> Rate:
+        """The win rate of the seat that acted first (whichever seat the game chose)."""
+        return Rate(self.first_wins, self.first_games)
 
     @property
     def equal_share(self) -> float:
@@ -436,6 +447,7 @@ class TournamentSummary:
             "truncated": self.truncated,
             "no_winner": self.no_winner,
             "seats": [rate.to_dict() for rate in self.seats],
+            "first_player": self.first_player.to_dict(),
             "agents": {
                 a.name: {
                     "seat_games": a.seat_games,
@@ -524,6 +536,9 @@ def _count(summary: TournamentSummary, result: GameResult) -> None:
     summary.no_winner += not result.winners
     summary.seconds += result.seconds
     summary.lengths[result.actions] += 1
+    if result.first >= 0:
+        summary.first_games += 1
+        summary.first_wins += result.first in result.winners
     rounds = result.stats.get("rounds", result.stats.get("turns"))
     if isinstance(rounds, int | float):
         summary.rounds[rounds] += 1
