@@ -125,6 +125,18 @@ def test_it_seals_timed_moves_at_a_live_table():
     assert sealed in (DONE, WAIT) or sealed.ms >= state.options["reaction_ms"]
 
 
+def test_in_real_time_the_prior_move_is_made_as_soon_as_allowed():
+    from gamenight.agents.ismcts import _soonest
+    from gamenight.games.ninja_master.actions import Grab
+
+    state = gamenight.make("ninja-master", 2, seed=4)
+    legal = state.legal_actions(next_actor(state))
+    soonest = _soonest(Grab(2, 1000), legal)
+    assert isinstance(soonest, Grab) and soonest.token == 2
+    assert soonest.ms == min(a.ms for a in legal if isinstance(a, Grab))
+    assert _soonest(DONE, legal) is DONE
+
+
 def test_it_needs_the_state():
     with pytest.raises(ValueError, match="state"):
         ISMCTS(4).act({"seat": 0}, [DONE, WAIT])

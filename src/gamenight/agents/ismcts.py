@@ -20,6 +20,8 @@ iterations (a timed grab: tokens times time buckets), so a node visited n times 
 about sqrt(n) of them (progressive widening), and the game's default bot is the prior:
 its move is the root's first child and keeps sqrt(iterations) virtual visits when the
 move is chosen, so the search departs from it only when its rollouts clearly say so.
+In a real-time game the prior's timed move is taken at the earliest time legal for it
+(a bot's reaction time is a model of a person, not a choice a search must copy).
 
 Names: ``ismcts`` (200 iterations, random rollouts), ``ismcts:500`` (500 iterations),
 ``ismcts:50ms`` (a time budget per decision), ``ismcts:500:heuristic`` (rollouts by the
@@ -28,7 +30,9 @@ game's default bot). An iteration budget gives the same moves for the same seed.
 
 from __future__ import annotations
 
+import dataclasses
 import math
+import operator
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -138,6 +142,8 @@ class ISMCTS:
         if self._prior is None:
             return None
         move = self._prior.act(view, legal, clock)
+        if state.real_time:
+            move = _soonest(move, legal)
         if move not in legal:
             move = state.codec.decode(state.codec.encode(move))
         return move if move in legal else None
@@ -226,6 +232,25 @@ class ISMCTS:
         for seat in winners:
             rewards[seat] = 1.0 / len(winners)
         return rewards
+
+
+def _soonest(move: Action, legal: list[Action]) -> Action:
+    """A timed move (a dataclass with an ``ms`` field) at the earliest time `legal` offers
+    for it: the same move otherwise, so nothing is learnt by waiting that the search did
+    not weigh."""
+    if not dataclasses.is_dataclass(move) or not hasattr(move, "ms"):
+        return move
+    same = [
+        a
+        for a in legal
+        if type(a) is type(move)
+        and all(
+            getattr(a, f.name) == getattr(move, f.name)
+            for f in dataclasses.fields(move)
+            if f.name != "ms"
+        )
+    ]
+    return min(same, key=operator.attrgetter("ms"), default=move)
 
 
 def is_ismcts(name: str) -> bool:
