@@ -96,7 +96,8 @@ class Seat:
 
 @dataclass
 class Live:
-    """A real-time table's step: the live table, who is ready, when the step began."""
+    """A real-time table: its live table, its game's web package (what is held back
+    between steps), who is ready for the next step and until when the table waits."""
 
     table: LiveTable
     web: ModuleType | None
