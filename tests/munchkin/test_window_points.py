@@ -95,7 +95,7 @@ def test_before_the_combat_resolves():
         PLAYERS,
         monsters=["moody_goblin"],
         door=["elf"],
-        hands={2: ["enraged"]},
+        hands={1: ["bribe_gm"], 2: ["enraged"]},
         levels=[4, 1, 1, 1],
         dice=[6],
     )
@@ -105,8 +105,9 @@ def test_before_the_combat_resolves():
     state.apply(2, Play(card("enraged")))
     assert state.phase == "combat"
     everybody_waits(state, 3)  # those who had passed answer again, the fighter too
+    state.apply(1, Play(card("bribe_gm")))  # seat 1, which had passed, plays
     pass_all(state)
-    assert state.phase == "run" and state.level[0] == 4  # lost: running, no level
+    assert state.phase == "run" and state.level[:2] == [4, 2]  # lost: running, no level
 
 
 def test_after_each_run_away_roll():
