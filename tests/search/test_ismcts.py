@@ -86,7 +86,8 @@ def test_it_searches_only_what_its_seat_knows(game_id):
 
 
 def test_names_set_the_budget_and_the_rollouts():
-    assert agents.make("ismcts", "boss-quest").iterations == 200
+    bare = agents.make("ismcts", "boss-quest")
+    assert bare.iterations == 200 and bare.ms == 1000  # whichever ends first
     searcher = agents.make("ismcts:500", "boss-quest", 1)
     assert isinstance(searcher, ISMCTS) and searcher.iterations == 500 and searcher.ms is None
     timed = agents.make("ismcts:40ms:heuristic", "ninja-master", 1)

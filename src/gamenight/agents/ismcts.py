@@ -23,9 +23,10 @@ move is chosen, so the search departs from it only when its rollouts clearly say
 In a real-time game the prior's timed move is taken at the earliest time legal for it
 (a bot's reaction time is a model of a person, not a choice a search must copy).
 
-Names: ``ismcts`` (200 iterations, random rollouts), ``ismcts:500`` (500 iterations),
-``ismcts:50ms`` (a time budget per decision), ``ismcts:500:heuristic`` (rollouts by the
-game's default bot). An iteration budget gives the same moves for the same seed.
+Names: ``ismcts`` (200 iterations or 1 s, whichever ends first; random rollouts),
+``ismcts:500`` (500 iterations), ``ismcts:50ms`` (a time budget per decision),
+``ismcts:500:heuristic`` (rollouts by the game's default bot). An iteration budget gives
+the same moves for the same seed.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from gamenight.play.table import next_actor
 
 NAME = "ismcts"
 DEFAULT_ITERATIONS = 200
+DEFAULT_MS = 1000  # a bare `ismcts` also stops after this long: a person waits for it
 EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
 ROLLOUTS = ("random", "heuristic")
 MAX_ITERATIONS = 10_000_000
@@ -261,11 +263,12 @@ def is_ismcts(name: str) -> bool:
 def from_name(name: str, game_id: str, seed: int | None = None) -> ISMCTS:
     """The agent an ``ismcts[:BUDGET][:ROLLOUT]`` name describes for `game_id`.
 
-    BUDGET is a number of iterations (``500``) or of ms (``50ms``); ROLLOUT is ``random``
+    BUDGET is a number of iterations (``500``: deterministic) or of ms (``50ms``); without
+    one, `DEFAULT_ITERATIONS` or `DEFAULT_MS`, whichever ends first. ROLLOUT is ``random``
     or ``heuristic`` (the game's default bot). A bad name raises `ValueError`.
     """
     iterations: int | None = DEFAULT_ITERATIONS
-    ms: float | None = None
+    ms: float | None = DEFAULT_MS
     rollout = "random"
     for part in name.split(":")[1:]:
         if part in ROLLOUTS:
