@@ -33,10 +33,12 @@ from .actions import (
     Target,
 )
 from .content import CATS, EFFECTS, HEARTS, Effect
-from .model import EventKind, MeowModel, Step, card_and_amount
+from .model import EventKind, MeowModel, Step
 
 # A step is a kernel decision frame, ``Frame(kind, controlling seat, (source card, amount))``
-# (card -1: none); its JSON form is ``[kind, seat, card, amount]``.
+# (card -1: none); its JSON form is ``[kind, seat, card, amount]``. The kernel types a
+# frame's args as ints or strings, so what reads them asserts that they are ints (inline:
+# a helper's call would cost more than the rest of reading a step).
 
 
 # ----- automatic effects ---------------------------------------------------------------
@@ -158,20 +160,23 @@ def is_choice(step: Frame) -> bool:
 
 def options(state: MeowModel, step: Frame) -> list[Action]:
     """The actions that resolve a choice step (empty: it has nothing to act on)."""
-    card, _ = card_and_amount(step)
+    card = step.args[0]
+    assert type(card) is int
     return CHOICES[step.kind].options(state, step.seat, card)
 
 
 def resolve(state: MeowModel, step: Frame, choice: Action) -> None:
     """Resolve a choice step (already taken off the stack) with the chosen action."""
-    card, amount = card_and_amount(step)
-    CHOICES[step.kind].resolve(state, step.seat, card, amount, choice)
+    kind, seat, (card, amount) = step
+    assert type(card) is int and type(amount) is int
+    CHOICES[kind].resolve(state, seat, card, amount, choice)
 
 
 def run(state: MeowModel, step: Frame) -> None:
     """Resolve an automatic step (already taken off the stack)."""
-    card, amount = card_and_amount(step)
-    AUTOMATIC[step.kind](state, step.seat, card, amount)
+    kind, seat, (card, amount) = step
+    assert type(card) is int and type(amount) is int
+    AUTOMATIC[kind](state, seat, card, amount)
 
 
 # ----- Activation ------------------------------------------------------------------------

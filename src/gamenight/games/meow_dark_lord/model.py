@@ -14,9 +14,9 @@ strings, and the plain strings of a loaded snapshot compare equal to them.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Final, Literal, TypedDict, cast
+from typing import Final, Literal, TypedDict
 
-from gamenight.kernel import DecisionStack, Fields, Frame, State
+from gamenight.kernel import DecisionStack, Fields, State
 
 from .content import Effect
 
@@ -60,7 +60,7 @@ class Step(StrEnum):
 
 
 class EventKind(StrEnum):
-    """What an event tells (`events.py` declares each kind's data)."""
+    """What an event tells; each kind's data has its type below (`EVENT_DATA`)."""
 
     SETUP = "setup"
     DEAL = "deal"
@@ -307,10 +307,3 @@ class MeowModel(State):
         """Roll `count` six-sided dice with the game's generator."""
         below = self.rng.below
         return [below(6) + 1 for _ in range(count)]
-
-
-def card_and_amount(step: Frame) -> tuple[int, int]:
-    """A step's source card (-1: none) and amount: the args of every Meow step."""
-    # The kernel types a frame's args as ints or strings, for every game's frames; a Meow
-    # step's are always these two ints (`abilities.py` pushes them).
-    return cast("tuple[int, int]", step.args)

@@ -36,7 +36,7 @@ from .actions import (
     Sacrifice,
     Search,
 )
-from .model import EndReason, EventKind, MeowModel, Phase, Step, card_and_amount
+from .model import EndReason, EventKind, MeowModel, Phase, Step
 
 DUNGEON_LIMIT = 3  # cats kept at the end of a turn
 HAND_LIMIT = 10  # cards kept at the end of a turn
@@ -86,27 +86,28 @@ def legal(state: MeowModel, seat: int) -> list[Action]:
 
 def act(state: MeowModel, seat: int, action: Action) -> None:
     """Carry out a legal phase action of the turn's player (the stack is empty)."""
-    if isinstance(action, (Hire, Draw)):
+    # `type(...) is`: as fast as a dispatch on the type, and type checkers follow it.
+    if type(action) is Hire or type(action) is Draw:
         state.stack.push(Frame(_NEXT_PHASE, seat, (-1, 0)))
-        if isinstance(action, Hire):
+        if type(action) is Hire:
             cards.hire(state, seat, action.card)
         else:
             cards.draw(state, seat, 1)
-    elif isinstance(action, Search):
+    elif type(action) is Search:
         state.acted.append(action.card)
         combat.search(state, seat, action.card)
-    elif isinstance(action, Attack):
+    elif type(action) is Attack:
         state.acted.append(action.card)
         state.stack.push(Frame(_ATTACK, seat, (action.card, 0)))
-    elif isinstance(action, Activate):
+    elif type(action) is Sacrifice:
+        cards.to_graveyard(state, action.card, _SACRIFICED)
+    elif type(action) is Activate:
         state.acted.append(action.card)
         abilities.activate(state, seat, action.card)
-    elif isinstance(action, EndDungeon):
+    elif type(action) is EndDungeon:
         state.phase = _HIRE2
-    elif isinstance(action, Sacrifice):
-        cards.to_graveyard(state, action.card, _SACRIFICED)
     else:
-        assert isinstance(action, Discard)
+        assert type(action) is Discard
         cards.discard(state, seat, action.card)
 
 
@@ -126,8 +127,7 @@ def settle(state: MeowModel) -> None:
                 return
             else:
                 stack.pop()
-                card, _ = card_and_amount(step)
-                state.log(EventKind.NO_TARGET, seat=step.seat, card=card, step=step.kind)
+                state.log(EventKind.NO_TARGET, seat=step.seat, card=step.args[0], step=step.kind)
             continue
         phase, seat = state.phase, state.turn
         if phase == _DUNGEON:

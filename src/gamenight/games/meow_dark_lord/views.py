@@ -14,7 +14,7 @@ from gamenight.kernel.rng import Rng
 
 from . import abilities
 from .content import CATS, NUM_CATS, RIGOR
-from .model import EndReason, MeowModel, Phase, TieBreak, card_and_amount
+from .model import EndReason, MeowModel, Phase, TieBreak
 
 
 class CardView(TypedDict):
@@ -103,9 +103,9 @@ def view(state: MeowModel, seat: int | None) -> MeowView:
         )
     pending: PendingView | None = None
     if state.stack and abilities.is_choice(state.stack.top):
-        top = state.stack.top
-        card, amount = card_and_amount(top)
-        pending = {"step": top.kind, "seat": top.seat, "card": card, "amount": amount}
+        kind, controller, (card, amount) = state.stack.top
+        assert type(card) is int and type(amount) is int  # a step's args (`abilities.py`)
+        pending = {"step": kind, "seat": controller, "card": card, "amount": amount}
     return {
         "game": state.game_id,
         "seat": seat,
