@@ -237,12 +237,14 @@ class BossQuestState(BossQuestModel):
             else:
                 most = MAX_EQUIP
             actions.extend(EQUIPS[: min(most, len(self.weapon_deck))])
+        spell_left = False
         for slot, status in enumerate(self.slot_status):
             if status == _AVAILABLE:
+                spell_left = True
                 if slot == self.mystery or spells.can_activate(self, SPELLS[self.slots[slot]]):
                     actions.append(ACTIVATE[slot])
                 actions.append(DISCARD[slot])
-        if _AVAILABLE not in self.slot_status:
+        if not spell_left:
             actions.append(VISIT_MAGE)
         return actions
 
