@@ -152,8 +152,13 @@ bad_stuff = [{ op = "lose_item", slot = "head" }, { op = "lose_level", amount = 
         ),
         (
             'kind = "oneshot"\nuse = { timing = "combat", do = [{ op = "hook", hook = "nope" }] }',
-            "",
-            "unknown hook 'nope'",
+            "cards.0.use.do.0.hook",
+            "Input should be 'steal', 'double' or 'resurrect'",
+        ),
+        (
+            'kind = "oneshot"\nuse = { timing = "setup", do = [{ op = "gain_level" }] }',
+            "cards.0.use",
+            "'setup' is no timing",
         ),
     ],
 )

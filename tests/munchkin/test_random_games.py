@@ -48,7 +48,7 @@ def zones(state) -> list[int]:
 
 
 def check_views(state, encode: bool) -> None:
-    features = observation.layout(state.num_players, state.options)
+    features = observation.pieces(state.num_players, state.options).layout()
     for seat in (None, *range(state.num_players)):
         view = state.view(seat)
         assert json.loads(json.dumps(view)) == view

@@ -2,10 +2,10 @@
 
 One engine serves every card set of ``data/`` (the base game now, Munchkin Fu later):
 importing the package registers one game per set, under the game id of the set's
-``[ruleset]`` (in this process only: the engine is not yet in the list of installed
-games). Rules: the project's rules page for Munchkin (from the Japanese and Ukrainian
-rulebooks); how the engine plays its finer points is in ``docs/munchkin.md``, how to
-write a card in ``docs/cards.md``.
+``[ruleset]``, and names each set's manifest by its file's stem for the ``gamenight.games``
+entry points (``gamenight.games.munchkin:base``). Rules: the project's rules page for
+Munchkin (from the Japanese and Ukrainian rulebooks); how the engine plays its finer
+points is in ``docs/munchkin.md``, how to write a card in ``docs/cards.md``.
 """
 
 from typing import Any

@@ -189,7 +189,7 @@ CHOOSE_SEAT = tuple(ChooseSeat(s) for s in range(MAX_SEATS))
 ASK = tuple(Ask(s) for s in range(MAX_SEATS))
 TRADE = tuple(Trade(s) for s in range(MAX_SEATS))
 CHOOSE_MONSTER = tuple(ChooseMonster(i) for i in range(MAX_MONSTERS))
-CHOOSE_VALUE = (None, *(ChooseValue(v) for v in range(1, 7)))  # by face
+CHOOSE_VALUE = {face: ChooseValue(face) for face in range(1, 7)}
 TREASURES = tuple(Treasures(k) for k in range(MAX_BRIBE + 1))
 
 
@@ -198,13 +198,12 @@ class ActionTable:
 
     def __init__(self, cs: CardSet) -> None:
         n = cs.size
-        self.play = tuple(Play(c) for c in range(n))
+        self.play = tuple(Play(c) for c in range(n))  # by card
         self.pick = tuple(Pick(c) for c in range(n))
         self.use = {(c, k): Use(c, k) for c, k in cs.play_uses}
-        self.equip = tuple(Equip(c) if c in cs.items else None for c in range(n))
-        self.unequip = tuple(Unequip(c) if c in cs.items else None for c in range(n))
-        droppable = set(cs.droppable)
-        self.discard = tuple(Discard(c) if c in droppable else None for c in range(n))
+        self.equip = {c: Equip(c) for c in cs.items}
+        self.unequip = {c: Unequip(c) for c in cs.items}
+        self.discard = {c: Discard(c) for c in cs.droppable}
         self.codec = ActionCodec(
             [
                 PASS,
@@ -224,13 +223,13 @@ class ActionTable:
                 *ASK,
                 *TRADE,
                 *CHOOSE_MONSTER,
-                *CHOOSE_VALUE[1:],
+                *CHOOSE_VALUE.values(),
                 *TREASURES,
                 *self.play,
                 *self.pick,
                 *self.use.values(),
-                *(a for a in self.equip if a is not None),
-                *(a for a in self.unequip if a is not None),
-                *(a for a in self.discard if a is not None),
+                *self.equip.values(),
+                *self.unequip.values(),
+                *self.discard.values(),
             ]
         )

@@ -1,8 +1,9 @@
-"""Characters: classes, races, conditions, modifiers and equipment.
+"""Characters: levels, classes, races, conditions, modifiers and equipment.
 
 Nothing here is stored: every figure (a strength, a hand limit, a free slot) is a fold
 over the cards that are active now, computed when it is needed, so nothing goes stale
-when a card leaves play.
+when a card leaves play. The only changes made here are levels lost and items turned
+sideways when they no longer fit.
 
 A player's active cards are the cards in front of them, less the items turned sideways
 and the items they may not use (a restriction they do not meet). A monster's are itself
@@ -11,65 +12,62 @@ and the enhancers played on it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from .content import NO_TRAIT, Card, CardKind, Cond, Side, Slot, SlotGroup, Stat
+from .model import EventKind, LevelData, MunchkinModel
 
-from .content import Card, Cond
+CLASS, RACE, ITEM, ONESHOT = CardKind.CLASS, CardKind.RACE, CardKind.ITEM, CardKind.ONESHOT
+COMBAT, SLOTS = Stat.COMBAT, Stat.SLOTS
+HAND_UNITS: dict[Slot | None, int] = {Slot.HAND1: 1, Slot.HAND2: 2}
+BASE_CAPACITY = {SlotGroup.HEAD: 1, SlotGroup.ARMOR: 1, SlotGroup.FOOT: 1, SlotGroup.HAND: 2}
+SLOT_GROUP: dict[Slot | None, SlotGroup] = {
+    Slot.HEAD: SlotGroup.HEAD,
+    Slot.ARMOR: SlotGroup.ARMOR,
+    Slot.FOOT: SlotGroup.FOOT,
+    Slot.HAND1: SlotGroup.HAND,
+    Slot.HAND2: SlotGroup.HAND,
+}
 
-if TYPE_CHECKING:
-    from .state import MunchkinState
 
-TRAIT_KINDS = ("class", "race")
-HAND_UNITS = {"hand1": 1, "hand2": 2}
-BASE_CAPACITY = {"head": 1, "armor": 1, "foot": 1, "hand": 2}
-SLOT_GROUP = {"head": "head", "armor": "armor", "foot": "foot", "hand1": "hand", "hand2": "hand"}
-
-
-def traits(s: MunchkinState, seat: int, kind: str) -> list[int]:
+def traits(s: MunchkinModel, seat: int, kind: CardKind) -> list[int]:
     """The class (or race) cards in front of `seat`."""
     kinds = s.CS.kind
     return [c for c in s.table[seat] if kinds[c] == kind]
 
 
-def has_trait(s: MunchkinState, seat: int, kind: str, name: str) -> bool:
+def has_trait(s: MunchkinModel, seat: int, kind: CardKind, name: str) -> bool:
     """Whether `seat` has this class or race (``"none"`` / ``"human"``: none at all)."""
     cards = s.CS.cards
     found = [cards[c].trait for c in s.table[seat] if cards[c].kind == kind]
-    if name in ("none", "human"):
+    if name == NO_TRAIT[kind]:
         return not found
     return name in found
 
 
-def combatants(s: MunchkinState) -> list[int]:
+def combatants(s: MunchkinModel) -> list[int]:
     """The fighter and the helper, while a combat is on."""
     if not s.monsters:
         return []
     return [s.turn] if s.helper < 0 else [s.turn, s.helper]
 
 
-def player_meets(s: MunchkinState, seat: int, cond: Cond) -> bool:
+def player_meets(s: MunchkinModel, seat: int, cond: Cond) -> bool:
     """Whether `seat` meets a condition on a player's card (``tag``: a monster in the
     fight has it; ``side``: the seat's part in the fight)."""
-    if cond.klass is not None and not has_trait(s, seat, "class", cond.klass):
-        return False
-    if cond.race is not None and not has_trait(s, seat, "race", cond.race):
-        return False
-    if cond.sex >= 0 and s.sex[seat] != cond.sex:
-        return False
-    if not cond.level_min <= s.level[seat] <= cond.level_max:
+    if not _player_fields(s, seat, cond):
         return False
     if cond.tag is not None:
         cards = s.CS.cards
         if not any(cond.tag in cards[m].tags for m in s.monsters):
             return False
     if cond.side is not None:
-        if cond.side == "fighter" and not (s.monsters and seat == s.turn):
+        if cond.side == Side.FIGHTER and not (s.monsters and seat == s.turn):
             return False
-        if cond.side == "helper" and not (s.monsters and seat == s.helper):
+        if cond.side == Side.HELPER and not (s.monsters and seat == s.helper):
             return False
     return cond.helped < 0 or (s.helper >= 0) == bool(cond.helped)
 
 
-def monster_meets(s: MunchkinState, monster: int, cond: Cond, seat: int = -1) -> bool:
+def monster_meets(s: MunchkinModel, monster: int, cond: Cond, seat: int = -1) -> bool:
     """Whether a monster's (or its enhancer's) condition holds: ``tag`` tests the monster,
     the player fields test `seat` if given, else any player in the fight."""
     if cond.tag is not None and cond.tag not in s.CS.cards[monster].tags:
@@ -86,40 +84,40 @@ def _levels(cond: Cond) -> bool:
     return cond.level_min > 0 or cond.level_max < 99
 
 
-def _player_fields(s: MunchkinState, seat: int, cond: Cond) -> bool:
-    if cond.klass is not None and not has_trait(s, seat, "class", cond.klass):
+def _player_fields(s: MunchkinModel, seat: int, cond: Cond) -> bool:
+    if cond.klass is not None and not has_trait(s, seat, CLASS, cond.klass):
         return False
-    if cond.race is not None and not has_trait(s, seat, "race", cond.race):
+    if cond.race is not None and not has_trait(s, seat, RACE, cond.race):
         return False
     if cond.sex >= 0 and s.sex[seat] != cond.sex:
         return False
     return cond.level_min <= s.level[seat] <= cond.level_max
 
 
-def allowed(s: MunchkinState, seat: int, card: Card) -> bool:
+def allowed(s: MunchkinModel, seat: int, card: Card) -> bool:
     """Whether `seat` may use an item (its restriction)."""
     if card.only is not None and not _player_fields(s, seat, card.only):
         return False
     return card.barred is None or not _player_fields(s, seat, card.barred)
 
 
-def active(s: MunchkinState, seat: int) -> list[int]:
+def active(s: MunchkinModel, seat: int) -> list[int]:
     """The cards in front of `seat` whose modifiers apply now."""
     cards, unequipped = s.CS.cards, s.unequipped
     out = []
     for c in s.table[seat]:
         card = cards[c]
         kind = card.kind
-        if kind == "item":
+        if kind == ITEM:
             if c in unequipped or not allowed(s, seat, card):
                 continue
-        elif kind == "oneshot":
+        elif kind == ONESHOT:
             continue
         out.append(c)
     return out
 
 
-def player_stat(s: MunchkinState, seat: int, stat: str) -> int:
+def player_stat(s: MunchkinModel, seat: int, stat: Stat) -> int:
     """The sum of `stat` modifiers on `seat`'s active cards whose conditions hold."""
     cards = s.CS.cards
     total = 0
@@ -135,7 +133,7 @@ def player_stat(s: MunchkinState, seat: int, stat: str) -> int:
     return total
 
 
-def monster_stat(s: MunchkinState, monster: int, stat: str, seat: int = -1) -> int:
+def monster_stat(s: MunchkinModel, monster: int, stat: Stat, seat: int = -1) -> int:
     """The sum of `stat` modifiers of a monster in the fight and its enhancers."""
     cards = s.CS.cards
     sources = [monster]
@@ -154,24 +152,33 @@ def monster_stat(s: MunchkinState, monster: int, stat: str, seat: int = -1) -> i
     return total
 
 
-def hand_limit(s: MunchkinState, seat: int) -> int:
-    return max(0, s.CS.rules.hand_limit + player_stat(s, seat, "hand_limit"))
+def hand_limit(s: MunchkinModel, seat: int) -> int:
+    """How many cards `seat` may keep at the end of its turn."""
+    return max(0, s.CS.rules.hand_limit + player_stat(s, seat, Stat.HAND_LIMIT))
 
 
-def max_traits(s: MunchkinState, seat: int, kind: str) -> int:
+def max_traits(s: MunchkinModel, seat: int, kind: CardKind) -> int:
     """How many classes (or races) `seat` may have: 1, or 2 with Super Munchkin or
     Half-Breed."""
-    extra = "extra_class" if kind == "class" else "extra_race"
+    extra = Stat.EXTRA_CLASS if kind == CLASS else Stat.EXTRA_RACE
     return 1 + (player_stat(s, seat, extra) > 0)
+
+
+def lose_levels(s: MunchkinModel, seat: int, amount: int, card: int) -> None:
+    """`seat` loses `amount` levels because of `card` (never below level 1)."""
+    new = max(1, s.level[seat] - amount)
+    if new != s.level[seat]:
+        s.level[seat] = new
+        s.log(EventKind.LEVEL, **LevelData(seat=seat, level=new, card=card))
 
 
 # ----- strength ---------------------------------------------------------------------
 
 
-def player_strength(s: MunchkinState, seat: int) -> int:
+def player_strength(s: MunchkinModel, seat: int) -> int:
     """A player's combat strength: level, equipped items, modifiers, this combat's bonuses."""
     cards = s.CS.cards
-    total = s.level[seat] + player_stat(s, seat, "combat")
+    total = s.level[seat] + player_stat(s, seat, COMBAT)
     for c in active(s, seat):
         total += cards[c].bonus
     cm = s.cmods
@@ -181,10 +188,10 @@ def player_strength(s: MunchkinState, seat: int) -> int:
     return total
 
 
-def monster_strength(s: MunchkinState, monster: int) -> int:
+def monster_strength(s: MunchkinModel, monster: int) -> int:
     """A monster's strength: level, enhancers, its own modifiers, this combat's bonuses;
     never below 1 (no card takes a monster's level below 1)."""
-    total = s.CS.cards[monster].level + monster_stat(s, monster, "combat")
+    total = s.CS.cards[monster].level + monster_stat(s, monster, COMBAT)
     cm = s.cmods
     for i in range(0, len(cm), 3):
         if cm[i] == 1 and cm[i + 1] == monster:
@@ -192,54 +199,58 @@ def monster_strength(s: MunchkinState, monster: int) -> int:
     return max(1, total)
 
 
-def sides(s: MunchkinState) -> tuple[int, int]:
+def sides(s: MunchkinModel) -> tuple[int, int]:
     """(the players' strength, the monsters' strength) of the combat."""
     players = sum(player_strength(s, p) for p in combatants(s))
     return players, sum(monster_strength(s, m) for m in s.monsters)
 
 
-def winning(s: MunchkinState) -> bool:
+def winning(s: MunchkinModel) -> bool:
     """Whether the players would win the combat now (ties lose, unless the fighter wins
     ties)."""
     players, monsters = sides(s)
-    return players > monsters or (players == monsters and player_stat(s, s.turn, "wins_ties") > 0)
+    return players > monsters or (
+        players == monsters and player_stat(s, s.turn, Stat.WINS_TIES) > 0
+    )
 
 
 # ----- equipment ----------------------------------------------------------------------
 
 
-def big_limit(s: MunchkinState, seat: int) -> int:
+def big_limit(s: MunchkinModel, seat: int) -> int:
+    """How many Big items `seat` may have in play."""
     limit = s.CS.rules.big_items
-    return 99 if limit >= 9 or player_stat(s, seat, "big_items") > 0 else limit
+    return 99 if limit >= 9 or player_stat(s, seat, Stat.BIG_ITEMS) > 0 else limit
 
 
-def big_count(s: MunchkinState, seat: int) -> int:
+def big_count(s: MunchkinModel, seat: int) -> int:
+    """How many Big items `seat` has in play."""
     cards = s.CS.cards
     return sum(1 for c in s.table[seat] if cards[c].big)
 
 
-def capacity(s: MunchkinState, seat: int) -> tuple[dict[str, int], int]:
+def capacity(s: MunchkinModel, seat: int) -> tuple[dict[SlotGroup, int], int]:
     """Slots of each group (head, armor, foot, hand units) and spare 'any' slots."""
     caps = dict(BASE_CAPACITY)
     spare = 0
     cards = s.CS.cards
     for c in active(s, seat):
         for m in cards[c].modifiers:
-            if m.stat == "slots" and (m.when is None or player_meets(s, seat, m.when)):
-                if m.slot == "any":
+            if m.stat == SLOTS and (m.when is None or player_meets(s, seat, m.when)):
+                if m.slot == SlotGroup.ANY:
                     spare += m.amount
-                else:
+                elif m.slot is not None:
                     caps[m.slot] += m.amount
     return caps, spare
 
 
-def fits(s: MunchkinState, seat: int, extra: int = -1) -> bool:
+def fits(s: MunchkinModel, seat: int, extra: int = -1) -> bool:
     """Whether the items `seat` has equipped (plus `extra`) fit its slots."""
     cards, unequipped = s.CS.cards, s.unequipped
     caps, spare = capacity(s, seat)
-    used = {"head": 0, "armor": 0, "foot": 0, "hand": 0}
+    used = dict.fromkeys(BASE_CAPACITY, 0)
     for c in s.table[seat]:
-        if c == extra or (cards[c].kind == "item" and c not in unequipped):
+        if c == extra or (cards[c].kind == ITEM and c not in unequipped):
             slot = cards[c].slot
             group = SLOT_GROUP.get(slot)
             if group is not None:
@@ -248,19 +259,19 @@ def fits(s: MunchkinState, seat: int, extra: int = -1) -> bool:
     return over <= spare
 
 
-def can_equip(s: MunchkinState, seat: int, card: int) -> bool:
+def can_equip(s: MunchkinModel, seat: int, card: int) -> bool:
     """Whether a sideways item of `seat` may be equipped now (restriction and slots)."""
     c = s.CS.cards[card]
     return allowed(s, seat, c) and fits(s, seat, card)
 
 
-def fix_equipment(s: MunchkinState, seat: int) -> None:
+def fix_equipment(s: MunchkinModel, seat: int) -> None:
     """Turn sideways the last equipped items until the rest fit (a slot was lost)."""
     cards = s.CS.cards
     while not fits(s, seat):
         worn = [
             c
             for c in s.table[seat]
-            if cards[c].kind == "item" and c not in s.unequipped and cards[c].slot != "none"
+            if cards[c].kind == ITEM and c not in s.unequipped and cards[c].slot != Slot.NONE
         ]
         s.unequipped.append(worn[-1])

@@ -1,75 +1,106 @@
-"""Combat: monsters joining and leaving, winning, running away, death and looting.
+"""The door and combat: monsters joining and leaving, winning, running away, death and
+looting.
 
-A combat is the turn's player (the fighter) and at most one helper against the monsters
-in ``monsters``; enhancers are pairs ``(card, monster)`` in ``enh`` and this combat's
-bonuses triples ``(0, seat | 1, monster, amount)`` in ``cmods``. A ``combat`` window is
-open while it lasts; when every eligible seat has passed since the last play the combat
-resolves: a strictly greater strength (or a tie for a fighter who wins ties) kills every
-monster, anything else means running away, one monster at a time in the fighter's order,
-the fighter rolling first, then the helper, each roll followed by a ``roll`` window.
+Kicking open the door reveals its top card: a monster starts a combat, any other card
+opens a ``reveal`` window on it. A combat is the turn's player (the fighter) and at most
+one helper against the monsters in ``monsters``; enhancers are pairs ``(card, monster)``
+in ``enh`` and this combat's bonuses triples ``(0, seat | 1, monster, amount)`` in
+``cmods``. A ``combat`` window is open while it lasts; when every eligible seat has
+passed since the last play the combat resolves: a strictly greater strength (or a tie
+for a fighter who wins ties) kills every monster, anything else means running away, one
+monster at a time in the fighter's order, the fighter rolling first, then the helper,
+each roll followed by a ``roll`` window.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gamenight.kernel import RESET_ON_PLAY, Frame, OfferStatus, Window
 
-from . import character, effects, zones
+from . import character, triggers, zones
 from .actions import MAX_MONSTERS
-from .phases import (
-    AFTER,
-    COMBAT,
-    END_COMBAT,
-    HAUL_REST,
-    LOOT_BODY,
-    LOOT_END,
-    REWARD,
-    RUN,
-    SHARE,
-    W_COMBAT,
-    W_ROLL,
+from .content import CHARACTER_KINDS, CardKind, Persistence, Stat, TriggerOn
+from .model import (
+    BribeItemData,
+    CardsData,
+    CardSeatData,
+    CaughtData,
+    CombatData,
+    DeathData,
+    EventKind,
+    FrameKind,
+    KickData,
+    MonsterGoneData,
+    MunchkinModel,
+    Phase,
+    RanData,
+    RollData,
+    RunData,
+    SeatCardData,
+    SeatData,
+    WinData,
+    WindowKind,
+    ints,
 )
 
-if TYPE_CHECKING:
-    from .state import MunchkinState
-
-KEPT_AT_DEATH = ("class", "race", "half_breed", "super_munchkin", "curse")
+KEPT_AT_DEATH = (*CHARACTER_KINDS, CardKind.CURSE)
+ACCEPTED = OfferStatus.ACCEPTED
 
 
-def open_window(s: MunchkinState, kind: str) -> None:
+def open_window(s: MunchkinModel, kind: WindowKind) -> None:
     """Open a reset-on-play window for every living seat, the turn's player last."""
-    s.window = Window(RESET_ON_PLAY, effects.living(s), s.turn)
+    s.window = Window(RESET_ON_PLAY, s.living(), s.turn)
     s.window_kind = kind
 
 
-def room_for_monster(s: MunchkinState) -> bool:
+def kick(s: MunchkinModel, from_discard: bool = False) -> None:
+    """Kick open the door: the top Door card (or the Door discard pile's, for a Cleric)
+    is revealed."""
+    drawn = [s.door_discard.pop()] if from_discard else zones.draw_cards(s, 0, 1)
+    if not drawn:
+        s.log(EventKind.NO_DOOR, **SeatData(seat=s.turn))
+        s.phase = Phase.LOOT
+        return
+    card = drawn[0]
+    s.log(EventKind.KICK, **KickData(seat=s.turn, card=card, discard=from_discard))
+    if s.CS.kind[card] == CardKind.MONSTER:
+        start(s, card)
+    else:
+        s.door_card = card
+        s.limbo.append(card)
+        s.phase = Phase.REVEAL
+        open_window(s, WindowKind.REVEAL)
+
+
+def room_for_monster(s: MunchkinModel) -> bool:
+    """Whether one more monster may join the fight."""
     return len(s.monsters) < MAX_MONSTERS
 
 
-def start(s: MunchkinState, monster: int) -> None:
+def start(s: MunchkinModel, monster: int) -> None:
     """The turn's player fights `monster` (kicked open, or played from hand)."""
     s.combat_no += 1
     s.fought = 1
-    s.phase = COMBAT
+    s.phase = Phase.COMBAT
     s.helper = -1
-    s.log("combat", seat=s.turn, number=s.combat_no)
-    open_window(s, W_COMBAT)
+    s.log(EventKind.COMBAT, **CombatData(seat=s.turn, number=s.combat_no))
+    open_window(s, WindowKind.COMBAT)
     add_monster(s, monster, s.turn)
 
 
-def add_monster(s: MunchkinState, monster: int, controller: int) -> None:
+def add_monster(s: MunchkinModel, monster: int, controller: int) -> None:
+    """`monster` joins the fight, brought by `controller`."""
     s.monsters.append(monster)
-    s.log("monster", card=monster, seat=controller)
-    effects.fire_monster(s, monster, "revealed", s.turn)
+    s.log(EventKind.MONSTER, **CardSeatData(card=monster, seat=controller))
+    triggers.fire_monster(s, monster, TriggerOn.REVEALED, s.turn)
 
 
-def treasures(s: MunchkinState, monster: int) -> int:
+def treasures(s: MunchkinModel, monster: int) -> int:
     """The treasures a monster in the fight gives: printed, enhancers and modifiers."""
-    return max(0, s.CS.cards[monster].treasures + character.monster_stat(s, monster, "treasures"))
+    printed = s.CS.cards[monster].treasures
+    return max(0, printed + character.monster_stat(s, monster, Stat.TREASURES))
 
 
-def remove_monster(s: MunchkinState, monster: int, card: int, defeated: bool = False) -> None:
+def remove_monster(s: MunchkinModel, monster: int, card: int, defeated: bool = False) -> None:
     """A monster leaves the fight (with its enhancers); a defeated one leaves its
     treasures to the fighter (no level)."""
     if monster not in s.monsters:
@@ -90,64 +121,71 @@ def remove_monster(s: MunchkinState, monster: int, card: int, defeated: bool = F
         for x in cm[i : i + 3]
     ]
     zones.discard(s, monster)
-    s.log("monster_gone", card=monster, by=card, defeated=defeated)
+    s.log(EventKind.MONSTER_GONE, **MonsterGoneData(card=monster, by=card, defeated=defeated))
 
 
-def resolve(s: MunchkinState) -> None:
+def resolve(s: MunchkinModel) -> None:
     """The combat window closed: win, or run."""
     if not s.monsters:
-        s.log("no_monsters", seat=s.turn)
-        s.stack.push(Frame(END_COMBAT, s.turn, ()))
+        s.log(EventKind.NO_MONSTERS, **SeatData(seat=s.turn))
+        s.stack.push(Frame(FrameKind.END_COMBAT, s.turn, ()))
         if s.charmed:
-            s.stack.push(Frame(REWARD, s.turn, (s.charmed,)))
+            s.stack.push(Frame(FrameKind.REWARD, s.turn, (s.charmed,)))
     elif character.winning(s):
         win(s)
     else:
         start_run(s)
 
 
-def win(s: MunchkinState) -> None:
+def win(s: MunchkinModel) -> None:
+    """The players kill every monster: the fighter gains their levels, the triggers of
+    the win run, and the reward is queued."""
     cards = s.CS.cards
     fighter, helper = s.turn, s.helper
     killed = list(s.monsters)
-    levels = sum(max(0, cards[m].levels + character.monster_stat(s, m, "levels")) for m in killed)
+    levels = sum(
+        max(0, cards[m].levels + character.monster_stat(s, m, Stat.LEVELS)) for m in killed
+    )
     loot = sum(treasures(s, m) for m in killed) + s.charmed
-    loot = max(0, loot + character.player_stat(s, fighter, "treasures"))
-    s.stack.push(Frame(END_COMBAT, fighter, ()))
-    s.stack.push(Frame(REWARD, fighter, (loot,)))
+    loot = max(0, loot + character.player_stat(s, fighter, Stat.TREASURES))
+    s.stack.push(Frame(FrameKind.END_COMBAT, fighter, ()))
+    s.stack.push(Frame(FrameKind.REWARD, fighter, (loot,)))
     s.level[fighter] = min(s.CS.rules.max_level, s.level[fighter] + levels)
-    s.log("win", seat=fighter, helper=helper, monsters=killed, level=s.level[fighter])
+    s.log(
+        EventKind.WIN,
+        **WinData(seat=fighter, helper=helper, monsters=killed, level=s.level[fighter]),
+    )
     if helper >= 0:
         for _ in killed:
-            effects.fire(s, helper, "helped_kill")
-    effects.fire(s, fighter, "won")
+            triggers.fire(s, helper, TriggerOn.HELPED_KILL)
+    triggers.fire(s, fighter, TriggerOn.WON)
     for m in reversed(killed):
-        effects.fire_monster(s, m, "won", fighter)
+        triggers.fire_monster(s, m, TriggerOn.WON, fighter)
 
 
-def help_offer(s: MunchkinState) -> int:
+def help_offer(s: MunchkinModel) -> int:
     """The id of this combat's accepted help offer, or -1."""
     for o in s.offers:
-        if o.occasion == s.combat_no and o.status is OfferStatus.ACCEPTED:
+        if o.occasion == s.combat_no and o.status is ACCEPTED:
             return o.id
     return -1
 
 
-def reward(s: MunchkinState, frame: Frame) -> None:
+def reward(s: MunchkinModel, frame: Frame) -> None:
     """The win is paid: the game ends if a kill reached the top level; the treasures are
     drawn (face down alone, face up when helped) and the bribe is paid."""
     top = s.CS.rules.max_level
     if max(s.level) >= top:
         s.finish(False)
         return
-    (count,) = frame.args
+    (count,) = ints(frame)
     fighter, helper = s.turn, s.helper
     if helper < 0:
         zones.draw(s, fighter, 1, count, False)
         return
     haul = zones.draw_cards(s, 1, count)
     s.haul = haul
-    s.log("haul", cards=haul)
+    s.log(EventKind.HAUL, **CardsData(cards=haul))
     offer_id = help_offer(s)
     share, helper_first, items = 0, 0, []
     if offer_id >= 0:
@@ -158,42 +196,44 @@ def reward(s: MunchkinState, frame: Frame) -> None:
         if item in s.table[fighter]:
             zones.leave_play(s, fighter, item)
             zones.enter_play(s, helper, item)
-            s.log("bribe_item", card=item, seat=fighter, receiver=helper)
+            s.log(EventKind.BRIBE_ITEM, **BribeItemData(card=item, seat=fighter, receiver=helper))
     share = min(share, len(haul))
     if share == 0 or share == len(haul):
-        s.stack.push(Frame(HAUL_REST, helper if share else fighter, ()))
+        s.stack.push(Frame(FrameKind.HAUL_REST, helper if share else fighter, ()))
     elif helper_first:
-        s.stack.push(Frame(HAUL_REST, fighter, ()))
-        s.stack.push(Frame(SHARE, helper, (share,)))
+        s.stack.push(Frame(FrameKind.HAUL_REST, fighter, ()))
+        s.stack.push(Frame(FrameKind.SHARE, helper, (share,)))
     else:
-        s.stack.push(Frame(HAUL_REST, helper, ()))
-        s.stack.push(Frame(SHARE, fighter, (len(haul) - share,)))
+        s.stack.push(Frame(FrameKind.HAUL_REST, helper, ()))
+        s.stack.push(Frame(FrameKind.SHARE, fighter, (len(haul) - share,)))
 
 
-def take_haul(s: MunchkinState, seat: int, card: int) -> None:
+def take_haul(s: MunchkinModel, seat: int, card: int) -> None:
+    """`seat` takes a card of the haul on the table, face up."""
     s.haul.remove(card)
     zones.to_hand_public(s, seat, card)
-    s.log("take", seat=seat, card=card)
+    s.log(EventKind.TAKE, **SeatCardData(seat=seat, card=card))
 
 
-def haul_rest(s: MunchkinState, frame: Frame) -> None:
+def haul_rest(s: MunchkinModel, frame: Frame) -> None:
+    """The frame's seat takes what is left of the haul."""
     for card in list(s.haul):
         take_haul(s, frame.seat, card)
 
 
-def end(s: MunchkinState, frame: Frame | None = None) -> None:
+def end(s: MunchkinModel, frame: Frame | None = None) -> None:
     """The combat is over: its cards are discarded, its offers closed."""
-    kinds = s.CS.cards
+    cards = s.CS.cards
     for m in s.monsters:
         zones.discard(s, m)
     for i in range(0, len(s.enh), 2):
         zones.discard(s, s.enh[i])
     for seat in character.combatants(s):
         for c in list(s.table[seat]):
-            if kinds[c].kind == "curse" and kinds[c].persistent == "combat":
+            if cards[c].kind == CardKind.CURSE and cards[c].persistent == Persistence.COMBAT:
                 zones.discard_from_play(s, seat, c)
     for o in list(s.offers):
-        if o.occasion == s.combat_no and o.status is OfferStatus.ACCEPTED:
+        if o.occasion == s.combat_no and o.status is ACCEPTED:
             s.offers.void(o.id)
     s.offers.clear(s.combat_no)
     s.monsters, s.enh, s.cmods, s.rbonus, s.escaped = [], [], [], [], []
@@ -201,66 +241,73 @@ def end(s: MunchkinState, frame: Frame | None = None) -> None:
     s.run_mon, s.helper, s.charmed = -1, -1, 0
     used = s.uses
     s.uses = [x for j in range(0, len(used), 4) if used[j + 3] == 1 for x in used[j : j + 4]]
-    s.phase = AFTER
-    s.log("combat_over", seat=s.turn)
+    s.phase = Phase.AFTER
+    s.log(EventKind.COMBAT_OVER, **SeatData(seat=s.turn))
 
 
 # ----- running away ---------------------------------------------------------------------
 
 
-def start_run(s: MunchkinState) -> None:
-    s.phase = RUN
+def start_run(s: MunchkinModel) -> None:
+    """The players lost: they run from the monsters, the accepted help offer void."""
+    s.phase = Phase.RUN
     s.run_left = list(s.monsters)
     s.run_mon = -1
     s.runners = []
-    s.log("run", seat=s.turn, helper=s.helper)
+    s.log(EventKind.RUN, **RunData(seat=s.turn, helper=s.helper))
     offer_id = help_offer(s)
     if offer_id >= 0:
         s.offers.void(offer_id)
 
 
-def flee_from(s: MunchkinState, index: int) -> None:
+def flee_from(s: MunchkinModel, index: int) -> None:
     """The fighter chose the next monster to run from (its place in ``run_left``)."""
     s.run_mon = s.run_left[index]
     s.runners = [p for p in (s.turn, s.helper) if p >= 0]
 
 
-def auto_escape(s: MunchkinState, seat: int, monster: int) -> bool:
+def auto_escape(s: MunchkinModel, seat: int, monster: int) -> bool:
+    """Whether `seat` escapes `monster` without rolling."""
     return (
-        character.player_stat(s, seat, "escape") > 0
-        or character.monster_stat(s, monster, "escape", seat) > 0
+        character.player_stat(s, seat, Stat.ESCAPE) > 0
+        or character.monster_stat(s, monster, Stat.ESCAPE, seat) > 0
     )
 
 
-def roll(s: MunchkinState, seat: int) -> None:
+def roll(s: MunchkinModel, seat: int) -> None:
+    """`seat` rolls to run away; a window on the roll opens."""
     s.roll = s.die()
     s.roll_seat = seat
-    s.log("roll", seat=seat, monster=s.run_mon, die=s.roll)
-    open_window(s, W_ROLL)
+    s.log(EventKind.ROLL, **RollData(seat=seat, monster=s.run_mon, die=s.roll))
+    open_window(s, WindowKind.ROLL)
 
 
-def run_total(s: MunchkinState, seat: int) -> int:
+def run_total(s: MunchkinModel, seat: int) -> int:
+    """The run-away total of the roll on the table for `seat`: the die and modifiers."""
     rb = s.rbonus
     bonus = sum(rb[i + 1] for i in range(0, len(rb), 2) if rb[i] == seat)
     return (
         s.roll
-        + character.player_stat(s, seat, "run")
-        + character.monster_stat(s, s.run_mon, "run", seat)
+        + character.player_stat(s, seat, Stat.RUN)
+        + character.monster_stat(s, s.run_mon, Stat.RUN, seat)
         + bonus
     )
 
 
-def failing(s: MunchkinState) -> bool:
+def failing(s: MunchkinModel) -> bool:
     """Whether the roll on the table fails so far."""
     return s.roll >= 0 and run_total(s, s.roll_seat) < s.CS.rules.escape_roll
 
 
-def resolve_roll(s: MunchkinState) -> None:
+def resolve_roll(s: MunchkinModel) -> None:
     """The roll window closed: the runner escapes, or the monster does its Bad Stuff."""
     seat, monster = s.roll_seat, s.run_mon
     total = run_total(s, seat)
     escaped = total >= s.CS.rules.escape_roll
-    s.log("ran", seat=seat, monster=monster, die=s.roll, total=total, escaped=escaped)
+    s.log(
+        EventKind.RAN,
+        **RanData(seat=seat, monster=monster, die=s.roll, total=total, escaped=escaped),
+    )
     s.roll, s.roll_seat = -1, -1
     if seat in s.runners:
         s.runners.remove(seat)
@@ -270,22 +317,23 @@ def resolve_roll(s: MunchkinState) -> None:
         caught(s, seat, monster)
 
 
-def caught(s: MunchkinState, seat: int, monster: int) -> None:
-    s.log("caught", seat=seat, monster=monster)
-    effects.fire_monster(s, monster, "caught", seat)
-    effects.run_list(s, monster, 0, seat, seat)
+def caught(s: MunchkinModel, seat: int, monster: int) -> None:
+    """`monster` caught `seat`: its triggers and its Bad Stuff (op list 0) run."""
+    s.log(EventKind.CAUGHT, **CaughtData(seat=seat, monster=monster))
+    triggers.fire_monster(s, monster, TriggerOn.CAUGHT, seat)
+    triggers.run_list(s, monster, 0, seat, seat)
 
 
 # ----- death ----------------------------------------------------------------------------
 
 
-def die(s: MunchkinState, seat: int, card: int) -> None:
+def die(s: MunchkinModel, seat: int, card: int) -> None:
     """`seat` dies: it keeps its class, race, level and curses; its hand and its other
     cards are laid out for the others to loot, highest level first."""
     if s.dead[seat]:
         return
     cards = s.CS.cards
-    effects.fire(s, seat, "death")
+    triggers.fire(s, seat, TriggerOn.DEATH)
     lost = [c for c in s.table[seat] if cards[c].kind not in KEPT_AT_DEATH]
     for c in lost:
         zones.leave_play(s, seat, c)
@@ -299,27 +347,32 @@ def die(s: MunchkinState, seat: int, card: int) -> None:
     s.fresh[seat] = 1
     if seat in s.runners:
         s.runners.remove(seat)
-    looters = [p for p in effects.living(s) if p != seat]
+    looters = [p for p in s.living() if p != seat]
     levels = [s.level[p] for p in looters]
     rolls = {p: s.die() if levels.count(s.level[p]) > 1 else 0 for p in looters}
     looters.sort(key=lambda p: (-s.level[p], -rolls[p], (p - s.turn) % s.num_players))
     s.log(
-        "death", seat=seat, card=card, body=body, order=looters, rolls=[rolls[p] for p in looters]
+        EventKind.DEATH,
+        **DeathData(
+            seat=seat, card=card, body=body, order=looters, rolls=[rolls[p] for p in looters]
+        ),
     )
-    s.stack.push(Frame(LOOT_END, seat, (seat,)))
+    s.stack.push(Frame(FrameKind.LOOT_END, seat, (seat,)))
     for p in reversed(looters):
-        s.stack.push(Frame(LOOT_BODY, p, (seat,)))
+        s.stack.push(Frame(FrameKind.LOOT_BODY, p, (seat,)))
 
 
-def loot(s: MunchkinState, seat: int, card: int) -> None:
+def loot(s: MunchkinModel, seat: int, card: int) -> None:
+    """`seat` takes `card` of the body, face up."""
     s.body.remove(card)
     zones.to_hand_public(s, seat, card)
-    s.log("loot", seat=seat, card=card)
+    s.log(EventKind.LOOT, **SeatCardData(seat=seat, card=card))
 
 
-def loot_end(s: MunchkinState, frame: Frame) -> None:
+def loot_end(s: MunchkinModel, frame: Frame) -> None:
+    """The looting is over: the rest of the body is discarded."""
     for c in s.body:
         zones.discard(s, c)
     if s.body:
-        s.log("body_discarded", cards=list(s.body))
+        s.log(EventKind.BODY_DISCARDED, **CardsData(cards=list(s.body)))
     s.body = []

@@ -12,6 +12,10 @@ hold only these ints; every table here is shared by all states of the set.
 The effect vocabulary (closed: a card made of these parts needs no code)
 -------------------------------------------------------------------------
 
+Each closed list below is a `StrEnum` of this module (`CardKind`, `Stat`, `OpKind`,
+`TriggerOn`, `Context` for timings, `Role`, `Target`, `LoseSlot`, `Instead`...), which the
+schema validates and the rule modules compare with.
+
 **Conditions** (``when`` / ``unless``): ``class``, ``race``, ``sex``, ``tag``, ``side``,
 ``level_min``, ``level_max``, ``helped``. On a player's card (an item, a class, a curse on
 them, a follower) they test that player, ``tag`` tests the monsters in the fight and
@@ -37,7 +41,7 @@ card, the victim of a curse or of Bad Stuff, the owner of a trigger), ``others``
 joins if it is a monster), ``remove_monster``, ``defeat_monster`` (it leaves; its
 treasures are won, no level), ``escape`` (``all``: from every monster), ``cancel_curse``,
 ``set_roll`` (``value``; 0: chosen), ``reroll``, ``die``, ``combat_bonus``, ``run_bonus``,
-``hook`` (a Python hook of ``hooks.py``).
+``hook`` (a Python hook of ``hooks.py``, named by `HookName`).
 
 **Triggers** (``triggers``: ``on`` an event, ``do`` operations): ``revealed``, ``won``,
 ``caught`` (Bad Stuff: a monster's ``bad_stuff`` is its ``caught`` trigger), ``helped_kill``,
@@ -56,7 +60,9 @@ target), a condition ``when``, and ``do``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Literal
 
@@ -68,64 +74,237 @@ DATA_DIR = Path(__file__).parent / "data"
 
 # ----- the vocabulary ---------------------------------------------------------------------
 
-DOOR_KINDS = (
-    "monster",
-    "enhancer",
-    "wandering",
-    "curse",
-    "class",
-    "race",
-    "half_breed",
-    "super_munchkin",
-)
-TREASURE_KINDS = ("item", "oneshot", "levelup", "follower")
-KINDS = DOOR_KINDS + TREASURE_KINDS
-SLOTS = ("head", "armor", "foot", "hand1", "hand2", "none")
-STATS = (
-    "combat",
-    "run",
-    "hand_limit",
-    "treasures",
-    "levels",
-    "slots",
-    "sale",
-    "big_items",
-    "wins_ties",
-    "escape",
-    "extra_class",
-    "extra_race",
-)
-OPS = (
-    "gain_level",
-    "lose_level",
-    "draw",
-    "discard",
-    "lose_item",
-    "lose_class",
-    "lose_race",
-    "change_sex",
-    "add_monster",
-    "remove_monster",
-    "defeat_monster",
-    "escape",
-    "cancel_curse",
-    "set_roll",
-    "reroll",
-    "die",
-    "combat_bonus",
-    "run_bonus",
-    "hook",
-)
-TRIGGERS = ("revealed", "won", "caught", "helped_kill", "death", "enter", "leave")
-TIMINGS = ("combat", "run", "roll", "own", "any", "curse")
-ROLES = ("any", "fighter", "helper", "combatant", "runner", "other")
-TARGETS = ("subject", "others", "all", "chosen", "combatant", "player", "monster")
-LOSE_SLOTS = ("head", "armor", "foot", "hand", "big", "any", "best", "all")
-INSTEAD = ("die", "lose_level", "lose_item", "curse")
-SEXES = ("male", "female")
-PERSISTENCE = ("none", "combat", "always")
 
-Sex = Literal["male", "female"]
+class CardKind(StrEnum):
+    """What a card is (its deck follows: `DOOR_KINDS`, `TREASURE_KINDS`)."""
+
+    MONSTER = "monster"
+    ENHANCER = "enhancer"
+    WANDERING = "wandering"
+    CURSE = "curse"
+    CLASS = "class"
+    RACE = "race"
+    HALF_BREED = "half_breed"
+    SUPER_MUNCHKIN = "super_munchkin"
+    ITEM = "item"
+    ONESHOT = "oneshot"
+    LEVELUP = "levelup"
+    FOLLOWER = "follower"
+
+
+DOOR_KINDS = (
+    CardKind.MONSTER,
+    CardKind.ENHANCER,
+    CardKind.WANDERING,
+    CardKind.CURSE,
+    CardKind.CLASS,
+    CardKind.RACE,
+    CardKind.HALF_BREED,
+    CardKind.SUPER_MUNCHKIN,
+)
+TREASURE_KINDS = (CardKind.ITEM, CardKind.ONESHOT, CardKind.LEVELUP, CardKind.FOLLOWER)
+KINDS = DOOR_KINDS + TREASURE_KINDS
+TRAIT_KINDS = (CardKind.CLASS, CardKind.RACE)  # the kinds that name a `trait`
+USE_KINDS = (CardKind.ONESHOT, CardKind.LEVELUP, CardKind.CURSE)  # the kinds with a `use`
+# What a condition names for "no class" and "no race"
+NO_TRAIT = {CardKind.CLASS: "none", CardKind.RACE: "human"}
+# The kinds of a character's make-up (kept at death, one of each but classes and races)
+CHARACTER_KINDS = (CardKind.CLASS, CardKind.RACE, CardKind.HALF_BREED, CardKind.SUPER_MUNCHKIN)
+# put into play on one's own turn (or in the set-up) only
+PUT_IN_PLAY_KINDS = (*CHARACTER_KINDS, CardKind.ITEM)
+DROPPABLE_KINDS = (*CHARACTER_KINDS, CardKind.FOLLOWER)  # a player may discard from play
+CARRIED_KINDS = (CardKind.ITEM, CardKind.ONESHOT)  # treasures carried in play: tradable
+USED_AS_PLAYED = (CardKind.LEVELUP, CardKind.CURSE)  # their use is played, never in play
+
+
+class Slot(StrEnum):
+    """Where an item is worn (``hand2``: both hands; ``none``: carried, not worn)."""
+
+    HEAD = "head"
+    ARMOR = "armor"
+    FOOT = "foot"
+    HAND1 = "hand1"
+    HAND2 = "hand2"
+    NONE = "none"
+
+
+class SlotGroup(StrEnum):
+    """The slots a ``slots`` modifier adds: of a group, or a spare one of ``any``."""
+
+    HEAD = "head"
+    ARMOR = "armor"
+    FOOT = "foot"
+    HAND = "hand"
+    ANY = "any"
+
+
+class LoseSlot(StrEnum):
+    """Which items a ``lose_item`` operation takes."""
+
+    HEAD = "head"
+    ARMOR = "armor"
+    FOOT = "foot"
+    HAND = "hand"
+    BIG = "big"
+    ANY = "any"
+    BEST = "best"
+    ALL = "all"
+
+
+class Stat(StrEnum):
+    """What a modifier changes (the module's docstring says how)."""
+
+    COMBAT = "combat"
+    RUN = "run"
+    HAND_LIMIT = "hand_limit"
+    TREASURES = "treasures"
+    LEVELS = "levels"
+    SLOTS = "slots"
+    SALE = "sale"
+    BIG_ITEMS = "big_items"
+    WINS_TIES = "wins_ties"
+    ESCAPE = "escape"
+    EXTRA_CLASS = "extra_class"
+    EXTRA_RACE = "extra_race"
+
+
+class OpKind(StrEnum):
+    """An operation of a ``do`` list."""
+
+    GAIN_LEVEL = "gain_level"
+    LOSE_LEVEL = "lose_level"
+    DRAW = "draw"
+    DISCARD = "discard"
+    LOSE_ITEM = "lose_item"
+    LOSE_CLASS = "lose_class"
+    LOSE_RACE = "lose_race"
+    CHANGE_SEX = "change_sex"
+    ADD_MONSTER = "add_monster"
+    REMOVE_MONSTER = "remove_monster"
+    DEFEAT_MONSTER = "defeat_monster"
+    ESCAPE = "escape"
+    CANCEL_CURSE = "cancel_curse"
+    SET_ROLL = "set_roll"
+    REROLL = "reroll"
+    DIE = "die"
+    COMBAT_BONUS = "combat_bonus"
+    RUN_BONUS = "run_bonus"
+    HOOK = "hook"
+
+
+class TriggerOn(StrEnum):
+    """What a trigger answers."""
+
+    REVEALED = "revealed"
+    WON = "won"
+    CAUGHT = "caught"
+    HELPED_KILL = "helped_kill"
+    DEATH = "death"
+    ENTER = "enter"
+    LEAVE = "leave"
+
+
+class Context(StrEnum):
+    """When a card is played or used: the contexts of play, which are also the timings of
+    abilities (``setup`` is no timing; ``any`` is usable in each of `ANY_TIME`)."""
+
+    SETUP = "setup"
+    OWN = "own"
+    ANY = "any"
+    COMBAT = "combat"
+    ROLL = "roll"
+    RUN = "run"
+    CURSE = "curse"
+
+
+ANY_TIME = (Context.OWN, Context.ANY, Context.COMBAT, Context.ROLL)
+OWN_TIME = (Context.OWN, Context.SETUP)  # one's own turn outside combat, and the set-up
+
+
+class Role(StrEnum):
+    """Who may use an ability, by their part in the fight."""
+
+    ANY = "any"
+    FIGHTER = "fighter"
+    HELPER = "helper"
+    COMBATANT = "combatant"
+    RUNNER = "runner"
+    OTHER = "other"
+
+
+class Target(StrEnum):
+    """Whom an operation hits (``to``)."""
+
+    SUBJECT = "subject"
+    OTHERS = "others"
+    ALL = "all"
+    CHOSEN = "chosen"
+    COMBATANT = "combatant"
+    PLAYER = "player"
+    MONSTER = "monster"
+
+
+class Instead(StrEnum):
+    """What a replacement replaces."""
+
+    DIE = "die"
+    LOSE_LEVEL = "lose_level"
+    LOSE_ITEM = "lose_item"
+    CURSE = "curse"
+
+
+class Persistence(StrEnum):
+    """How long a curse stays on its victim."""
+
+    NONE = "none"
+    COMBAT = "combat"  # until the end of the victim's next combat
+    ALWAYS = "always"  # until removed
+
+
+class Sex(StrEnum):
+    """A character's sex; the state holds its index (0 male, 1 female)."""
+
+    MALE = "male"
+    FEMALE = "female"
+
+
+SEXES = tuple(Sex)
+
+
+class Side(StrEnum):
+    """A player's part in the fight, for conditions."""
+
+    FIGHTER = "fighter"
+    HELPER = "helper"
+
+
+class Scope(StrEnum):
+    """What an ability's limit counts uses over (``per``)."""
+
+    COMBAT = "combat"
+    TURN = "turn"
+    ROLL = "roll"
+
+
+class Deck(StrEnum):
+    """The two decks; the state numbers them 0 and 1 (`DECKS`)."""
+
+    DOOR = "door"
+    TREASURE = "treasure"
+
+
+DECKS = tuple(Deck)
+
+
+class HookName(StrEnum):
+    """The Python hooks of ``hooks.py`` a card may name (at most `MAX_HOOKS`)."""
+
+    STEAL = "steal"
+    DOUBLE = "double"
+    RESURRECT = "resurrect"
+
+
+MAX_HOOKS = 12
 
 
 class WhenData(ContentModel):
@@ -133,62 +312,62 @@ class WhenData(ContentModel):
     race: str | None = None
     sex: Sex | None = None
     tag: str | None = None
-    side: Literal["fighter", "helper"] | None = None
+    side: Side | None = None
     level_min: int | None = Field(default=None, ge=1, le=20)
     level_max: int | None = Field(default=None, ge=1, le=20)
     helped: bool | None = None
 
 
 class ModifierData(ContentModel):
-    stat: Literal[STATS]  # type: ignore[valid-type]
+    stat: Stat
     amount: int = Field(default=1, ge=-20, le=1000)
-    slot: Literal["head", "armor", "foot", "hand", "any"] | None = None
+    slot: SlotGroup | None = None
     when: WhenData | None = None
     unless: WhenData | None = None
 
     @model_validator(mode="after")
     def _slot_for_slots(self) -> ModifierData:
-        if (self.stat == "slots") != (self.slot is not None):
+        if (self.stat == Stat.SLOTS) != (self.slot is not None):
             raise ValueError("a 'slots' modifier names a slot, and only it does")
         return self
 
 
 class OpData(ContentModel):
-    op: Literal[OPS]  # type: ignore[valid-type]
+    op: OpKind
     amount: int = Field(default=1, ge=-20, le=20)
-    to: Literal[TARGETS] = "subject"  # type: ignore[valid-type]
-    deck: Literal["door", "treasure"] | None = None
+    to: Target = Target.SUBJECT
+    deck: Deck | None = None
     face: Literal["up", "down"] = "down"
-    slot: Literal[LOSE_SLOTS] | None = None  # type: ignore[valid-type]
+    slot: LoseSlot | None = None
     pick: Literal["victim", "random"] = "victim"
     value: int = Field(default=0, ge=0, le=6)
     all: bool = False
-    hook: str | None = None
+    hook: HookName | None = None
     when: WhenData | None = None
     unless: WhenData | None = None
 
     @model_validator(mode="after")
     def _fields_fit_the_op(self) -> OpData:
         op = self.op
-        if op == "draw" and self.deck is None:
+        if op == OpKind.DRAW and self.deck is None:
             raise ValueError("a 'draw' names its deck: door or treasure")
-        if op != "draw" and self.deck is not None:
+        if op != OpKind.DRAW and self.deck is not None:
             raise ValueError(f"only 'draw' names a deck, not {op!r}")
-        if op == "lose_item" and self.slot is None:
+        if op == OpKind.LOSE_ITEM and self.slot is None:
             raise ValueError("a 'lose_item' names its slot")
-        if op != "lose_item" and self.slot is not None:
+        if op != OpKind.LOSE_ITEM and self.slot is not None:
             raise ValueError(f"only 'lose_item' names a slot, not {op!r}")
-        if (op == "hook") != (self.hook is not None):
+        if (op == OpKind.HOOK) != (self.hook is not None):
             raise ValueError("a 'hook' op names its hook, and only it does")
-        if op in ("combat_bonus", "run_bonus") and self.amount == 0:
+        if op in (OpKind.COMBAT_BONUS, OpKind.RUN_BONUS) and self.amount == 0:
             raise ValueError(f"{op!r} needs a non-zero amount")
-        if op in ("gain_level", "lose_level") and self.amount < 1:
+        if op in (OpKind.GAIN_LEVEL, OpKind.LOSE_LEVEL) and self.amount < 1:
             raise ValueError(f"{op!r} needs an amount of at least 1")
         return self
 
 
 class TriggerData(ContentModel):
-    on: Literal[TRIGGERS]  # type: ignore[valid-type]
+    on: TriggerOn
     do: list[OpData] = Field(min_length=1)
     when: WhenData | None = None
 
@@ -201,19 +380,25 @@ class CostData(ContentModel):
 
 
 class AbilityData(ContentModel):
-    timing: Literal[TIMINGS]  # type: ignore[valid-type]
-    role: Literal[ROLES] = "any"  # type: ignore[valid-type]
+    timing: Context
+    role: Role = Role.ANY
     cost: CostData = CostData()
     limit: int = Field(default=0, ge=0, le=10)
-    per: Literal["combat", "turn", "roll"] = "combat"
+    per: Scope = Scope.COMBAT
     per_target: bool = False
     when: WhenData | None = None
     do: tuple[OpData, ...] = ()
     text: Localized | None = None
 
+    @model_validator(mode="after")
+    def _a_timing(self) -> AbilityData:
+        if self.timing == Context.SETUP:
+            raise ValueError("'setup' is no timing: a card is played in the set-up, not used")
+        return self
+
 
 class ReplacementData(ContentModel):
-    instead_of: Literal[INSTEAD]  # type: ignore[valid-type]
+    instead_of: Instead
     do: tuple[OpData, ...] = ()
     keep: bool = False
     text: Localized | None = None
@@ -223,7 +408,7 @@ class CardData(ContentModel):
     id: str
     name: Localized
     text: Localized | None = None
-    kind: Literal[KINDS]  # type: ignore[valid-type]
+    kind: CardKind
     count: int = Field(default=1, ge=1, le=10)
     # monsters
     level: int = Field(default=0, ge=0, le=20)
@@ -232,7 +417,7 @@ class CardData(ContentModel):
     tags: tuple[str, ...] = ()
     bad_stuff: tuple[OpData, ...] = ()
     # items (and the gold value of any treasure)
-    slot: Literal[SLOTS] | None = None  # type: ignore[valid-type]
+    slot: Slot | None = None
     big: bool = False
     bonus: int = Field(default=0, ge=-5, le=10)
     value: int = Field(default=0, ge=0, le=1000)
@@ -241,7 +426,7 @@ class CardData(ContentModel):
     # class and race cards
     trait: str | None = None
     # curses
-    persistent: Literal[PERSISTENCE] = "none"  # type: ignore[valid-type]
+    persistent: Persistence = Persistence.NONE
     # the effect vocabulary
     modifiers: tuple[ModifierData, ...] = ()
     triggers: tuple[TriggerData, ...] = ()
@@ -252,7 +437,7 @@ class CardData(ContentModel):
     @model_validator(mode="after")
     def _fields_fit_the_kind(self) -> CardData:
         kind = self.kind
-        if kind == "monster":
+        if kind == CardKind.MONSTER:
             if not 1 <= self.level <= 20:
                 raise ValueError("a monster has a level from 1 to 20")
             if not 1 <= self.treasures <= 5:
@@ -261,24 +446,26 @@ class CardData(ContentModel):
                 raise ValueError("a monster has Bad Stuff")
         elif self.level or self.treasures or self.bad_stuff or self.tags:
             raise ValueError("only a monster has a level, treasures, tags or Bad Stuff")
-        if (kind == "item") != (self.slot is not None):
+        if (kind == CardKind.ITEM) != (self.slot is not None):
             raise ValueError("an item has a slot, and only an item does")
-        if kind != "item" and (self.big or self.bonus or self.only or self.barred):
+        if kind != CardKind.ITEM and (self.big or self.bonus or self.only or self.barred):
             raise ValueError("only an item is Big, has a bonus or a restriction")
-        if (kind in ("class", "race")) != (self.trait is not None):
+        if (kind in TRAIT_KINDS) != (self.trait is not None):
             raise ValueError("a class or race card names its trait, and only it does")
-        if (kind in ("oneshot", "levelup", "curse")) != (self.use is not None):
+        if (kind in USE_KINDS) != (self.use is not None):
             raise ValueError("a one-shot, a Go up a level or a curse has a use, and only they do")
-        if kind != "curse" and self.persistent != "none":
+        if kind != CardKind.CURSE and self.persistent != Persistence.NONE:
             raise ValueError("only a curse persists")
         if self.value and kind not in TREASURE_KINDS:
             raise ValueError("only a treasure has a gold value")
         if self.value % 100:
             raise ValueError("a gold value is a multiple of 100")
-        if kind == "curse" and self.use is not None and self.use.timing != "any":
+        if kind == CardKind.CURSE and self.use is not None and self.use.timing != Context.ANY:
             raise ValueError("a curse is played at any time: its use has timing 'any'")
         for ability in _abilities(self):
-            if not ability.do and not (kind == "curse" and self.persistent != "none"):
+            if not ability.do and not (
+                kind == CardKind.CURSE and self.persistent != Persistence.NONE
+            ):
                 raise ValueError("an ability does something: its 'do' lists operations")
         for ability in self.abilities:
             cost = ability.cost
@@ -322,7 +509,7 @@ class CardSetFile(ContentModel):
     @model_validator(mode="after")
     def _check_set(self) -> CardSetFile:
         seen: set[str] = set()
-        traits = {"class": set(self.ruleset.classes), "race": set(self.ruleset.races)}
+        traits = {CardKind.CLASS: set(self.ruleset.classes), CardKind.RACE: set(self.ruleset.races)}
         for card in self.cards:
             if card.id in seen:
                 raise ValueError(f"card id {card.id!r} is used twice")
@@ -331,18 +518,9 @@ class CardSetFile(ContentModel):
                 known = ", ".join(sorted(traits[card.kind]))
                 raise ValueError(f"card {card.id!r}: unknown {card.kind} {card.trait!r}; {known}")
             for when in _conditions(card):
-                for field, names in (("klass", "class"), ("race", "race")):
-                    value = getattr(when, field)
-                    allowed = traits[names] | {"none" if names == "class" else "human"}
-                    if value is not None and value not in allowed:
-                        raise ValueError(f"card {card.id!r}: unknown {names} {value!r}")
-            for op in _ops(card):
-                if op.op == "hook":
-                    from .hooks import HOOKS  # a hook must exist
-
-                    if op.hook not in HOOKS:
-                        known = ", ".join(sorted(HOOKS))
-                        raise ValueError(f"card {card.id!r}: unknown hook {op.hook!r}; {known}")
+                for kind, value in ((CardKind.CLASS, when.klass), (CardKind.RACE, when.race)):
+                    if value is not None and value not in traits[kind] | {NO_TRAIT[kind]}:
+                        raise ValueError(f"card {card.id!r}: unknown {kind} {value!r}")
         return self
 
 
@@ -381,7 +559,7 @@ class Cond:
     race: str | None
     sex: int  # -1, or 0 male / 1 female
     tag: str | None
-    side: str | None
+    side: Side | None
     level_min: int
     level_max: int
     helped: int  # -1, 0 or 1
@@ -389,25 +567,25 @@ class Cond:
 
 @dataclass(frozen=True, slots=True)
 class Mod:
-    stat: str
+    stat: Stat
     amount: int
-    slot: str | None
+    slot: SlotGroup | None
     when: Cond | None
     unless: Cond | None
 
 
 @dataclass(frozen=True, slots=True)
 class Op:
-    op: str
+    op: OpKind
     amount: int
-    to: str
-    deck: int  # 0 door, 1 treasure, -1 none
+    to: Target
+    deck: int  # 0 door, 1 treasure (`DECKS`), -1 none
     face_up: bool
-    slot: str | None
+    slot: LoseSlot | None
     random: bool
     value: int
     all: bool
-    hook: str | None
+    hook: HookName | None
     when: Cond | None
     unless: Cond | None
 
@@ -418,14 +596,14 @@ class Ability:
     card's op lists (decision frames name it)."""
 
     code: int
-    timing: str
-    role: str
+    timing: Context
+    role: Role
     discard: int
     discard_hand: int
     discard_self: bool
     lose_level: int
     limit: int
-    per: str
+    per: Scope
     per_target: bool
     when: Cond | None
     ops: tuple[Op, ...]
@@ -435,7 +613,7 @@ class Ability:
 @dataclass(frozen=True, slots=True)
 class Trigger:
     code: int
-    on: str
+    on: TriggerOn
     when: Cond | None
     ops: tuple[Op, ...]
 
@@ -443,7 +621,7 @@ class Trigger:
 @dataclass(frozen=True, slots=True)
 class Replacement:
     code: int
-    instead_of: str
+    instead_of: Instead
     keep: bool
     ops: tuple[Op, ...]
 
@@ -455,21 +633,21 @@ class Card:
     key: str
     name: Localized
     text: Localized | None
-    kind: str
-    deck: int  # 0 door, 1 treasure
+    kind: CardKind
+    deck: int  # 0 door, 1 treasure (`DECKS`)
     level: int
     treasures: int
     levels: int
     tags: frozenset[str]
     undead: bool  # tagged undead (the Cleric's foes)
-    slot: str | None
+    slot: Slot | None
     big: bool
     bonus: int
     value: int
     only: Cond | None
     barred: Cond | None
     trait: str | None
-    persistent: str
+    persistent: Persistence
     modifiers: tuple[Mod, ...]
     triggers: tuple[Trigger, ...]
     uses: tuple[Ability, ...]  # the one-shot's use first (if any), then the abilities
@@ -479,7 +657,7 @@ class Card:
     @property
     def use(self) -> Ability | None:
         """The one-shot's, Go up a level's or curse's effect."""
-        return self.uses[0] if self.kind in ("oneshot", "levelup", "curse") else None
+        return self.uses[0] if self.kind in USE_KINDS else None
 
 
 def _cond(data: WhenData | None) -> Cond | None:
@@ -502,7 +680,7 @@ def _op(data: OpData) -> Op:
         data.op,
         data.amount,
         data.to,
-        -1 if data.deck is None else ("door", "treasure").index(data.deck),
+        -1 if data.deck is None else DECKS.index(data.deck),
         data.face == "up",
         data.slot,
         data.pick == "random",
@@ -517,7 +695,7 @@ def _op(data: OpData) -> Op:
 def _card(data: CardData) -> Card:
     op_lists: list[tuple[Op, ...]] = [tuple(_op(o) for o in data.bad_stuff)]
 
-    def code_of(ops: list[OpData]) -> int:
+    def code_of(ops: Sequence[OpData]) -> int:
         op_lists.append(tuple(_op(o) for o in ops))
         return len(op_lists) - 1
 
@@ -596,8 +774,8 @@ class CardSet:
         self.deck = tuple(c.deck for c in cards)
         self.doors = tuple(i for i, c in enumerate(cards) if c.deck == 0)
         self.treasures = tuple(i for i, c in enumerate(cards) if c.deck == 1)
-        self.items = tuple(i for i, c in enumerate(cards) if c.kind == "item")
-        self.carried = tuple(c.kind in ("item", "oneshot") for c in cards)  # tradable
+        self.items = tuple(i for i, c in enumerate(cards) if c.kind == CardKind.ITEM)
+        self.carried = tuple(c.kind in CARRIED_KINDS for c in cards)  # tradable
         self.value = tuple(c.value for c in cards)
         joins = set(data.ruleset.joins)
         # per card: the tags by which a monster may join a fight from a hand
@@ -607,29 +785,28 @@ class CardSet:
             (i, k)
             for i, c in enumerate(cards)
             for k in range(len(c.uses))
-            if c.kind not in ("levelup", "curse")
+            if c.kind not in USED_AS_PLAYED
         )
-        self.droppable = tuple(
-            i
-            for i, c in enumerate(cards)
-            if c.kind in ("class", "race", "half_breed", "super_munchkin", "follower")
-        )
+        self.droppable = tuple(i for i, c in enumerate(cards) if c.kind in DROPPABLE_KINDS)
         # Which cards could be played from hand, and which uses of a card in play could be
         # used, in each context of play (a quick filter before the full checks of `flow`).
-        self.maybe_play = {ctx: tuple(_maybe_play(c, ctx) for c in cards) for ctx in CONTEXTS}
+        self.maybe_play = {ctx: tuple(_maybe_play(c, ctx) for c in cards) for ctx in Context}
         self.maybe_use = {
             ctx: tuple(
                 tuple(
                     k
                     for k, a in enumerate(c.uses)
-                    if c.kind not in ("levelup", "curse") and _fits(a.timing, ctx)
+                    if c.kind not in USED_AS_PLAYED and fits(a.timing, ctx)
                 )
                 for c in cards
             )
-            for ctx in CONTEXTS
+            for ctx in Context
         }
         self.max_treasures = max(c.treasures for c in cards) + sum(
-            max(0, m.amount) for c in designs.values() for m in c.modifiers if m.stat == "treasures"
+            max(0, m.amount)
+            for c in designs.values()
+            for m in c.modifiers
+            if m.stat == Stat.TREASURES
         )
 
     def copies(self, key: str) -> list[int]:
@@ -637,27 +814,24 @@ class CardSet:
         return [i for i, k in enumerate(self.keys) if k == key]
 
 
-CONTEXTS = ("setup", "own", "any", "combat", "roll", "run", "curse")
-ANY_TIME = ("own", "any", "combat", "roll")  # where a card usable "at any time" is
+def fits(timing: Context, ctx: Context) -> bool:
+    """Whether an ability of this timing may be used in the context `ctx`."""
+    return timing == ctx or (timing == Context.ANY and ctx in ANY_TIME)
 
 
-def _fits(timing: str, ctx: str) -> bool:
-    return timing == ctx or (timing == "any" and ctx in ANY_TIME)
-
-
-def _maybe_play(card: Card, ctx: str) -> bool:
+def _maybe_play(card: Card, ctx: Context) -> bool:
     kind = card.kind
-    if kind == "oneshot":  # used, or carried into play on one's own turn
-        return _fits(card.uses[0].timing, ctx) or ctx in ("own", "setup")
-    if kind == "levelup":
-        return _fits(card.uses[0].timing, ctx)
-    if kind == "curse":
+    if kind == CardKind.ONESHOT:  # used, or carried into play on one's own turn
+        return fits(card.uses[0].timing, ctx) or ctx in OWN_TIME
+    if kind == CardKind.LEVELUP:
+        return fits(card.uses[0].timing, ctx)
+    if kind == CardKind.CURSE:
         return ctx in ANY_TIME
-    if kind in ("class", "race", "half_breed", "super_munchkin", "item"):
-        return ctx in ("own", "setup")
-    if kind == "follower":
-        return ctx not in ("run", "curse")
-    return ctx == "combat"  # enhancers, Wandering Monster, undead monsters joining
+    if kind in PUT_IN_PLAY_KINDS:
+        return ctx in OWN_TIME
+    if kind == CardKind.FOLLOWER:
+        return ctx not in (Context.RUN, Context.CURSE)
+    return ctx == Context.COMBAT  # enhancers, Wandering Monster, undead monsters joining
 
 
 def load_set(file_name: str) -> CardSet:

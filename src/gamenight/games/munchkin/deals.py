@@ -16,11 +16,10 @@ Help and trades are the kernel's `Offers`, public (everybody at the table hears 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gamenight.kernel import Action, Frame
+from gamenight.kernel.offers import Terms
 
-from . import character, zones
+from . import character, combat, zones
 from .actions import (
     ACCEPT,
     CANCEL,
@@ -37,43 +36,65 @@ from .actions import (
     Done,
     FirstPick,
     Pick,
+    Treasures,
 )
-from .phases import ANSWER, BRIBE, GIVE, SELL, TRADE
-from .phases import COUNTER as COUNTER_FRAME
+from .content import CARRIED_KINDS, Stat
+from .model import (
+    Answer,
+    AnswerData,
+    AskData,
+    EventKind,
+    FrameKind,
+    GiftCardData,
+    GiftData,
+    HelperData,
+    MunchkinModel,
+    OfferData,
+    SeatCardData,
+    SoldData,
+    TradeData,
+    TradedData,
+    ints,
+)
 
-if TYPE_CHECKING:
-    from .state import MunchkinState
+ANSWER, COUNTER_FRAME, SELL, TRADE = (
+    FrameKind.ANSWER,
+    FrameKind.COUNTER,
+    FrameKind.SELL,
+    FrameKind.TRADE,
+)
+ANSWERS = {Accept: Answer.ACCEPT, Decline: Answer.DECLINE, Counter: Answer.COUNTER}
 
 
-def trade_occasion(s: MunchkinState) -> str:
+def trade_occasion(s: MunchkinModel) -> str:
+    """The occasion of this turn's trade offers (each seat is asked once a turn)."""
     return f"turn{s.turn_number}"
 
 
 # ----- building terms -------------------------------------------------------------------
 
 
-def items_in_play(s: MunchkinState, seat: int) -> list[int]:
+def items_in_play(s: MunchkinModel, seat: int) -> list[int]:
     """The treasures `seat` carries in play (items, and one-shots carried): what bribes
     and trades may name."""
     kinds = s.CS.kind
-    return [c for c in s.table[seat] if kinds[c] in ("item", "oneshot")]
+    return [c for c in s.table[seat] if kinds[c] in CARRIED_KINDS]
 
 
-def bribe_cap(s: MunchkinState) -> int:
-    from . import combat
-
+def bribe_cap(s: MunchkinModel) -> int:
+    """The most treasures a bribe may promise: those of the monsters in the fight."""
     return min(MAX_BRIBE, sum(combat.treasures(s, m) for m in s.monsters))
 
 
 ITEMS, SHARE_STAGE, ORDER = 0, 1, 2  # the stages of building a bribe
 
 
-def bribe_choices(s: MunchkinState, frame: Frame) -> list[Action]:
+def bribe_choices(s: MunchkinModel, frame: Frame) -> list[Action]:
     """Actions of a ``bribe`` or ``counter`` frame, one stage at a time so that building
     is bounded: add items of the fighter's (``Pick``, each once) then ``Done``; the number
     of treasures (``Treasures``); if any, who picks first (``FirstPick``: the helper;
     ``Done``: the fighter). A counter may be dropped (``Cancel``: declined) at the start."""
-    _, stage, _, _, *items = frame.args
+    _, stage, _, _, *items = ints(frame)
     if stage == ITEMS:
         pick = s.A.pick
         out: list[Action] = [DONE]
@@ -85,21 +106,24 @@ def bribe_choices(s: MunchkinState, frame: Frame) -> list[Action]:
     return [DONE, FIRST_PICK]
 
 
-def bribe_step(s: MunchkinState, frame: Frame, action: Action) -> None:
+def bribe_step(s: MunchkinModel, frame: Frame, action: Action) -> None:
     """One step of building a bribe or counter (the frame was popped)."""
-    head, stage, share, first, *items = frame.args
+    head, stage, share, first, *items = ints(frame)
     kind = type(action)
     if kind is Cancel:
-        s.offers.decline(frame.seat, int(head))
-        s.log("answer", seat=frame.seat, offer=head, answer="Decline")
+        s.offers.decline(frame.seat, head)
+        s.log(
+            EventKind.ANSWER,
+            **AnswerData(seat=frame.seat, offer=head, answer=Answer.DECLINE),
+        )
         return
-    if kind is Pick:
+    if type(action) is Pick:
         items = sorted([*items, action.card])
-    elif stage == ITEMS:
-        stage = SHARE_STAGE if bribe_cap(s) else ORDER + 1
-    elif stage == SHARE_STAGE:
+    elif type(action) is Treasures:
         share = action.count
         stage = ORDER if share else ORDER + 1
+    elif stage == ITEMS:
+        stage = SHARE_STAGE if bribe_cap(s) else ORDER + 1
     else:
         first = int(kind is FirstPick)
         stage = ORDER + 1
@@ -108,41 +132,48 @@ def bribe_step(s: MunchkinState, frame: Frame, action: Action) -> None:
         return
     terms = (share, first, *items)
     if frame.kind == COUNTER_FRAME:
-        offer = s.offers.counter(frame.seat, int(head), terms)
+        offer = s.offers.counter(frame.seat, head, terms)
     else:
-        offer = s.offers.propose(frame.seat, int(head), terms, s.combat_no, public=True)
-    s.log("offer", offer=offer.id, seat=frame.seat, other=offer.receiver, terms=list(terms))
+        offer = s.offers.propose(frame.seat, head, terms, s.combat_no, public=True)
+    s.log(
+        EventKind.OFFER,
+        **OfferData(offer=offer.id, seat=frame.seat, other=offer.receiver, terms=list(terms)),
+    )
     s.stack.push(Frame(ANSWER, offer.receiver, (offer.id,)))
 
 
-def ask(s: MunchkinState, seat: int, other: int) -> None:
-    s.log("ask", seat=seat, other=other)
-    s.stack.push(Frame(BRIBE, seat, (other, ITEMS, 0, 0)))
+def ask(s: MunchkinModel, seat: int, other: int) -> None:
+    """In its combat, `seat` asks `other` for help: it builds the bribe next."""
+    s.log(EventKind.ASK, **AskData(seat=seat, other=other))
+    s.stack.push(Frame(FrameKind.BRIBE, seat, (other, ITEMS, 0, 0)))
 
 
-def answer_choices(s: MunchkinState, frame: Frame) -> list[Action]:
-    offer = s.offers.get(int(frame.args[0]))
+def answer_choices(s: MunchkinModel, frame: Frame) -> list[Action]:
+    """The answers to an offer: a request for help may be countered, once."""
+    offer = s.offers.get(ints(frame)[0])
     if offer.counter_of is None and type(offer.occasion) is int:
         return [ACCEPT, DECLINE, COUNTER]
     return [ACCEPT, DECLINE]
 
 
-def answer(s: MunchkinState, frame: Frame, action: Action) -> None:
-    offer_id = int(frame.args[0])
+def answer(s: MunchkinModel, frame: Frame, action: Action) -> None:
+    """The frame's seat answers the offer: an accepted help makes its helper, an
+    accepted trade is carried out."""
+    offer_id = ints(frame)[0]
     seat = frame.seat
     kind = type(action)
-    s.log("answer", seat=seat, offer=offer_id, answer=kind.__name__)
+    s.log(EventKind.ANSWER, **AnswerData(seat=seat, offer=offer_id, answer=ANSWERS[kind]))
     if kind is Decline:
         s.offers.decline(seat, offer_id)
         return
     if kind is Counter:
         s.stack.push(Frame(COUNTER_FRAME, seat, (offer_id, ITEMS, 0, 0)))
         return
-    assert kind is Accept
+    assert kind is Accept, action  # `answer_choices`
     offer = s.offers.accept(seat, offer_id)
     if type(offer.occasion) is int:  # help
         s.helper = offer.sender if offer.receiver == s.turn else offer.receiver
-        s.log("helper", seat=s.turn, helper=s.helper)
+        s.log(EventKind.HELPER, **HelperData(seat=s.turn, helper=s.helper))
         if s.window is not None and s.turn in s.window.waiting:
             s.window.played(s.turn)
     else:
@@ -153,7 +184,9 @@ def answer(s: MunchkinState, frame: Frame, action: Action) -> None:
 # ----- trades ---------------------------------------------------------------------------
 
 
-def trade_partners(s: MunchkinState, seat: int) -> list[int]:
+def trade_partners(s: MunchkinModel, seat: int) -> list[int]:
+    """The seats `seat` may offer a trade now: living, not yet asked this turn, and with
+    something to trade on one side at least."""
     carried = s.CS.carried
     table, dead = s.table, s.dead
     mine = any(carried[c] for c in table[seat])
@@ -169,8 +202,9 @@ def trade_partners(s: MunchkinState, seat: int) -> list[int]:
     return others
 
 
-def trade_choices(s: MunchkinState, frame: Frame) -> list[Action]:
-    other, *chosen = frame.args
+def trade_choices(s: MunchkinModel, frame: Frame) -> list[Action]:
+    """Actions of a ``trade`` frame: drop it, send it, or add an item of either side."""
+    other, *chosen = ints(frame)
     a = s.A
     out: list[Action] = [CANCEL]
     if chosen:
@@ -180,23 +214,27 @@ def trade_choices(s: MunchkinState, frame: Frame) -> list[Action]:
     return out
 
 
-def trade_edit(s: MunchkinState, frame: Frame, action: Action) -> None:
-    other, *chosen = frame.args
-    kind = type(action)
-    if kind is Cancel:
+def trade_edit(s: MunchkinModel, frame: Frame, action: Action) -> None:
+    """One step of building a trade (the frame was popped)."""
+    other, *chosen = ints(frame)
+    if type(action) is Cancel:
         return
-    if kind is Done:
+    if type(action) is Done:
         mine = [c for c in chosen if c in s.table[frame.seat]]
         theirs = [c for c in chosen if c not in mine]
         terms = (len(mine), *mine, *theirs)
         offer = s.offers.propose(frame.seat, other, terms, trade_occasion(s), public=True)
-        s.log("trade", offer=offer.id, seat=frame.seat, other=other, give=mine, take=theirs)
+        s.log(
+            EventKind.TRADE,
+            **TradeData(offer=offer.id, seat=frame.seat, other=other, give=mine, take=theirs),
+        )
         s.stack.push(Frame(ANSWER, other, (offer.id,)))
         return
+    assert type(action) is Pick, action  # `trade_choices`
     s.stack.push(Frame(TRADE, frame.seat, (other, *sorted([*chosen, action.card]))))
 
 
-def _trade(s: MunchkinState, sender: int, receiver: int, terms: tuple) -> None:
+def _trade(s: MunchkinModel, sender: int, receiver: int, terms: Terms) -> None:
     mine = int(terms[0])
     give, take = [int(c) for c in terms[1 : 1 + mine]], [int(c) for c in terms[1 + mine :]]
     moves = [(c, sender, receiver) for c in give] + [(c, receiver, sender) for c in take]
@@ -205,24 +243,25 @@ def _trade(s: MunchkinState, sender: int, receiver: int, terms: tuple) -> None:
         zones.leave_play(s, src, card)
     for card, _, dst in moved:
         zones.enter_play(s, dst, card)
-    s.log("traded", seat=sender, other=receiver, give=give, take=take)
+    s.log(EventKind.TRADED, **TradedData(seat=sender, other=receiver, give=give, take=take))
 
 
 # ----- selling --------------------------------------------------------------------------
 
 
-def sellable(s: MunchkinState, seat: int) -> list[int]:
+def sellable(s: MunchkinModel, seat: int) -> list[int]:
+    """The cards with a gold value `seat` has in play and in hand."""
     cards = s.CS.cards
     return [c for c in s.table[seat] + s.hands[seat] if cards[c].value > 0]
 
 
-def sale_value(s: MunchkinState, seat: int, chosen: list[int]) -> int:
+def sale_value(s: MunchkinModel, seat: int, chosen: list[int]) -> int:
     """Gold of the chosen cards; a ``sale`` modifier adds its percentage to the most
     valuable one, once a turn."""
     cards = s.CS.cards
     total = sum(cards[c].value for c in chosen)
     if chosen and not s.sale_bonus_used:
-        pct = character.player_stat(s, seat, "sale")
+        pct = character.player_stat(s, seat, Stat.SALE)
         if pct > 0:
             total += max(cards[c].value for c in chosen) * pct // 100
     return total
@@ -231,7 +270,9 @@ def sale_value(s: MunchkinState, seat: int, chosen: list[int]) -> int:
 MAX_SALES = 3  # sales begun in one turn (a bound on a turn's length)
 
 
-def can_sell(s: MunchkinState, seat: int) -> bool:
+def can_sell(s: MunchkinModel, seat: int) -> bool:
+    """Whether `seat` may begin a sale: it has gold for a level, a sale is left this turn,
+    and a level gained would not be the winning one."""
     rules = s.CS.rules
     if s.sales >= MAX_SALES or s.level[seat] >= rules.max_level - 1:
         return False
@@ -242,8 +283,9 @@ def can_sell(s: MunchkinState, seat: int) -> bool:
     return gold > 0 and sale_value(s, seat, sellable(s, seat)) >= rules.gold_per_level
 
 
-def sell_choices(s: MunchkinState, frame: Frame) -> list[Action]:
-    chosen = list(frame.args)
+def sell_choices(s: MunchkinModel, frame: Frame) -> list[Action]:
+    """Actions of a ``sell`` frame: drop it, sell (for a level at least), or add a card."""
+    chosen = list(ints(frame))
     a = s.A
     out: list[Action] = [CANCEL]
     if sale_value(s, frame.seat, chosen) >= s.CS.rules.gold_per_level:
@@ -252,16 +294,16 @@ def sell_choices(s: MunchkinState, frame: Frame) -> list[Action]:
     return out
 
 
-def sell_edit(s: MunchkinState, frame: Frame, action: Action) -> None:
-    chosen = [int(c) for c in frame.args]
+def sell_edit(s: MunchkinModel, frame: Frame, action: Action) -> None:
+    """One step of a sale (the frame was popped): its cards go, its levels come."""
+    chosen = list(ints(frame))
     seat = frame.seat
-    kind = type(action)
-    if kind is Cancel:
+    if type(action) is Cancel:
         return
-    if kind is Done:
+    if type(action) is Done:
         rules = s.CS.rules
         gold = sale_value(s, seat, chosen)
-        if character.player_stat(s, seat, "sale") > 0:
+        if character.player_stat(s, seat, Stat.SALE) > 0:
             s.sale_bonus_used = 1
         for c in chosen:
             if c in s.hands[seat]:
@@ -270,15 +312,16 @@ def sell_edit(s: MunchkinState, frame: Frame, action: Action) -> None:
                 zones.discard_from_play(s, seat, c)
         levels = gold // rules.gold_per_level
         s.level[seat] = min(rules.max_level - 1, s.level[seat] + levels)
-        s.log("sold", seat=seat, cards=chosen, gold=gold, level=s.level[seat])
+        s.log(EventKind.SOLD, **SoldData(seat=seat, cards=chosen, gold=gold, level=s.level[seat]))
         return
+    assert type(action) is Pick, action  # `sell_choices`
     s.stack.push(Frame(SELL, seat, tuple(sorted([*chosen, action.card]))))
 
 
 # ----- charity --------------------------------------------------------------------------
 
 
-def charity_targets(s: MunchkinState, seat: int) -> list[int]:
+def charity_targets(s: MunchkinModel, seat: int) -> list[int]:
     """Who gets the next card of `seat`'s charity (empty: it is discarded): the lowest
     living players, those who got the fewest cards so far (split as evenly as possible)."""
     others = [p for p in range(s.num_players) if p != seat and not s.dead[p]]
@@ -292,26 +335,29 @@ def charity_targets(s: MunchkinState, seat: int) -> list[int]:
     return [p for p in lowest if s.charity_got[p] == fewest]
 
 
-def give(s: MunchkinState, seat: int, card: int) -> None:
+def give(s: MunchkinModel, seat: int, card: int) -> None:
+    """`seat` gives `card` away in charity (or discards it, being the lowest)."""
     targets = charity_targets(s, seat)
     if not targets:
         zones.discard_from_hand(s, seat, card)
-        s.log("charity_discard", seat=seat, card=card)
+        s.log(EventKind.CHARITY_DISCARD, **SeatCardData(seat=seat, card=card))
     elif len(targets) == 1:
         gift(s, seat, card, targets[0])
     else:
-        s.stack.push(Frame(GIVE, seat, (card,)))
+        s.stack.push(Frame(FrameKind.GIVE, seat, (card,)))
 
 
-def gift(s: MunchkinState, seat: int, card: int, to: int) -> None:
+def gift(s: MunchkinModel, seat: int, card: int, to: int) -> None:
+    """`card` goes from `seat`'s hand to `to`'s: seen by both, and by everybody if they
+    all knew it was in `seat`'s hand."""
     public = card in s.public_hand
     zones.from_hand(s, seat, card)
     s.hands[to].append(card)
     s.charity_got[to] += 1
     if public:
         s.public_hand.append(card)
-        s.log("gift", seat=seat, receiver=to, card=card)
+        s.log(EventKind.GIFT, **GiftData(seat=seat, receiver=to, card=card))
     else:
         s.seen += [seat, card]
-        s.log("gift", seat=seat, receiver=to)
-        s.log("gift_card", (seat, to), seat=seat, receiver=to, card=card)
+        s.log(EventKind.GIFT, **GiftData(seat=seat, receiver=to))
+        s.log(EventKind.GIFT_CARD, (seat, to), **GiftCardData(seat=seat, receiver=to, card=card))

@@ -6,16 +6,17 @@ window; else the phase's actor (every unready seat in the set-up, the runner in 
 the turn's player otherwise). `settle` runs everything automatic (operation frames,
 closed windows, phase changes) until someone must choose.
 
-Contexts of a play: ``setup`` (start hands), ``own`` (the turn's player outside combat,
-no window open), ``any`` (the windows on a revealed door and at the end of the turn),
-``combat`` and ``roll`` (their windows), ``run`` (a runner about to roll) and ``curse``
-(the victim of a curse, before it acts). Cards usable "at any time" are usable in
-``own``, ``any``, ``combat`` and ``roll``: between windows they wait for the next one.
+Contexts of a play (`content.Context`): ``setup`` (start hands), ``own`` (the turn's
+player outside combat, no window open), ``any`` (the windows on a revealed door and at
+the end of the turn), ``combat`` and ``roll`` (their windows), ``run`` (a runner about to
+roll) and ``curse`` (the victim of a curse, before it acts). Cards usable "at any time"
+are usable in ``own``, ``any``, ``combat`` and ``roll``: between windows they wait for
+the next one.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from gamenight.kernel import PASS, Action, Frame
 
@@ -38,11 +39,13 @@ from .actions import (
     Begin,
     ChooseMonster,
     ChooseSeat,
+    ChooseValue,
     Discard,
     EndTurn,
     Equip,
     KickDoor,
     LootRoom,
+    Pick,
     Play,
     Roll,
     Sell,
@@ -50,53 +53,58 @@ from .actions import (
     Unequip,
     Use,
 )
-from .content import ANY_TIME
+from .content import ANY_TIME, OWN_TIME, CardKind, Context, OpKind, Role, Slot, Target
 from .hooks import HOOKS, Hook, hook_of
-from .phases import (
-    AFTER,
-    ANSWER,
-    BRIBE,
-    CHARITY,
-    COUNTER,
-    END,
-    END_COMBAT,
-    ENHANCE,
-    GIVE,
-    HAUL_REST,
-    LOOT_BODY,
-    LOOT_END,
-    OVER,
-    REVEAL,
-    REWARD,
-    RUN,
-    SETUP,
-    SHARE,
-    START,
-    W_COMBAT,
-    W_END,
-    W_REVEAL,
-    W_ROLL,
-    WANDER,
-)
-from .phases import LOOT as LOOT_PHASE
-from .phases import (
-    SELL as SELL_FRAME,
-)
-from .phases import (
-    TRADE as TRADE_FRAME,
+from .model import (
+    BeginData,
+    EnhanceData,
+    EscapeData,
+    EventKind,
+    FrameKind,
+    MunchkinModel,
+    Phase,
+    RollChangeData,
+    SeatCardData,
+    SeatData,
+    TurnData,
+    WindowKind,
+    ints,
 )
 
-if TYPE_CHECKING:
-    from .state import MunchkinState
+# Bound once: the turn's functions compare them at every step of every game.
+SETUP, START, RUN, CHARITY, AFTER, OVER = (
+    Phase.SETUP,
+    Phase.START,
+    Phase.RUN,
+    Phase.CHARITY,
+    Phase.AFTER,
+    Phase.OVER,
+)
+LOOT_PHASE = Phase.LOOT
+W_COMBAT = WindowKind.COMBAT
+SETUP_CTX, OWN, COMBAT, ROLL_CTX, RUN_CTX, CURSE_CTX = (
+    Context.SETUP,
+    Context.OWN,
+    Context.COMBAT,
+    Context.ROLL,
+    Context.RUN,
+    Context.CURSE,
+)
+ITEM, MONSTER, ONESHOT = CardKind.ITEM, CardKind.MONSTER, CardKind.ONESHOT
 
-WINDOW_CONTEXT = {W_REVEAL: "any", W_END: "any", W_COMBAT: "combat", W_ROLL: "roll"}
+WINDOW_CONTEXT = {
+    WindowKind.REVEAL: Context.ANY,
+    WindowKind.END: Context.ANY,
+    WindowKind.COMBAT: Context.COMBAT,
+    WindowKind.ROLL: Context.ROLL,
+}
 _DEFAULTS = (KICK, LOOT, END_TURN, ROLL, DECLINE, CANCEL, BEGIN[0])
 
 
 # ----- turns ------------------------------------------------------------------------------
 
 
-def start_turn(s: MunchkinState, seat: int) -> None:
+def start_turn(s: MunchkinModel, seat: int) -> None:
     """Begin `seat`'s turn: the dead come back; a player back from the dead draws a new
     start hand face down. The safety limit `max_turns` ends the game first."""
     if s.turn_number >= s.options["max_turns"]:
@@ -117,7 +125,7 @@ def start_turn(s: MunchkinState, seat: int) -> None:
     s.uses = [x for j in range(0, len(used), 4) if used[j + 3] != 1 for x in used[j : j + 4]]
     for occasion in {o.occasion for o in s.offers}:
         s.offers.clear(occasion)
-    s.log("turn", seat=seat, number=s.turn_number)
+    s.log(EventKind.TURN, **TurnData(seat=seat, number=s.turn_number))
     if s.fresh[seat]:
         s.fresh[seat] = 0
         rules = s.CS.rules
@@ -125,57 +133,38 @@ def start_turn(s: MunchkinState, seat: int) -> None:
         zones.draw(s, seat, 1, rules.start_treasures, False)
 
 
-def kick(s: MunchkinState, from_discard: bool = False) -> None:
-    """Kick open the door: the top Door card (or the Door discard pile's, for a Cleric)
-    is revealed."""
-    drawn = [s.door_discard.pop()] if from_discard else zones.draw_cards(s, 0, 1)
-    if not drawn:
-        s.log("no_door", seat=s.turn)
-        s.phase = LOOT_PHASE
-        return
-    card = drawn[0]
-    s.log("kick", seat=s.turn, card=card, discard=from_discard)
-    if s.CS.kind[card] == "monster":
-        combat.start(s, card)
-    else:
-        s.door_card = card
-        s.limbo.append(card)
-        s.phase = REVEAL
-        combat.open_window(s, W_REVEAL)
-
-
-def _close_reveal(s: MunchkinState) -> None:
+def _close_reveal(s: MunchkinModel) -> None:
     card, s.door_card = s.door_card, -1
     s.phase = LOOT_PHASE
-    if s.CS.kind[card] == "curse":
+    if s.CS.kind[card] == CardKind.CURSE:
         effects.curse_at(s, card, s.turn, s.turn)
     else:
         s.limbo.remove(card)
         zones.to_hand_public(s, s.turn, card)
 
 
-def _close_end(s: MunchkinState) -> None:
+def _close_end(s: MunchkinModel) -> None:
     start_turn(s, (s.turn + 1) % s.num_players)
 
 
-CLOSE = {
-    W_REVEAL: _close_reveal,
-    W_COMBAT: combat.resolve,
-    W_ROLL: combat.resolve_roll,
-    W_END: _close_end,
+CLOSE: dict[str, Callable[[MunchkinModel], None]] = {
+    WindowKind.REVEAL: _close_reveal,
+    WindowKind.COMBAT: combat.resolve,
+    WindowKind.ROLL: combat.resolve_roll,
+    WindowKind.END: _close_end,
 }
 
 
-AUTOMATIC = {
-    effects.OPS: effects.step,
-    REWARD: combat.reward,
-    END_COMBAT: combat.end,
-    LOOT_END: combat.loot_end,
-    HAUL_REST: combat.haul_rest,
+AUTOMATIC: dict[str, Callable[[MunchkinModel, Frame], None]] = {
+    FrameKind.OPS: effects.step,
+    FrameKind.REWARD: combat.reward,
+    FrameKind.END_COMBAT: combat.end,
+    FrameKind.LOOT_END: combat.loot_end,
+    FrameKind.HAUL_REST: combat.haul_rest,
 }
 
 
-def settle(s: MunchkinState) -> None:
+def settle(s: MunchkinModel) -> None:
     """Run what is automatic until someone must choose, or the game is over."""
     stack = s.stack
     while s.phase != OVER:
@@ -197,7 +186,7 @@ def settle(s: MunchkinState) -> None:
             if window.waiting and (s.window_kind != W_COMBAT or s.monsters):
                 return
             kind = s.window_kind
-            s.window, s.window_kind = None, ""
+            s.window, s.window_kind = None, WindowKind.NONE
             CLOSE[kind](s)
             continue
         phase = s.phase
@@ -211,15 +200,15 @@ def settle(s: MunchkinState) -> None:
         elif phase == CHARITY:
             if len(s.hands[s.turn]) > character.hand_limit(s, s.turn):
                 return
-            s.phase = END
-            combat.open_window(s, W_END)
+            s.phase = Phase.END
+            combat.open_window(s, WindowKind.END)
         elif phase in (START, LOOT_PHASE, AFTER) and s.dead[s.turn]:
             s.phase = CHARITY
         else:
             return
 
 
-def _run_advance(s: MunchkinState) -> bool:
+def _run_advance(s: MunchkinModel) -> bool:
     """Move the run on; False when a runner or the fighter must choose."""
     if s.run_mon >= 0:
         s.runners = [p for p in s.runners if not s.dead[p] and p not in s.escaped]
@@ -230,7 +219,7 @@ def _run_advance(s: MunchkinState) -> bool:
         seat = s.runners[0]
         if combat.auto_escape(s, seat, s.run_mon):
             s.runners.pop(0)
-            s.log("escape", seat=seat, monster=s.run_mon, auto=True)
+            s.log(EventKind.ESCAPE, **EscapeData(seat=seat, monster=s.run_mon, auto=True))
             return True
         return False
     if s.run_left:
@@ -242,7 +231,8 @@ def _run_advance(s: MunchkinState) -> bool:
     return True
 
 
-def actors(s: MunchkinState) -> tuple[int, ...]:
+def actors(s: MunchkinModel) -> tuple[int, ...]:
+    """The seats that may act now (`MunchkinState.actors`)."""
     if s.phase == OVER:
         return ()
     if s.stack:
@@ -259,28 +249,29 @@ def actors(s: MunchkinState) -> tuple[int, ...]:
 # ----- what may be played -----------------------------------------------------------------
 
 
-def role_ok(s: MunchkinState, seat: int, role: str, ctx: str) -> bool:
-    if role == "any":
+def role_ok(s: MunchkinModel, seat: int, role: Role, ctx: Context) -> bool:
+    """Whether `seat` plays `role` in the fight now (an ability's condition of use)."""
+    if role == Role.ANY:
         return True
     fighting = bool(s.monsters)
-    if role == "fighter":
+    if role == Role.FIGHTER:
         return fighting and seat == s.turn
-    if role == "helper":
+    if role == Role.HELPER:
         return fighting and seat == s.helper
-    if role == "combatant":
+    if role == Role.COMBATANT:
         return fighting and seat in (s.turn, s.helper)
-    if role == "runner":
-        if ctx == "run":
+    if role == Role.RUNNER:
+        if ctx == RUN_CTX:
             return bool(s.runners) and seat == s.runners[0]
-        return ctx == "roll" and seat == s.roll_seat
-    return not (fighting and seat in (s.turn, s.helper))  # "other"
+        return ctx == ROLL_CTX and seat == s.roll_seat
+    return not (fighting and seat in (s.turn, s.helper))  # Role.OTHER
 
 
-def usable(s: MunchkinState, seat: int, card: int, k: int, ctx: str, in_hand: bool) -> bool:
+def usable(s: MunchkinModel, seat: int, card: int, k: int, ctx: Context, in_hand: bool) -> bool:
     """Whether `seat` may use ability `k` of `card` now (from hand: a one-shot)."""
     ability = s.CS.cards[card].uses[k]
     timing = ability.timing
-    if timing == "any":
+    if timing == Context.ANY:
         if ctx not in ANY_TIME:
             return False
     elif timing != ctx:
@@ -303,71 +294,82 @@ def usable(s: MunchkinState, seat: int, card: int, k: int, ctx: str, in_hand: bo
     return _feasible(s, seat, first.op, first.to, ctx, hook)
 
 
-def _feasible(s: MunchkinState, seat: int, op: str, to: str, ctx: str, hook: Hook | None) -> bool:
+MONSTER_FIGHT_OPS = (
+    OpKind.COMBAT_BONUS,
+    OpKind.REMOVE_MONSTER,
+    OpKind.DEFEAT_MONSTER,
+    OpKind.ADD_MONSTER,
+    OpKind.RUN_BONUS,
+)
+
+
+def _feasible(
+    s: MunchkinModel, seat: int, op: OpKind, to: Target, ctx: Context, hook: Hook | None
+) -> bool:
     """Whether an ability's first operation has something to act on."""
-    if op == "gain_level":
-        return to != "subject" or s.level[seat] < s.CS.rules.max_level - 1
-    if op == "cancel_curse":
-        return ctx == "curse" or bool(effects.persistent_curses(s, seat))
-    if op == "escape":
-        return ctx == "run"
-    if op == "set_roll":
+    if op == OpKind.GAIN_LEVEL:
+        return to != Target.SUBJECT or s.level[seat] < s.CS.rules.max_level - 1
+    if op == OpKind.CANCEL_CURSE:
+        return ctx == CURSE_CTX or bool(effects.persistent_curses(s, seat))
+    if op == OpKind.ESCAPE:
+        return ctx == RUN_CTX
+    if op == OpKind.SET_ROLL:
         return s.roll >= 0
-    if op == "reroll":
+    if op == OpKind.REROLL:
         return combat.failing(s)
-    if op in ("combat_bonus", "remove_monster", "defeat_monster", "add_monster", "run_bonus"):
+    if op in MONSTER_FIGHT_OPS:
         return bool(s.monsters)
     if hook is not None and hook.feasible is not None:
         return hook.feasible(s, seat)
     return True
 
 
-def can_play(s: MunchkinState, seat: int, card: int, ctx: str) -> bool:
+def can_play(s: MunchkinModel, seat: int, card: int, ctx: Context) -> bool:
     """Whether `seat` may play `card` from hand in this context."""
     cs = s.CS
     c = cs.cards[card]
     kind = c.kind
-    if kind == "oneshot":  # used if it can be now, else carried into play
-        return (ctx != "setup" and usable(s, seat, card, 0, ctx, True)) or ctx in ("own", "setup")
-    if kind == "levelup":
-        return ctx != "setup" and usable(s, seat, card, 0, ctx, True)
-    if kind == "curse":
+    if kind == ONESHOT:  # used if it can be now, else carried into play
+        return (ctx != SETUP_CTX and usable(s, seat, card, 0, ctx, True)) or ctx in OWN_TIME
+    if kind == CardKind.LEVELUP:
+        return ctx != SETUP_CTX and usable(s, seat, card, 0, ctx, True)
+    if kind == CardKind.CURSE:
         return ctx in ANY_TIME
-    if kind in ("class", "race"):
-        if ctx not in ("own", "setup"):
+    if kind in (CardKind.CLASS, CardKind.RACE):
+        if ctx not in OWN_TIME:
             return False
         have = character.traits(s, seat, kind)
         return len(have) < character.max_traits(s, seat, kind) and all(
             cs.cards[h].trait != c.trait for h in have
         )
-    if kind in ("half_breed", "super_munchkin", "item"):
-        if ctx not in ("own", "setup"):
+    if kind in (CardKind.HALF_BREED, CardKind.SUPER_MUNCHKIN, ITEM):
+        if ctx not in OWN_TIME:
             return False
-        if kind == "item":
+        if kind == ITEM:
             return not c.big or character.big_count(s, seat) < character.big_limit(s, seat)
         return all(cs.kind[h] != kind for h in s.table[seat])
-    if kind == "follower":
-        followers = sum(1 for h in s.table[seat] if cs.kind[h] == "follower")
-        return ctx != "run" and ctx != "curse" and followers < cs.rules.max_followers
-    if ctx != "combat":
+    if kind == CardKind.FOLLOWER:
+        followers = sum(1 for h in s.table[seat] if cs.kind[h] == CardKind.FOLLOWER)
+        return ctx != RUN_CTX and ctx != CURSE_CTX and followers < cs.rules.max_followers
+    if ctx != COMBAT:
         return False
-    if kind == "enhancer":
+    if kind == CardKind.ENHANCER:
         return bool(s.monsters)
     if not combat.room_for_monster(s):
         return False
-    if kind == "wandering":
-        return any(cs.kind[h] == "monster" for h in s.hands[seat])
+    if kind == CardKind.WANDERING:
+        return any(cs.kind[h] == MONSTER for h in s.hands[seat])
     # a monster joins a fight with another of its kind (the ruleset's `joins`: undead)
     tags = cs.join_tags[card]
     return bool(tags) and any(tags & cs.cards[m].tags for m in s.monsters)
 
 
-def _plays(s: MunchkinState, seat: int, ctx: str) -> list[Action]:
+def _plays(s: MunchkinModel, seat: int, ctx: Context) -> list[Action]:
     play, maybe = s.A.play, s.CS.maybe_play[ctx]
     return [play[c] for c in s.hands[seat] if maybe[c] and can_play(s, seat, c, ctx)]
 
 
-def _uses(s: MunchkinState, seat: int, ctx: str) -> list[Action]:
+def _uses(s: MunchkinModel, seat: int, ctx: Context) -> list[Action]:
     kinds, use, maybe = s.CS.kind, s.A.use, s.CS.maybe_use[ctx]
     out: list[Action] = []
     able = [c for c in s.table[seat] if maybe[c]]
@@ -375,7 +377,7 @@ def _uses(s: MunchkinState, seat: int, ctx: str) -> list[Action]:
         return out
     active = character.active(s, seat)
     for c in able:
-        if c not in active and kinds[c] != "oneshot":
+        if c not in active and kinds[c] != ONESHOT:
             continue
         for k in maybe[c]:
             if usable(s, seat, c, k, ctx, False):
@@ -383,15 +385,17 @@ def _uses(s: MunchkinState, seat: int, ctx: str) -> list[Action]:
     return out
 
 
-def _drops(s: MunchkinState, seat: int) -> list[Action]:
-    discard = s.A.discard
-    return [discard[c] for c in s.table[seat] if discard[c] is not None]
+def _drops(s: MunchkinModel, seat: int) -> list[Action]:
+    drop = s.A.discard
+    return [drop[c] for c in s.table[seat] if c in drop]
 
 
-def window_actions(s: MunchkinState, seat: int) -> list[Action]:
+def window_actions(s: MunchkinModel, seat: int) -> list[Action]:
+    """What `seat` may do in the open window: pass, play, use, drop; the fighter may ask
+    for help."""
     ctx = WINDOW_CONTEXT[s.window_kind]
     out: list[Action] = [PASS, *_plays(s, seat, ctx), *_uses(s, seat, ctx), *_drops(s, seat)]
-    if ctx == "combat" and seat == s.turn and s.helper < 0:
+    if ctx == COMBAT and seat == s.turn and s.helper < 0:
         occasion = s.combat_no
         out += [
             ASK[p]
@@ -401,13 +405,13 @@ def window_actions(s: MunchkinState, seat: int) -> list[Action]:
     return out
 
 
-def own_actions(s: MunchkinState, seat: int) -> list[Action]:
+def own_actions(s: MunchkinModel, seat: int) -> list[Action]:
     """What the turn's player may do on their own turn outside combat."""
     a, cards = s.A, s.CS.cards
-    out = [*_plays(s, seat, "own"), *_uses(s, seat, "own"), *_drops(s, seat)]
+    out = [*_plays(s, seat, OWN), *_uses(s, seat, OWN), *_drops(s, seat)]
     for c in s.table[seat]:
         card = cards[c]
-        if card.kind != "item" or card.slot == "none" or c in s.toggled:
+        if card.kind != ITEM or card.slot == Slot.NONE or c in s.toggled:
             continue
         if c not in s.unequipped:
             out.append(a.unequip[c])
@@ -419,7 +423,7 @@ def own_actions(s: MunchkinState, seat: int) -> list[Action]:
     return out
 
 
-def legal(s: MunchkinState, seat: int) -> list[Action]:
+def legal(s: MunchkinModel, seat: int) -> list[Action]:
     """The actions of a seat known to be in `actors`."""
     if s.stack:
         return choices(s, s.stack.top)
@@ -427,11 +431,11 @@ def legal(s: MunchkinState, seat: int) -> list[Action]:
         return window_actions(s, seat)
     phase = s.phase
     if phase == SETUP:
-        return [*_plays(s, seat, "setup"), *BEGIN]
+        return [*_plays(s, seat, SETUP_CTX), *BEGIN]
     if phase == RUN:
         if s.run_mon < 0:
             return list(CHOOSE_MONSTER[: len(s.run_left)])
-        return [ROLL, *_plays(s, seat, "run"), *_uses(s, seat, "run")]
+        return [ROLL, *_plays(s, seat, RUN_CTX), *_uses(s, seat, RUN_CTX)]
     if phase == CHARITY:
         pick = s.A.pick
         return [pick[c] for c in s.hands[seat]]
@@ -439,53 +443,53 @@ def legal(s: MunchkinState, seat: int) -> list[Action]:
     if phase == START:
         out.append(KICK)
     elif phase == LOOT_PHASE:
-        play = s.A.play
-        out += [play[c] for c in s.hands[seat] if s.CS.kind[c] == "monster"]
+        play, kinds = s.A.play, s.CS.kind
+        out += [play[c] for c in s.hands[seat] if kinds[c] == MONSTER]
         out.append(LOOT)
     else:
         out.append(END_TURN)
     return out
 
 
-def choices(s: MunchkinState, frame: Frame) -> list[Action]:
+def choices(s: MunchkinModel, frame: Frame) -> list[Action]:
     """The actions that resolve a choice frame (empty: nothing to choose from)."""
     kind = frame.kind
     a = s.A
-    if kind == effects.LOSE:
+    if kind == FrameKind.LOSE:
         return [a.pick[c] for c in effects.lose_candidates(s, frame)]
-    if kind in (effects.AIM_SEAT, effects.CURSE_TARGET):
-        return [CHOOSE_SEAT[p] for p in effects.living(s)]
-    if kind == effects.CURSE:
+    if kind in (FrameKind.AIM_SEAT, FrameKind.CURSE_TARGET):
+        return [CHOOSE_SEAT[p] for p in s.living()]
+    if kind == FrameKind.CURSE:
         seat = frame.seat
-        return [PASS, *_plays(s, seat, "curse"), *_uses(s, seat, "curse")]
-    if kind == effects.AIM:
+        return [PASS, *_plays(s, seat, CURSE_CTX), *_uses(s, seat, CURSE_CTX)]
+    if kind == FrameKind.AIM:
         monsters = s.monsters
         return [
             CHOOSE_SEAT[t] if k == 0 else CHOOSE_MONSTER[monsters.index(t)]
             for k, t in effects.aim_options(s, frame)
         ]
-    if kind in (effects.AIM_MONSTER, ENHANCE):
+    if kind in (FrameKind.AIM_MONSTER, FrameKind.ENHANCE):
         return list(CHOOSE_MONSTER[: len(s.monsters)])
-    if kind == effects.COST:
+    if kind == FrameKind.COST:
         return [a.pick[c] for c in s.hands[frame.seat]]
-    if kind == effects.VALUE:
-        return list(CHOOSE_VALUE[1:])
-    if kind == WANDER:
+    if kind == FrameKind.VALUE:
+        return list(CHOOSE_VALUE.values())
+    if kind == FrameKind.WANDER:
         kinds = s.CS.kind
-        return [a.pick[c] for c in s.hands[frame.seat] if kinds[c] == "monster"]
-    if kind == GIVE:
+        return [a.pick[c] for c in s.hands[frame.seat] if kinds[c] == MONSTER]
+    if kind == FrameKind.GIVE:
         return [CHOOSE_SEAT[p] for p in deals.charity_targets(s, frame.seat)]
-    if kind == LOOT_BODY:
+    if kind == FrameKind.LOOT_BODY:
         return [a.pick[c] for c in s.body]
-    if kind == SHARE:
+    if kind == FrameKind.SHARE:
         return [a.pick[c] for c in s.haul]
-    if kind in (BRIBE, COUNTER):
+    if kind in (FrameKind.BRIBE, FrameKind.COUNTER):
         return deals.bribe_choices(s, frame)
-    if kind == ANSWER:
+    if kind == FrameKind.ANSWER:
         return deals.answer_choices(s, frame)
-    if kind == TRADE_FRAME:
+    if kind == FrameKind.TRADE:
         return deals.trade_choices(s, frame)
-    if kind == SELL_FRAME:
+    if kind == FrameKind.SELL:
         return deals.sell_choices(s, frame)
     hook = hook_of(kind)
     if hook is None or hook.choices is None:
@@ -493,7 +497,7 @@ def choices(s: MunchkinState, frame: Frame) -> list[Action]:
     return hook.choices(s, frame)
 
 
-def default_action(s: MunchkinState, seat: int, legal: list[Action]) -> Action:
+def default_action(s: MunchkinModel, seat: int, legal: list[Action]) -> Action:
     """A missed deadline's move outside a window: kick the door, loot, end the turn,
     roll, decline, drop what is being built, begin; else the first choice."""
     return next((a for a in _DEFAULTS if a in legal), legal[0])
@@ -502,7 +506,7 @@ def default_action(s: MunchkinState, seat: int, legal: list[Action]) -> Action:
 # ----- carrying out actions ---------------------------------------------------------------
 
 
-def act(s: MunchkinState, seat: int, action: Action) -> None:
+def act(s: MunchkinModel, seat: int, action: Action) -> None:
     """Carry out a legal action of an acting seat."""
     if s.stack:
         _choose(s, seat, s.stack.pop(), action)
@@ -522,153 +526,154 @@ def act(s: MunchkinState, seat: int, action: Action) -> None:
     settle(s)
 
 
-def _phase_act(s: MunchkinState, seat: int, action: Action) -> None:
+def _phase_act(s: MunchkinModel, seat: int, action: Action) -> None:
     kind = type(action)
     phase = s.phase
     if phase == SETUP:
-        if kind is Begin:
+        if type(action) is Begin:
             s.sex[seat] = action.sex
             s.ready[seat] = 1
-            s.log("begin", seat=seat, sex=action.sex)
+            s.log(EventKind.BEGIN, **BeginData(seat=seat, sex=action.sex))
         else:
-            _play(s, seat, action, "setup")
+            _play(s, seat, action, SETUP_CTX)
     elif phase == CHARITY:
+        assert type(action) is Pick, action  # `legal`
         deals.give(s, seat, action.card)
     elif phase == RUN:
-        if kind is ChooseMonster:
+        if type(action) is ChooseMonster:
             combat.flee_from(s, action.index)
         elif kind is Roll:
             combat.roll(s, seat)
         else:
-            _play(s, seat, action, "run")
+            _play(s, seat, action, RUN_CTX)
     elif kind is KickDoor:
-        kick(s)
+        combat.kick(s)
     elif kind is LootRoom:
         zones.draw(s, seat, 0, 1, False)
         s.phase = AFTER
     elif kind is EndTurn:
         s.phase = CHARITY
-        s.log("end_turn", seat=seat)
-    elif kind is Play and phase == LOOT_PHASE and s.CS.kind[action.card] == "monster":
+        s.log(EventKind.END_TURN, **SeatData(seat=seat))
+    elif type(action) is Play and phase == LOOT_PHASE and s.CS.kind[action.card] == MONSTER:
         zones.from_hand(s, seat, action.card)
-        s.log("trouble", seat=seat, card=action.card)
+        s.log(EventKind.TROUBLE, **SeatCardData(seat=seat, card=action.card))
         combat.start(s, action.card)
-    elif kind is Equip:
+    elif type(action) is Equip:
         s.unequipped.remove(action.card)
         s.toggled.append(action.card)
-        s.log("equip", seat=seat, card=action.card)
-    elif kind is Unequip:
+        s.log(EventKind.EQUIP, **SeatCardData(seat=seat, card=action.card))
+    elif type(action) is Unequip:
         s.unequipped.append(action.card)
         s.toggled.append(action.card)
-        s.log("unequip", seat=seat, card=action.card)
+        s.log(EventKind.UNEQUIP, **SeatCardData(seat=seat, card=action.card))
     elif kind is Sell:
         s.sales += 1
-        s.stack.push(Frame(SELL_FRAME, seat, ()))
-    elif kind is Trade:
-        s.stack.push(Frame(TRADE_FRAME, seat, (action.seat,)))
+        s.stack.push(Frame(FrameKind.SELL, seat, ()))
+    elif type(action) is Trade:
+        s.stack.push(Frame(FrameKind.TRADE, seat, (action.seat,)))
     else:
-        _play(s, seat, action, "own")
+        _play(s, seat, action, OWN)
 
 
-def _play(s: MunchkinState, seat: int, action: Action, ctx: str) -> None:
+def _play(s: MunchkinModel, seat: int, action: Action, ctx: Context) -> None:
     """A card played from hand, an ability used, or a card discarded from play."""
-    kind = type(action)
-    if kind is Use:
+    if type(action) is Use:
         effects.activate(s, seat, action.card, action.ability, False)
         return
-    if kind is Discard:
+    if type(action) is Discard:
         zones.discard_from_play(s, seat, action.card)
-        s.log("drop", seat=seat, card=action.card)
+        s.log(EventKind.DROP, **SeatCardData(seat=seat, card=action.card))
         return
-    assert kind is Play
+    assert type(action) is Play, action  # `legal`
     card = action.card
-    c = s.CS.cards[card]
-    if c.kind == "levelup" or (
-        c.kind == "oneshot" and ctx != "setup" and usable(s, seat, card, 0, ctx, True)
+    kind = s.CS.cards[card].kind
+    if kind == CardKind.LEVELUP or (
+        kind == ONESHOT and ctx != SETUP_CTX and usable(s, seat, card, 0, ctx, True)
     ):
         effects.activate(s, seat, card, 0, True)
         return
     zones.from_hand(s, seat, card)
-    s.log("play", seat=seat, card=card)
-    if c.kind == "curse":
+    s.log(EventKind.PLAY, **SeatCardData(seat=seat, card=card))
+    if kind == CardKind.CURSE:
         s.limbo.append(card)
-        s.stack.push(Frame(effects.CURSE_TARGET, seat, (card,)))
-    elif c.kind == "enhancer":
+        s.stack.push(Frame(FrameKind.CURSE_TARGET, seat, (card,)))
+    elif kind == CardKind.ENHANCER:
         if len(s.monsters) == 1:
             _attach(s, card, s.monsters[0])
         else:
             s.limbo.append(card)
-            s.stack.push(Frame(ENHANCE, seat, (card,)))
-    elif c.kind == "wandering":
+            s.stack.push(Frame(FrameKind.ENHANCE, seat, (card,)))
+    elif kind == CardKind.WANDERING:
         s.limbo.append(card)
-        s.stack.push(Frame(WANDER, seat, (card,)))
-    elif c.kind == "monster":
+        s.stack.push(Frame(FrameKind.WANDER, seat, (card,)))
+    elif kind == MONSTER:
         combat.add_monster(s, card, seat)
     else:
         zones.enter_play(s, seat, card)
 
 
-def _attach(s: MunchkinState, card: int, monster: int) -> None:
+def _attach(s: MunchkinModel, card: int, monster: int) -> None:
     s.enh += [card, monster]
-    s.log("enhance", card=card, monster=monster)
+    s.log(EventKind.ENHANCE, **EnhanceData(card=card, monster=monster))
 
 
-def _choose(s: MunchkinState, seat: int, frame: Frame, action: Action) -> None:
-    """Resolve a choice frame (already popped) with `seat`'s action."""
+def _choose(s: MunchkinModel, seat: int, frame: Frame, action: Action) -> None:
+    """Resolve a choice frame (already popped) with `seat`'s action (one of `choices`)."""
     kind = frame.kind
-    if kind == effects.LOSE:
+    if kind == FrameKind.LOSE and type(action) is Pick:
         effects.lose_picked(s, frame, action.card)
-    elif kind == effects.COST:
+    elif kind == FrameKind.COST and type(action) is Pick:
         effects.cost_picked(s, frame, action.card)
-    elif kind == effects.CURSE_TARGET:
-        effects.curse_at(s, int(frame.args[0]), action.seat, seat)
-    elif kind == effects.CURSE:
+    elif kind == FrameKind.CURSE_TARGET and type(action) is ChooseSeat:
+        effects.curse_at(s, ints(frame)[0], action.seat, seat)
+    elif kind == FrameKind.CURSE:
         if action is PASS:
-            effects.curse_hits(s, int(frame.args[0]), seat)
+            effects.curse_hits(s, ints(frame)[0], seat)
         else:
             effects.cancel(s, frame)
-            _play(s, seat, action, "curse")
-    elif kind == effects.AIM:
-        if type(action) is ChooseSeat:
-            effects.aimed(s, frame, (0, action.seat))
-        else:
-            effects.aimed(s, frame, (1, s.monsters[action.index]))
-    elif kind == effects.AIM_SEAT:
-        card, code, i, _ = frame.args
-        op = s.CS.cards[card].op_lists[code][i]
-        effects.on_seat(s, op, card, code, i, action.seat)
-    elif kind == effects.AIM_MONSTER:
+            _play(s, seat, action, CURSE_CTX)
+    elif kind == FrameKind.AIM and type(action) is ChooseSeat:
+        effects.aimed(s, frame, (0, action.seat))
+    elif kind == FrameKind.AIM and type(action) is ChooseMonster:
+        effects.aimed(s, frame, (1, s.monsters[action.index]))
+    elif kind == FrameKind.AIM_SEAT and type(action) is ChooseSeat:
+        effects.aimed_seat(s, frame, action.seat)
+    elif kind == FrameKind.AIM_MONSTER and type(action) is ChooseMonster:
         effects.aimed_monster(s, frame, s.monsters[action.index])
-    elif kind == effects.VALUE:
+    elif kind == FrameKind.VALUE and type(action) is ChooseValue:
         s.roll = action.value
-        s.log("set_roll", seat=seat, card=frame.args[0], value=action.value)
-    elif kind == ENHANCE:
-        card = int(frame.args[0])
+        s.log(
+            EventKind.SET_ROLL,
+            **RollChangeData(seat=seat, card=ints(frame)[0], value=action.value),
+        )
+    elif kind == FrameKind.ENHANCE and type(action) is ChooseMonster:
+        card = ints(frame)[0]
         s.limbo.remove(card)
         _attach(s, card, s.monsters[action.index])
-    elif kind == WANDER:
-        card = int(frame.args[0])
+    elif kind == FrameKind.WANDER and type(action) is Pick:
+        card = ints(frame)[0]
         s.limbo.remove(card)
         zones.discard(s, card)
         zones.from_hand(s, seat, action.card)
         combat.add_monster(s, action.card, seat)
-    elif kind == GIVE:
-        deals.gift(s, seat, int(frame.args[0]), action.seat)
-    elif kind == LOOT_BODY:
+    elif kind == FrameKind.GIVE and type(action) is ChooseSeat:
+        deals.gift(s, seat, ints(frame)[0], action.seat)
+    elif kind == FrameKind.LOOT_BODY and type(action) is Pick:
         combat.loot(s, seat, action.card)
-    elif kind == SHARE:
+    elif kind == FrameKind.SHARE and type(action) is Pick:
         combat.take_haul(s, seat, action.card)
-        if frame.args[0] > 1:
-            s.stack.push(Frame(SHARE, seat, (frame.args[0] - 1,)))
-    elif kind in (BRIBE, COUNTER):
+        (count,) = ints(frame)
+        if count > 1:
+            s.stack.push(Frame(FrameKind.SHARE, seat, (count - 1,)))
+    elif kind in (FrameKind.BRIBE, FrameKind.COUNTER):
         deals.bribe_step(s, frame, action)
-    elif kind == ANSWER:
+    elif kind == FrameKind.ANSWER:
         deals.answer(s, frame, action)
-    elif kind == TRADE_FRAME:
+    elif kind == FrameKind.TRADE:
         deals.trade_edit(s, frame, action)
-    elif kind == SELL_FRAME:
+    elif kind == FrameKind.SELL:
         deals.sell_edit(s, frame, action)
     else:
         hook = hook_of(kind)
-        assert hook is not None and hook.resolve is not None
+        assert hook is not None and hook.resolve is not None, (kind, action)
         hook.resolve(s, frame, action)

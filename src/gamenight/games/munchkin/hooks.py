@@ -1,39 +1,58 @@
-"""Python hooks: the few card texts the effect vocabulary does not cover (at most 12).
+"""Python hooks: the few card texts the effect vocabulary does not cover (at most
+`content.MAX_HOOKS`).
 
-A card names a hook with the operation ``{ op = "hook", hook = "<name>" }``. Each hook
-declares when it may run (`timing`, for the documentation and the data checks) and what
-it aims at (`target`: ``none``, ``seat``, ``item`` or ``monster``). A hook that asks for
-a choice pushes a ``hook:<name>`` frame whose actions `choices` lists and `resolve`
-carries out.
+A card names a hook with the operation ``{ op = "hook", hook = "<name>" }``; the names are
+`content.HookName`, so a card naming no hook fails when its set is loaded. Each hook
+declares when it may run (`timing`, for the documentation) and what it aims at
+(`target`). A hook that asks for a choice pushes a ``hook:<name>`` frame
+(`model.hook_frame`) whose actions `choices` lists and `resolve` carries out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from enum import StrEnum
 
 from gamenight.kernel import Action, Frame
 
-from . import character, effects, zones
+from . import character, combat, zones
+from .actions import Pick
+from .content import MAX_HOOKS, CardKind, Context, HookName
+from .model import (
+    HOOK_FRAME,
+    BonusData,
+    EventKind,
+    MunchkinModel,
+    Phase,
+    StealData,
+    hook_frame,
+    ints,
+)
 
-if TYPE_CHECKING:
-    from .state import MunchkinState
 
-MAX_HOOKS = 12
-PREFIX = "hook:"
+class HookTarget(StrEnum):
+    """What a hook aims at."""
+
+    NONE = "none"
+    SEAT = "seat"
+    ITEM = "item"
+    MONSTER = "monster"
 
 
 @dataclass(frozen=True)
 class Hook:
-    name: str
-    timing: str  # own, combat, run, roll or any
-    target: str  # none, seat, item or monster
+    """A hook: what it does (`run`), and if it asks for a choice, the choice's actions and
+    how they are carried out."""
+
+    name: HookName
+    timing: Context
+    target: HookTarget
     text: str
-    run: Callable[[MunchkinState, int, int], None]  # (state, card, subject)
-    choices: Callable[[MunchkinState, Frame], list[Action]] | None = None
-    resolve: Callable[[MunchkinState, Frame, Action], None] | None = None
-    feasible: Callable[[MunchkinState, int], bool] | None = None  # (state, user): usable now?
+    run: Callable[[MunchkinModel, int, int], None]  # (state, card, subject)
+    choices: Callable[[MunchkinModel, Frame], list[Action]] | None = None
+    resolve: Callable[[MunchkinModel, Frame, Action], None] | None = None
+    feasible: Callable[[MunchkinModel, int], bool] | None = None  # (state, user): usable now?
 
 
 # ----- steal: the thief's theft ---------------------------------------------------------
@@ -41,72 +60,72 @@ class Hook:
 STEAL_ROLL = 4
 
 
-def _steal_targets(s: MunchkinState, seat: int) -> list[int]:
+def _steal_targets(s: MunchkinModel, seat: int) -> list[int]:
     cards = s.CS.cards
     return [
         c
         for p in range(s.num_players)
         if p != seat and not s.dead[p]
         for c in s.table[p]
-        if cards[c].kind == "item" and not cards[c].big
+        if cards[c].kind == CardKind.ITEM and not cards[c].big
     ]
 
 
-def _steal_run(s: MunchkinState, card: int, seat: int) -> None:
-    s.stack.push(Frame(PREFIX + "steal", seat, (card,)))
+def _steal_run(s: MunchkinModel, card: int, seat: int) -> None:
+    s.stack.push(Frame(hook_frame(HookName.STEAL), seat, (card,)))
 
 
-def _steal_choices(s: MunchkinState, frame: Frame) -> list[Action]:
+def _steal_choices(s: MunchkinModel, frame: Frame) -> list[Action]:
     pick = s.A.pick
     return [pick[c] for c in _steal_targets(s, frame.seat)]
 
 
-def _steal_resolve(s: MunchkinState, frame: Frame, action: Action) -> None:
+def _steal_resolve(s: MunchkinModel, frame: Frame, action: Action) -> None:
+    assert type(action) is Pick, action  # `_steal_choices` offers picks only
     seat, item = frame.seat, action.card
     victim = zones.owner(s, item)
     die = s.die()
     success = die >= STEAL_ROLL
-    s.log("steal", seat=seat, victim=victim, card=item, die=die, success=success)
+    s.log(
+        EventKind.STEAL,
+        **StealData(seat=seat, victim=victim, card=item, die=die, success=success),
+    )
     if success:
         zones.leave_play(s, victim, item)
         zones.enter_play(s, seat, item)
     else:
-        effects.lose_levels(s, seat, 1, int(frame.args[0]))
+        character.lose_levels(s, seat, 1, ints(frame)[0])
 
 
 # ----- double: a one-shot copy of yourself ------------------------------------------------
 
 
-def _double_run(s: MunchkinState, card: int, seat: int) -> None:
+def _double_run(s: MunchkinModel, card: int, seat: int) -> None:
     if s.monsters and seat in character.combatants(s):
         extra = max(0, character.player_strength(s, seat))
         s.cmods += [0, seat, extra]
-        s.log("bonus", card=card, seat=seat, amount=extra)
+        s.log(EventKind.BONUS, **BonusData(card=card, seat=seat, amount=extra))
 
 
 # ----- resurrect: the cleric's door from the discard pile --------------------------------
 
 
-def _resurrect_feasible(s: MunchkinState, seat: int) -> bool:
-    from .phases import START
-
-    return s.phase == START and seat == s.turn and bool(s.door_discard)
+def _resurrect_feasible(s: MunchkinModel, seat: int) -> bool:
+    return s.phase == Phase.START and seat == s.turn and bool(s.door_discard)
 
 
-def _resurrect_run(s: MunchkinState, card: int, seat: int) -> None:
-    from . import flow
-
+def _resurrect_run(s: MunchkinModel, card: int, seat: int) -> None:
     if _resurrect_feasible(s, seat):
-        flow.kick(s, from_discard=True)
+        combat.kick(s, from_discard=True)
 
 
 HOOKS: dict[str, Hook] = {
     hook.name: hook
     for hook in (
         Hook(
-            "steal",
-            "own",
-            "item",
+            HookName.STEAL,
+            Context.OWN,
+            HookTarget.ITEM,
             f"Take a small item another player has in play: roll {STEAL_ROLL}+ to keep it, "
             "else lose a level.",
             _steal_run,
@@ -114,16 +133,16 @@ HOOKS: dict[str, Hook] = {
             _steal_resolve,
         ),
         Hook(
-            "double",
-            "combat",
-            "seat",
+            HookName.DOUBLE,
+            Context.COMBAT,
+            HookTarget.SEAT,
             "Your strength counts twice in this combat (as it is when played).",
             _double_run,
         ),
         Hook(
-            "resurrect",
-            "own",
-            "none",
+            HookName.RESURRECT,
+            Context.OWN,
+            HookTarget.NONE,
             "Instead of kicking open the door, take the top card of the Door discard pile "
             "as the card kicked open.",
             _resurrect_run,
@@ -132,10 +151,10 @@ HOOKS: dict[str, Hook] = {
     )
 }
 
-if len(HOOKS) > MAX_HOOKS:
-    raise RuntimeError(f"at most {MAX_HOOKS} hooks; add vocabulary instead")
+if set(HOOKS) != set(HookName) or len(HOOKS) > MAX_HOOKS:
+    raise RuntimeError(f"every hook name needs a hook, and at most {MAX_HOOKS} hooks")
 
 
 def hook_of(kind: str) -> Hook | None:
     """The hook of a ``hook:<name>`` frame kind, or None."""
-    return HOOKS.get(kind[len(PREFIX) :]) if kind.startswith(PREFIX) else None
+    return HOOKS.get(kind[len(HOOK_FRAME) :]) if kind.startswith(HOOK_FRAME) else None

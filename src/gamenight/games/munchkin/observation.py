@@ -1,91 +1,78 @@
 """Munchkin observations for reinforcement learning, built from ``view(seat)`` only.
 
-One encoder serves every card set: card blocks are sized for the largest set (``C``);
-a smaller set leaves the blocks of ids it lacks at zero. Seats are absolute, cards are
-instance ids as in the action codec. ``n`` is the player count. Values that have no hard
-bound (strengths, pile sizes) are clipped to the bounds of the layout.
+The RL adapters (``gamenight.envs``) call `encode` on a seat's view; `pieces` declares the
+observation's named pieces, in order (the flat layout derives from them). One encoder
+serves every card set: card pieces are sized for the largest set (``C``); a smaller set
+leaves the ids it lacks at zero. Seats are absolute, cards are instance ids as in the
+action codec. ``n`` is the player count. Values that have no hard bound (strengths, pile
+sizes) are clipped to the bounds of their piece.
 
-A card's block says where the observer knows it is: in its own hand, in a hand it knows
-(a card everybody saw go there, or a gift it gave), in play (and equipped), on a discard
-pile, in the fight (a monster, an enhancer), in a body being looted, in a haul being
-shared, being played (``limbo``), or in an open offer's terms. A card in a deck or an
-unknown hand is all zeros.
+The ``card.*`` pieces say where the observer knows each card is: in its own hand, in a
+hand it knows (a card everybody saw go there, or a gift it gave), in play (and equipped),
+on a discard pile, in the fight (a monster, an enhancer), in a body being looted, in a
+haul being shared, being played (``limbo``), or in an open offer's terms. A card in a deck
+or an unknown hand is all zeros.
 
-===================================  ========  ==============================================
-features                             count     meaning
-===================================  ========  ==============================================
-``me``, ``to_act``, ``turn``         3·n       one-hot / flags over seats
-``turn_number``                      1         as in the view (0..max_turns)
-``phase.<phase>``                    10        setup, start, reveal, combat, run, loot, after,
-                                               charity, end, over
-``window.<kind>``                    4         the open window: reveal, combat, roll, end
-``deciding.<kind>``                  K         the top decision frame's kind (K = `FRAMES`)
-``deciding.seat``                    n         who decides it
-``seat[i].<field>``                  9·n       level, male, dead, ready, hand_doors,
-                                               hand_treasures, hand_limit, strength, winner
-``decks``                            4         door and treasure decks and discard piles
-``combat.<field>``                   6         present, players, monsters, winning, monsters
-                                               in the fight, defeated treasures
-``combat.helper``                    n         one-hot
-``run.<field>``                      3         present, roll, total
-``offer.<field>``                    4+2n      an open offer: present, counter, treasures,
-                                               helper_first, from, to
-``truncated``                        1
-``card[c].<where>``                  (2n+10)·C  hand (mine), known[i], table[i], equipped,
-                                               door_discard, treasure_discard, monster,
-                                               enhancer, body, haul, limbo, offer
-===================================  ========  ==============================================
+=============================  =====  ==================================================
+piece                          shape  meaning
+=============================  =====  ==================================================
+``me``, ``to_act``, ``turn``   n      one-hot / flags over seats
+``turn_number``                ()     as in the view (0..max_turns)
+``phase``                      10     one-hot: `PHASES` (setup, start, reveal, combat,
+                                      run, loot, after, charity, end, over)
+``window``                     4      one-hot, the open window: `WINDOWS` (reveal,
+                                      combat, roll, end)
+``deciding``                   K      one-hot: the top decision frame's kind (`FRAMES`,
+                                      every hook's frame as ``hook``)
+``deciding.seat``              n      one-hot: who decides it
+``seat.<field>``               n      per seat, each of `SEAT_FIELDS`: level, male,
+                                      dead, ready, hand_doors, hand_treasures,
+                                      hand_limit, strength, winner
+``door_deck``...               ()     the sizes of the door and treasure decks and of
+                                      their discard piles
+``combat.<field>``             ()     present, players, monsters (strengths), winning,
+                                      count (monsters in the fight), defeated_treasures
+``combat.helper``              n      one-hot
+``run.<field>``                ()     present, roll, total
+``offer.<field>``              ()     an open offer: present, counter, treasures,
+                                      helper_first
+``offer.from``, ``offer.to``   n      one-hot
+``truncated``                  ()
+``card.hand``                  C      in the observer's hand
+``card.known``, ``card.table`` C, n   in seat i's hand (known), in play before seat i
+``card.<where>``               C      equipped, door_discard, treasure_discard,
+                                      monster, enhancer, body, haul, limbo, offer
+=============================  =====  ==================================================
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
-from gamenight.kernel.observation import Layout, one_hot
+from gamenight.kernel.observation import Observation, Piece, Pieces, one_hot
 
-from . import effects, phases
 from .actions import MAX_MONSTERS
-from .content import load_set, set_files
+from .content import Scope, Sex, load_set, set_files
 from .deals import MAX_SALES
+from .model import HOOK_FRAME, FrameKind, Phase, WindowKind
+from .views import MunchkinView
 
 SETS = {cs.rules.game_id: cs for cs in map(load_set, set_files())}
-C = max(cs.size for cs in SETS.values())  # card blocks: the largest set
+C = max(cs.size for cs in SETS.values())  # card pieces: the largest set
 TOP_LEVEL = max(cs.rules.max_level for cs in SETS.values())
-PHASES = (
-    phases.SETUP,
-    phases.START,
-    phases.REVEAL,
-    phases.COMBAT,
-    phases.RUN,
-    phases.LOOT,
-    phases.AFTER,
-    phases.CHARITY,
-    phases.END,
-    phases.OVER,
+PHASES = tuple(Phase)
+WINDOWS = tuple(kind for kind in WindowKind if kind != WindowKind.NONE)
+AUTOMATIC = (
+    FrameKind.OPS,
+    FrameKind.REWARD,
+    FrameKind.END_COMBAT,
+    FrameKind.LOOT_END,
+    FrameKind.HAUL_REST,
 )
-WINDOWS = (phases.W_REVEAL, phases.W_COMBAT, phases.W_ROLL, phases.W_END)
-FRAMES = (
-    effects.AIM,
-    effects.AIM_SEAT,
-    effects.AIM_MONSTER,
-    effects.LOSE,
-    effects.VALUE,
-    effects.COST,
-    effects.CURSE_TARGET,
-    effects.CURSE,
-    phases.ENHANCE,
-    phases.WANDER,
-    phases.GIVE,
-    phases.LOOT_BODY,
-    phases.SHARE,
-    phases.BRIBE,
-    phases.COUNTER,
-    phases.ANSWER,
-    phases.TRADE,
-    phases.SELL,
-    "hook",
-)
+HOOK = "hook"  # every hook's frame
+FRAMES = (*(kind for kind in FrameKind if kind not in AUTOMATIC), HOOK)  # a choice is on top
 SEAT_FIELDS = (
     "level",
     "male",
@@ -97,7 +84,8 @@ SEAT_FIELDS = (
     "strength",
     "winner",
 )
-CARD_FIELDS = (
+WHERE = (  # the card pieces of one flag per card, after the hand, known and table
+    "equipped",
     "door_discard",
     "treasure_discard",
     "monster",
@@ -108,180 +96,171 @@ CARD_FIELDS = (
     "offer",
 )
 STRENGTH = (-30.0, 150.0)
+RUN_TOTAL = (-20.0, 40.0)
 SCORES = (1.0, float(TOP_LEVEL))  # outcome().scores: the players' levels
 
-_PHASE = {p: i for i, p in enumerate(PHASES)}
-_WINDOW = {w: i for i, w in enumerate(WINDOWS)}
-_FRAME = {f: i for i, f in enumerate(FRAMES)}
+# the one-hot index of each phase, window and frame kind
+_PHASE: dict[str, int] = {p: i for i, p in enumerate(PHASES)}
+_WINDOW: dict[str, int] = {w: i for i, w in enumerate(WINDOWS)}
+_FRAME: dict[str, int] = {f: i for i, f in enumerate(FRAMES)}
 
 
-def layout(players: int, options: Mapping[str, Any]) -> list[tuple[str, float, float]]:
-    """``(name, low, high)`` of every float `encode` returns, in order."""
-    n = players
-    out = Layout()
-    add = out.add
-    add("me", 0, 1, n)
-    add("to_act", 0, 1, n)
-    add("turn", 0, 1, n)
-    add("turn_number", 0, options["max_turns"])
-    out.extend((f"phase.{p}", 0, 1) for p in PHASES)
-    out.extend((f"window.{w}", 0, 1) for w in WINDOWS)
-    out.extend((f"deciding.{f}", 0, 1) for f in FRAMES)
-    add("deciding.seat", 0, 1, n)
-    bounds = {
-        "level": (0, TOP_LEVEL),
-        "hand_doors": (0, C),
-        "hand_treasures": (0, C),
-        "hand_limit": (0, C),
+def pieces(players: int, options: Mapping[str, Any]) -> Pieces:
+    """The pieces `encode` writes, in order, with their shapes and bounds."""
+    return _pieces(players, options["max_turns"])
+
+
+@functools.cache  # `encode` asks at every observation
+def _pieces(n: int, max_turns: int) -> Pieces:
+    seat_bounds = {
+        "level": (0.0, float(TOP_LEVEL)),
+        "hand_doors": (0.0, float(C)),
+        "hand_treasures": (0.0, float(C)),
+        "hand_limit": (0.0, float(C)),
         "strength": STRENGTH,
     }
-    for i in range(n):
-        for field in SEAT_FIELDS:
-            low, high = bounds.get(field, (0, 1))
-            add(f"seat[{i}].{field}", low, high)
-    for name in ("door_deck", "treasure_deck", "door_discard", "treasure_discard"):
-        add(name, 0, C)
-    add("combat.present", 0, 1)
-    add("combat.players", *STRENGTH)
-    add("combat.monsters", *STRENGTH)
-    add("combat.winning", 0, 1)
-    add("combat.count", 0, MAX_MONSTERS)
-    add("combat.defeated_treasures", 0, C)
-    add("combat.helper", 0, 1, n)
-    add("run.present", 0, 1)
-    add("run.roll", 0, 6)
-    add("run.total", -20, 40)
-    add("offer.present", 0, 1)
-    add("offer.counter", 0, 1)
-    add("offer.treasures", 0, C)
-    add("offer.helper_first", 0, 1)
-    add("offer.from", 0, 1, n)
-    add("offer.to", 0, 1, n)
-    add("truncated", 0, 1)
-    for c in range(C):
-        add(f"card[{c}].hand", 0, 1)
-        add(f"card[{c}].known", 0, 1, n)
-        add(f"card[{c}].table", 0, 1, n)
-        add(f"card[{c}].equipped", 0, 1)
-        for field in CARD_FIELDS:
-            add(f"card[{c}].{field}", 0, 1)
-    return out
+    return Pieces(
+        [
+            Piece("me", (n,), 0, 1),
+            Piece("to_act", (n,), 0, 1),
+            Piece("turn", (n,), 0, 1),
+            Piece("turn_number", (), 0, max_turns),
+            Piece("phase", (len(PHASES),), 0, 1),
+            Piece("window", (len(WINDOWS),), 0, 1),
+            Piece("deciding", (len(FRAMES),), 0, 1),
+            Piece("deciding.seat", (n,), 0, 1),
+            *(Piece(f"seat.{f}", (n,), *seat_bounds.get(f, (0, 1))) for f in SEAT_FIELDS),
+            *(
+                Piece(pile, (), 0, C)
+                for pile in ("door_deck", "treasure_deck", "door_discard", "treasure_discard")
+            ),
+            Piece("combat.present", (), 0, 1),
+            Piece("combat.players", (), *STRENGTH),
+            Piece("combat.monsters", (), *STRENGTH),
+            Piece("combat.winning", (), 0, 1),
+            Piece("combat.count", (), 0, MAX_MONSTERS),
+            Piece("combat.defeated_treasures", (), 0, C),
+            Piece("combat.helper", (n,), 0, 1),
+            Piece("run.present", (), 0, 1),
+            Piece("run.roll", (), 0, 6),
+            Piece("run.total", (), *RUN_TOTAL),
+            Piece("offer.present", (), 0, 1),
+            Piece("offer.counter", (), 0, 1),
+            Piece("offer.treasures", (), 0, C),
+            Piece("offer.helper_first", (), 0, 1),
+            Piece("offer.from", (n,), 0, 1),
+            Piece("offer.to", (n,), 0, 1),
+            Piece("truncated", (), 0, 1),
+            Piece("card.hand", (C,), 0, 1),
+            Piece("card.known", (C, n), 0, 1),
+            Piece("card.table", (C, n), 0, 1),
+            *(Piece(f"card.{where}", (C,), 0, 1) for where in WHERE),
+        ]
+    )
 
 
 def _clip(value: float, low: float, high: float) -> float:
     return float(min(max(value, low), high))
 
 
-def encode(view: dict[str, Any]) -> list[float]:
-    """The floats `layout` describes, from a view (a seat's or a spectator's).
-
-    The header is built as a list; the card blocks are written at fixed offsets into
-    zeros, so a card no zone of the view names stays all zeros.
-    """
-    n = view["players"]
-    seat = view["seat"]
-    out = one_hot(seat, n)
-    out += [1.0 if i in view["to_act"] else 0.0 for i in range(n)]
-    out += one_hot(view["turn"], n)
-    out.append(float(view["turn_number"]))
-    out += one_hot(_PHASE[view["phase"]], len(PHASES))
-    window = view["window"]
-    out += one_hot(None if window is None else _WINDOW[window["kind"]], len(WINDOWS))
-    deciding = view["deciding"]
-    kind = None
-    if deciding is not None:
-        kind = _FRAME.get(deciding["kind"], _FRAME["hook"])
-    out += one_hot(kind, len(FRAMES))
-    out += one_hot(None if deciding is None else deciding["seat"], n)
-    winners = view["winners"]
-    for i, info in enumerate(view["seats"]):
-        out += [
-            float(info["level"]),
-            1.0 if info["sex"] == "male" else 0.0,
-            float(info["dead"]),
-            float(info["ready"]),
-            _clip(info["hand_doors"], 0, C),
-            _clip(info["hand_treasures"], 0, C),
-            _clip(info["hand_limit"], 0, C),
-            _clip(info["strength"], *STRENGTH),
-            1.0 if i in winners else 0.0,
-        ]
-    out += [
-        _clip(view["door_deck"], 0, C),
-        _clip(view["treasure_deck"], 0, C),
-        _clip(len(view["door_discard"]), 0, C),
-        _clip(len(view["treasure_discard"]), 0, C),
-    ]
-    combat = view["combat"]
-    if combat is None:
-        out += [0.0] * 6 + [0.0] * n
-    else:
-        out += [
-            1.0,
-            _clip(combat["players_strength"], *STRENGTH),
-            _clip(combat["monsters_strength"], *STRENGTH),
-            float(combat["winning"]),
-            float(len(combat["monsters"])),
-            _clip(combat["defeated_treasures"], 0, C),
-        ]
-        out += one_hot(combat["helper"], n)
-    run = view["run"]
-    if run is None or run["roll"] is None:
-        out += [0.0 if run is None else 1.0, 0.0, 0.0]
-    else:
-        out += [1.0, float(run["roll"]), _clip(run["total"], -20, 40)]
-    offer = next((o for o in view["offers"] if o["status"] in ("open", "accepted")), None)
-    offered: list[int] = []
-    if offer is None:
-        out += [0.0] * 4 + [0.0] * (2 * n)
-    else:
-        terms = offer["terms"]
-        help_offer = type(offer["occasion"]) is int
-        if help_offer:
-            treasures, first, offered = terms[0], terms[1], terms[2:]
-        else:
-            treasures, first, offered = 0, 0, terms[1:]
-        out += [
-            1.0,
-            0.0 if offer["counter_of"] is None else 1.0,
-            _clip(treasures, 0, C),
-            float(first),
-        ]
-        out += one_hot(offer["sender"], n) + one_hot(offer["receiver"], n)
-    out.append(1.0 if view["truncated"] else 0.0)
-    # card blocks
-    width = 2 * n + 2 + len(CARD_FIELDS)
-    base = len(out)
-    out += [0.0] * (width * C)
-    field = {name: 2 * n + 2 + j for j, name in enumerate(CARD_FIELDS)}
-
-    def mark(card: int, offset: int) -> None:
-        out[base + card * width + offset] = 1.0
-
-    for c in view["hand"] or ():
-        mark(c, 0)
-    for i, info in enumerate(view["seats"]):
-        if i != seat:
-            for c in info["known_hand"]:
-                mark(c, 1 + i)
-        for entry in info["table"]:
-            mark(entry["card"], 1 + n + i)
-            if entry["equipped"]:
-                mark(entry["card"], 1 + 2 * n)
-    for name in ("door_discard", "treasure_discard", "body", "haul", "limbo"):
-        for c in view[name]:
-            mark(c, field[name])
-    if combat is not None:
-        for m in combat["monsters"]:
-            mark(m["card"], field["monster"])
-            for e in m["enhancers"]:
-                mark(e, field["enhancer"])
-    for c in offered:
-        mark(int(c), field["offer"])
+def _flags(cards: list[int]) -> list[float]:
+    """One float per card id: 1.0 for the cards listed."""
+    out = [0.0] * C
+    for c in cards:
+        out[c] = 1.0
     return out
 
 
-def text(view: dict[str, Any]) -> str:
+def encode(view: MunchkinView) -> list[float]:
+    """The floats of `pieces`, from a view (a seat's or a spectator's)."""
+    n = view["players"]
+    seat = view["seat"]
+    obs = Observation(pieces(n, view))  # the view repeats the option the bounds depend on
+    obs["me"] = one_hot(seat, n)
+    to_act = view["to_act"]
+    obs["to_act"] = [1.0 if i in to_act else 0.0 for i in range(n)]
+    obs["turn"] = one_hot(view["turn"], n)
+    obs["turn_number"] = float(view["turn_number"])
+    obs["phase"] = one_hot(_PHASE[view["phase"]], len(PHASES))
+    window = view["window"]
+    obs["window"] = one_hot(None if window is None else _WINDOW[window["kind"]], len(WINDOWS))
+    deciding = view["deciding"]
+    if deciding is not None:
+        kind = deciding["kind"]
+        frame = _FRAME[HOOK if kind.startswith(HOOK_FRAME) else kind]
+        obs["deciding"] = one_hot(frame, len(FRAMES))
+        obs["deciding.seat"] = one_hot(deciding["seat"], n)
+    seats = view["seats"]
+    winners = view["winners"]
+    obs["seat.level"] = [float(info["level"]) for info in seats]
+    obs["seat.male"] = [1.0 if info["sex"] == Sex.MALE else 0.0 for info in seats]
+    obs["seat.dead"] = [float(info["dead"]) for info in seats]
+    obs["seat.ready"] = [float(info["ready"]) for info in seats]
+    obs["seat.hand_doors"] = [_clip(info["hand_doors"], 0, C) for info in seats]
+    obs["seat.hand_treasures"] = [_clip(info["hand_treasures"], 0, C) for info in seats]
+    obs["seat.hand_limit"] = [_clip(info["hand_limit"], 0, C) for info in seats]
+    obs["seat.strength"] = [_clip(info["strength"], *STRENGTH) for info in seats]
+    obs["seat.winner"] = [1.0 if i in winners else 0.0 for i in range(n)]
+    obs["door_deck"] = _clip(view["door_deck"], 0, C)
+    obs["treasure_deck"] = _clip(view["treasure_deck"], 0, C)
+    obs["door_discard"] = _clip(len(view["door_discard"]), 0, C)
+    obs["treasure_discard"] = _clip(len(view["treasure_discard"]), 0, C)
+    fight = view["combat"]
+    if fight is not None:
+        obs["combat.present"] = 1.0
+        obs["combat.players"] = _clip(fight["players_strength"], *STRENGTH)
+        obs["combat.monsters"] = _clip(fight["monsters_strength"], *STRENGTH)
+        obs["combat.winning"] = float(fight["winning"])
+        obs["combat.count"] = float(len(fight["monsters"]))
+        obs["combat.defeated_treasures"] = _clip(fight["defeated_treasures"], 0, C)
+        obs["combat.helper"] = one_hot(fight["helper"], n)
+    run = view["run"]
+    if run is not None:
+        obs["run.present"] = 1.0
+        if run["roll"] is not None and run["total"] is not None:
+            obs["run.roll"] = float(run["roll"])
+            obs["run.total"] = _clip(run["total"], *RUN_TOTAL)
+    offer = next((o for o in view["offers"] if o["status"] in ("open", "accepted")), None)
+    offered: list[int] = []
+    if offer is not None:
+        terms = [int(t) for t in offer["terms"]]
+        if type(offer["occasion"]) is int:  # help: (treasures, helper_first, *items)
+            treasures, first, offered = terms[0], terms[1], terms[2:]
+        else:  # a trade: (mine, *items)
+            treasures, first, offered = 0, 0, terms[1:]
+        obs["offer.present"] = 1.0
+        obs["offer.counter"] = 0.0 if offer["counter_of"] is None else 1.0
+        obs["offer.treasures"] = _clip(treasures, 0, C)
+        obs["offer.helper_first"] = float(first)
+        obs["offer.from"] = one_hot(offer["sender"], n)
+        obs["offer.to"] = one_hot(offer["receiver"], n)
+    obs["truncated"] = 1.0 if view["truncated"] else 0.0
+    obs["card.hand"] = _flags(view["hand"] or [])
+    known, table = [0.0] * (C * n), [0.0] * (C * n)
+    for i, info in enumerate(seats):
+        if i != seat:
+            for c in info["known_hand"]:
+                known[c * n + i] = 1.0
+        for entry in info["table"]:
+            table[entry["card"] * n + i] = 1.0
+    obs["card.known"] = known
+    obs["card.table"] = table
+    obs["card.equipped"] = _flags(
+        [e["card"] for info in seats for e in info["table"] if e["equipped"]]
+    )
+    obs["card.door_discard"] = _flags(view["door_discard"])
+    obs["card.treasure_discard"] = _flags(view["treasure_discard"])
+    monsters = [] if fight is None else fight["monsters"]
+    obs["card.monster"] = _flags([m["card"] for m in monsters])
+    obs["card.enhancer"] = _flags([e for m in monsters for e in m["enhancers"]])
+    obs["card.body"] = _flags(view["body"])
+    obs["card.haul"] = _flags(view["haul"])
+    obs["card.limbo"] = _flags(view["limbo"])
+    obs["card.offer"] = _flags(offered)
+    return obs.values
+
+
+def text(view: MunchkinView) -> str:
     """A short readable form of a view (OpenSpiel's observation string)."""
     seat = view["seat"]
     lines = [
@@ -295,14 +274,15 @@ def text(view: dict[str, Any]) -> str:
             f"{' dead' if info['dead'] else ''} cards {info['hand_doors']}+"
             f"{info['hand_treasures']} strength {info['strength']} table {table}"
         )
-    combat = view["combat"]
-    if combat is not None:
+    fight = view["combat"]
+    if fight is not None:
         lines.append(
-            f"combat: {combat['players_strength']} vs {combat['monsters_strength']} "
-            f"monsters {[m['card'] for m in combat['monsters']]} helper {combat['helper']}"
+            f"combat: {fight['players_strength']} vs {fight['monsters_strength']} "
+            f"monsters {[m['card'] for m in fight['monsters']]} helper {fight['helper']}"
         )
-    if view["deciding"] is not None:
-        lines.append(f"deciding {view['deciding']}")
+    deciding = view["deciding"]
+    if deciding is not None:
+        lines.append(f"deciding {deciding['kind']} by seat {deciding['seat']}: {deciding['args']}")
     lines += [f"offer {offer}" for offer in view["offers"]]
     return "\n".join(lines)
 
@@ -337,7 +317,7 @@ def max_actions(players: int, options: Mapping[str, Any]) -> int:
                 if ability.limit and not (
                     ability.discard or ability.discard_hand or ability.discard_self
                 ):
-                    scopes = ROLLS_PER_TURN if ability.per == "roll" else 1
+                    scopes = ROLLS_PER_TURN if ability.per == Scope.ROLL else 1
                     uses += ability.limit * scopes * (n if ability.per_target else 1)
         free = max(free, uses)
     plays = 4 * cards + (6 + n) * cards + free + TOP_LEVEL

@@ -7,16 +7,16 @@ from collections.abc import Mapping, Sequence
 from gamenight.kernel import DecisionStack, Offers
 
 from . import character, combat, flow
-from .phases import AFTER, CHARITY, LOOT, SETUP, START
-from .state import TRANSIENT, MunchkinState
+from .content import Slot
+from .model import TRANSIENT, MunchkinModel, Phase, WindowKind
 
-PHASES = (SETUP, START, LOOT, AFTER, CHARITY)
+PHASES = (Phase.SETUP, Phase.START, Phase.LOOT, Phase.AFTER, Phase.CHARITY)
 
 Placed = str | tuple[str, bool]
 
 
 def rig(
-    state: MunchkinState,
+    state: MunchkinModel,
     *,
     hands: Mapping[int, Sequence[str]] | None = None,
     table: Mapping[int, Sequence[Placed]] | None = None,
@@ -27,13 +27,13 @@ def rig(
     door_discard: Sequence[str] = (),
     treasure_discard: Sequence[str] = (),
     turn: int = 0,
-    phase: str = START,
+    phase: str = Phase.START,
     fought: bool = False,
     monsters: Sequence[str] = (),
     enhancers: Sequence[tuple[str, int]] = (),
     helper: int = -1,
     dice: Sequence[int] = (),
-) -> MunchkinState:
+) -> MunchkinModel:
     """Set up a position from scratch; cards are named by design key.
 
     - `hands`, `table`: by seat; seats not named have none. A card in play is a key, or
@@ -51,7 +51,7 @@ def rig(
     n = state.num_players
     cs = state.CS
     if phase not in PHASES:
-        raise ValueError(f"phase must be one of {PHASES}, got {phase!r}")
+        raise ValueError(f"phase must be one of {', '.join(PHASES)}, got {phase!r}")
     free: dict[str, list[int]] = {}
     for card, key in enumerate(cs.keys):
         free.setdefault(key, []).append(card)
@@ -86,19 +86,21 @@ def rig(
     state.level = list(levels) if levels is not None else [1] * n
     state.sex = list(sexes) if sexes is not None else [0] * n
     state.dead, state.fresh, state.charity_got = [0] * n, [0] * n, [0] * n
-    state.ready = [0 if phase == SETUP else 1] * n
+    state.ready = [0 if phase == Phase.SETUP else 1] * n
     for name in TRANSIENT:
         setattr(state, name, [])
     state.forced = list(dice)
-    state.turn, state.phase, state.turn_number = turn, phase, 1
+    state.turn, state.phase, state.turn_number = turn, Phase(phase), 1
     state.fought = int(fought)
     state.combat_no = state.charmed = state.drawn = state.sales = state.sale_bonus_used = 0
     state.helper = state.run_mon = state.roll = state.roll_seat = state.door_card = -1
-    state.window, state.window_kind, state.truncated = None, "", False
+    state.window, state.window_kind, state.truncated = None, WindowKind.NONE, False
     state.stack = DecisionStack()
     state.offers = Offers(n)
     # equip in table order, as if each had been played
-    slotted = [c for cards in state.table for c in cards if cs.cards[c].slot not in (None, "none")]
+    slotted = [
+        c for cards in state.table for c in cards if cs.cards[c].slot not in (None, Slot.NONE)
+    ]
     state.unequipped = slotted
     for p in range(n):
         for card in state.table[p]:
@@ -108,7 +110,7 @@ def rig(
     state.history.clear()
     state._legal_key = None
     if fight:
-        if phase != START:
+        if phase != Phase.START:
             raise ValueError("a rigged combat starts from the 'start' phase")
         combat.start(state, fight[0])
         for m in fight[1:]:

@@ -9,21 +9,133 @@ being looted, the offers (a table hears every bribe and trade).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypedDict
 
 from gamenight.kernel import Frame
 from gamenight.kernel.rng import Rng
 
 from . import character, combat
-from .phases import GIVE, SELL
+from .content import SEXES, Sex
+from .model import FrameKind, MunchkinModel, Phase, WindowKind, ints
 
-if TYPE_CHECKING:
-    from .state import MunchkinState
-
+GIVE, SELL = FrameKind.GIVE, FrameKind.SELL
 PRIVATE_FRAMES = (GIVE, SELL)  # frames whose cards (from a hand) only their seat may see
 
 
-def known_in_hands(s: MunchkinState, seat: int | None) -> set[int]:
+class CardView(TypedDict):
+    """A card: its instance id and its design's key."""
+
+    card: int
+    key: str
+
+
+class TableCardView(CardView):
+    """A card in play in front of a seat."""
+
+    equipped: bool  # an item turned sideways is not
+
+
+class SeatView(TypedDict):
+    """A seat as everybody sees it (`known_hand`: the cards of its hand the viewer
+    knows; all of them for the seat itself)."""
+
+    seat: int
+    level: int
+    sex: Sex
+    dead: bool
+    ready: bool
+    hand_doors: int
+    hand_treasures: int
+    hand_limit: int
+    known_hand: list[int]
+    table: list[TableCardView]
+    strength: int
+
+
+class DecidingView(TypedDict):
+    """The top frame of the decision stack: its kind (a `FrameKind` or a hook's frame),
+    its seat, and its args (``None`` when they name cards of a hand the viewer may not
+    see)."""
+
+    kind: str
+    seat: int
+    args: list[int] | None
+
+
+class WindowView(TypedDict):
+    """The open window and the seats still to answer, in order."""
+
+    kind: WindowKind
+    waiting: list[int]
+
+
+class MonsterView(CardView):
+    """A monster in the fight."""
+
+    strength: int
+    treasures: int
+    enhancers: list[int]
+
+
+class FightView(TypedDict):
+    """The combat: its sides and their strengths (`bonuses` and `run_bonuses` are the
+    state's flat ``cmods`` and ``rbonus``)."""
+
+    number: int
+    fighter: int
+    helper: int | None
+    monsters: list[MonsterView]
+    bonuses: list[int]
+    run_bonuses: list[int]
+    players_strength: int
+    monsters_strength: int
+    winning: bool
+    defeated_treasures: int
+
+
+class RunView(TypedDict):
+    """The run away: the monsters left, the runners, and the roll on the table."""
+
+    left: list[int]
+    monster: int | None
+    runners: list[int]
+    escaped: list[int]
+    roll: int | None
+    roll_seat: int | None
+    total: int | None
+
+
+class MunchkinView(TypedDict):
+    """What a seat sees (``seat`` is ``None`` for a spectator, who has no ``hand``)."""
+
+    game: str
+    seat: int | None
+    players: int
+    turn: int
+    turn_number: int
+    max_turns: int
+    phase: Phase
+    to_act: list[int]
+    window: WindowView | None
+    deciding: DecidingView | None
+    hand: list[int] | None
+    seats: list[SeatView]
+    door_deck: int  # cards left in the deck
+    treasure_deck: int
+    door_discard: list[int]
+    treasure_discard: list[int]
+    door_card: int | None
+    limbo: list[int]
+    combat: FightView | None
+    run: RunView | None
+    body: list[int]
+    haul: list[int]
+    offers: list[dict[str, Any]]  # the kernel's `Offer.to_json` of those the seat sees
+    winners: list[int]
+    truncated: bool
+
+
+def known_in_hands(s: MunchkinModel, seat: int | None) -> set[int]:
     """Cards in other hands that `seat` knows (None: a spectator)."""
     known = set(s.public_hand)
     if seat is not None:
@@ -32,18 +144,14 @@ def known_in_hands(s: MunchkinState, seat: int | None) -> set[int]:
     return known
 
 
-def _card(s: MunchkinState, card: int) -> dict[str, Any]:
-    return {"card": card, "key": s.CS.keys[card]}
-
-
-def view(s: MunchkinState, seat: int | None) -> dict[str, Any]:
+def view(s: MunchkinModel, seat: int | None) -> MunchkinView:
     """Exactly what `seat` may know (``None``: a spectator)."""
     s.check_seat(seat)
     cs = s.CS
-    deck = cs.deck
+    deck, keys = cs.deck, cs.keys
     known = known_in_hands(s, seat)
     unequipped = s.unequipped
-    seats = []
+    seats: list[SeatView] = []
     for p in range(s.num_players):
         hand = s.hands[p]
         doors = sum(1 for c in hand if deck[c] == 0)
@@ -51,27 +159,29 @@ def view(s: MunchkinState, seat: int | None) -> dict[str, Any]:
             {
                 "seat": p,
                 "level": s.level[p],
-                "sex": ("male", "female")[s.sex[p]],
+                "sex": SEXES[s.sex[p]],
                 "dead": bool(s.dead[p]),
                 "ready": bool(s.ready[p]),
                 "hand_doors": doors,
                 "hand_treasures": len(hand) - doors,
                 "hand_limit": character.hand_limit(s, p),
                 "known_hand": [c for c in hand if c in known or p == seat],
-                "table": [{**_card(s, c), "equipped": c not in unequipped} for c in s.table[p]],
+                "table": [
+                    {"card": c, "key": keys[c], "equipped": c not in unequipped} for c in s.table[p]
+                ],
                 "strength": character.player_strength(s, p),
             }
         )
-    top = s.stack.top if s.stack else None
-    deciding = None
-    if top is not None:
+    deciding: DecidingView | None = None
+    if s.stack:
+        top = s.stack.top
         private = top.kind in PRIVATE_FRAMES and seat != top.seat
         deciding = {
             "kind": top.kind,
             "seat": top.seat,
-            "args": None if private else list(top.args),
+            "args": None if private else list(ints(top)),
         }
-    fight = None
+    fight: FightView | None = None
     if s.monsters:
         players, monsters = character.sides(s)
         enh = s.enh
@@ -81,7 +191,8 @@ def view(s: MunchkinState, seat: int | None) -> dict[str, Any]:
             "helper": None if s.helper < 0 else s.helper,
             "monsters": [
                 {
-                    **_card(s, m),
+                    "card": m,
+                    "key": keys[m],
                     "strength": character.monster_strength(s, m),
                     "treasures": combat.treasures(s, m),
                     "enhancers": [enh[i] for i in range(0, len(enh), 2) if enh[i + 1] == m],
@@ -95,8 +206,8 @@ def view(s: MunchkinState, seat: int | None) -> dict[str, Any]:
             "winning": character.winning(s),
             "defeated_treasures": s.charmed,
         }
-    run = None
-    if s.phase == "run":
+    run: RunView | None = None
+    if s.phase == Phase.RUN:
         run = {
             "left": list(s.run_left),
             "monster": None if s.run_mon < 0 else s.run_mon,
@@ -106,6 +217,7 @@ def view(s: MunchkinState, seat: int | None) -> dict[str, Any]:
             "roll_seat": None if s.roll_seat < 0 else s.roll_seat,
             "total": None if s.roll < 0 else combat.run_total(s, s.roll_seat),
         }
+    window = s.window
     return {
         "game": s.game_id,
         "seat": seat,
@@ -116,8 +228,8 @@ def view(s: MunchkinState, seat: int | None) -> dict[str, Any]:
         "phase": s.phase,
         "to_act": list(s.actors()),
         "window": None
-        if s.window is None
-        else {"kind": s.window_kind, "waiting": list(s.window.waiting)},
+        if window is None
+        else {"kind": s.window_kind, "waiting": list(window.waiting)},
         "deciding": deciding,
         "hand": None if seat is None else list(s.hands[seat]),
         "seats": seats,
@@ -137,7 +249,7 @@ def view(s: MunchkinState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def resample_hidden(s: MunchkinState, seat: int | None, rng: Rng) -> None:
+def resample_hidden(s: MunchkinModel, seat: int | None, rng: Rng) -> None:
     """Redeal everything `seat` cannot see, keeping all it has seen.
 
     The cards of each deck that `seat` cannot place (the deck itself, and the cards of
@@ -145,9 +257,8 @@ def resample_hidden(s: MunchkinState, seat: int | None, rng: Rng) -> None:
     shuffled, and dealt back: each other hand becomes its known cards, in the order the
     view shows them, then as many unknown Door and then Treasure cards as it held. A gift
     being chosen by another seat names that hand's last card, and a sale being built
-    keeps only its cards from play. Other seats' private
-    knowledge and the forced dice of a rigged game are dropped: the world carries nothing
-    `seat` does not know.
+    keeps only its cards from play. Other seats' private knowledge and the forced dice of
+    a rigged game are dropped: the world carries nothing `seat` does not know.
     """
     deck = s.CS.deck
     known = known_in_hands(s, seat)
@@ -179,11 +290,11 @@ def resample_hidden(s: MunchkinState, seat: int | None, rng: Rng) -> None:
     s.forced = []
 
 
-def _redrawn(s: MunchkinState, frame: Frame) -> Frame:
+def _redrawn(s: MunchkinModel, frame: Frame) -> Frame:
     """Another seat's private frame, as the redealt world can have it."""
     if frame.kind == GIVE:
         return Frame(GIVE, frame.seat, (s.hands[frame.seat][-1],))
     if frame.kind == SELL:
         table = s.table[frame.seat]
-        return Frame(SELL, frame.seat, tuple(c for c in frame.args if c in table))
+        return Frame(SELL, frame.seat, tuple(c for c in ints(frame) if c in table))
     return frame

@@ -9,18 +9,14 @@ charity gift). A card forgets both when it leaves the hand.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from . import character, triggers
+from .content import DECKS, DROPPABLE_KINDS, CardKind, Slot, TriggerOn
+from .model import DrawData, DrawnData, EventKind, MunchkinModel, ReshuffleData
 
-from . import character
-from .content import DOOR_KINDS
-
-if TYPE_CHECKING:
-    from .state import MunchkinState
-
-DECK_NAMES = ("door", "treasure")
+ITEM = CardKind.ITEM
 
 
-def forget(s: MunchkinState, card: int) -> None:
+def forget(s: MunchkinModel, card: int) -> None:
     """`card` left a hand: nobody knows it is there any more."""
     if card in s.public_hand:
         s.public_hand.remove(card)
@@ -29,12 +25,12 @@ def forget(s: MunchkinState, card: int) -> None:
         s.seen = [x for i in range(0, len(seen), 2) if seen[i + 1] != card for x in seen[i : i + 2]]
 
 
-def from_hand(s: MunchkinState, seat: int, card: int) -> None:
+def from_hand(s: MunchkinModel, seat: int, card: int) -> None:
     s.hands[seat].remove(card)
     forget(s, card)
 
 
-def discard(s: MunchkinState, card: int) -> None:
+def discard(s: MunchkinModel, card: int) -> None:
     """Put `card` face up on its discard pile."""
     if s.CS.deck[card] == 0:
         s.door_discard.append(card)
@@ -42,12 +38,12 @@ def discard(s: MunchkinState, card: int) -> None:
         s.treasure_discard.append(card)
 
 
-def discard_from_hand(s: MunchkinState, seat: int, card: int) -> None:
+def discard_from_hand(s: MunchkinModel, seat: int, card: int) -> None:
     from_hand(s, seat, card)
     discard(s, card)
 
 
-def draw_cards(s: MunchkinState, deck: int, count: int) -> list[int]:
+def draw_cards(s: MunchkinModel, deck: int, count: int) -> list[int]:
     """Take up to `count` cards from the top of a deck, refilling it from its discards
     (shuffled) when it runs out. A turn draws at most `draw_cap` cards (a safety bound
     that keeps every game finite; real play never reaches it)."""
@@ -63,13 +59,13 @@ def draw_cards(s: MunchkinState, deck: int, count: int) -> list[int]:
             pile.extend(used)
             used.clear()
             s.rng.shuffle(pile)
-            s.log("reshuffle", deck=DECK_NAMES[deck], cards=len(pile))
+            s.log(EventKind.RESHUFFLE, **ReshuffleData(deck=DECKS[deck], cards=len(pile)))
         out.append(pile.pop())
         s.drawn += 1
     return out
 
 
-def draw(s: MunchkinState, seat: int, deck: int, count: int, face_up: bool) -> list[int]:
+def draw(s: MunchkinModel, seat: int, deck: int, count: int, face_up: bool) -> list[int]:
     """`seat` draws `count` cards into its hand, face up (everybody sees them) or face
     down (only `seat` does)."""
     cards = draw_cards(s, deck, count)
@@ -78,14 +74,14 @@ def draw(s: MunchkinState, seat: int, deck: int, count: int, face_up: bool) -> l
     s.hands[seat].extend(cards)
     if face_up:
         s.public_hand.extend(cards)
-        s.log("draw", seat=seat, deck=DECK_NAMES[deck], cards=cards)
+        s.log(EventKind.DRAW, **DrawData(seat=seat, deck=DECKS[deck], cards=cards))
     else:
-        s.log("draw", seat=seat, deck=DECK_NAMES[deck], count=len(cards))
-        s.log("drawn", (seat,), seat=seat, cards=cards)
+        s.log(EventKind.DRAW, **DrawData(seat=seat, deck=DECKS[deck], count=len(cards)))
+        s.log(EventKind.DRAWN, (seat,), **DrawnData(seat=seat, cards=cards))
     return cards
 
 
-def to_hand_public(s: MunchkinState, seat: int, card: int) -> None:
+def to_hand_public(s: MunchkinModel, seat: int, card: int) -> None:
     """A card everybody has seen goes into `seat`'s hand."""
     s.hands[seat].append(card)
     s.public_hand.append(card)
@@ -94,44 +90,36 @@ def to_hand_public(s: MunchkinState, seat: int, card: int) -> None:
 # ----- in play ------------------------------------------------------------------------
 
 
-def enter_play(s: MunchkinState, seat: int, card: int, equip: bool = True) -> None:
+def enter_play(s: MunchkinModel, seat: int, card: int) -> None:
     """`card` goes in front of `seat`; an item is equipped when it fits, else sideways."""
     s.table[seat].append(card)
     c = s.CS.cards[card]
-    if c.kind == "item" and c.slot != "none" and not (equip and character.can_equip(s, seat, card)):
+    if c.kind == ITEM and c.slot != Slot.NONE and not character.can_equip(s, seat, card):
         s.unequipped.append(card)
     if c.triggers:
-        from . import effects
-
-        effects.fire_card(s, seat, card, "enter")
+        triggers.fire_card(s, seat, card, TriggerOn.ENTER)
 
 
-def leave_play(s: MunchkinState, seat: int, card: int) -> None:
+def leave_play(s: MunchkinModel, seat: int, card: int) -> None:
     """`card` leaves the table (it is not placed anywhere: the caller does that)."""
     s.table[seat].remove(card)
     if card in s.unequipped:
         s.unequipped.remove(card)
     c = s.CS.cards[card]
     if c.triggers:
-        from . import effects
-
-        effects.fire_card(s, seat, card, "leave", leaving=True)
-    if c.kind in ("follower", "race", "class", "half_breed", "super_munchkin"):
+        triggers.fire_card(s, seat, card, TriggerOn.LEAVE)
+    if c.kind in DROPPABLE_KINDS:  # a class, race or follower may have given a slot
         character.fix_equipment(s, seat)
 
 
-def discard_from_play(s: MunchkinState, seat: int, card: int) -> None:
+def discard_from_play(s: MunchkinModel, seat: int, card: int) -> None:
     leave_play(s, seat, card)
     discard(s, card)
 
 
-def owner(s: MunchkinState, card: int) -> int:
+def owner(s: MunchkinModel, card: int) -> int:
     """The seat with `card` in play, or -1."""
     for seat, cards in enumerate(s.table):
         if card in cards:
             return seat
     return -1
-
-
-def is_door(s: MunchkinState, card: int) -> bool:
-    return s.CS.kind[card] in DOOR_KINDS
