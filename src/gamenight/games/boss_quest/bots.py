@@ -81,6 +81,15 @@ MAX_DRAWS = 8  # steps in a rival's drawing forecast
 EPSILON = 1e-9
 
 SPELL_BY_KEY = {spell.key: spell for spell in SPELLS}
+# Bound once: a decision values thousands of imagined positions, and looking a member up
+# on its enum class costs more than the rest of a step.
+_BOSS_HP, _MERCY, _BONUS_KEY, _RUNNER_UP = (
+    Effect.BOSS_HP,
+    Effect.MERCY,
+    Effect.BONUS_KEY,
+    Effect.RUNNER_UP,
+)
+_REQUIRE_COLOUR, _REQUIRE_PAIR = Effect.REQUIRE_COLOUR, Effect.REQUIRE_PAIR
 SPELL_COUNTS = Counter(spell.key for spell in SPELLS)
 
 Outcomes = list[tuple[float, "Position"]]  # a position reached with some probability
@@ -117,7 +126,7 @@ class Position:
         return self.base_hp + sum(
             SPELL_BY_KEY[key].amount
             for _, key, _ in self.spells
-            if SPELL_BY_KEY[key].effect is Effect.BOSS_HP
+            if SPELL_BY_KEY[key].effect is _BOSS_HP
         )
 
     def attack_shift(self, seat: int) -> int:
@@ -131,9 +140,9 @@ class Position:
         found = []
         for _, key, _ in self.spells:
             spell = SPELL_BY_KEY[key]
-            if spell.effect is Effect.REQUIRE_COLOUR:
+            if spell.effect is _REQUIRE_COLOUR:
                 found.append(spell.colour)
-            elif spell.effect is Effect.REQUIRE_PAIR:
+            elif spell.effect is _REQUIRE_PAIR:
                 found.append(PAIR)
         return found
 
@@ -319,7 +328,7 @@ class Battle:
         """The chance that `seat`, ending at `attack`, wins the round's key (rivals taken
         as independent; a tie goes to fewer cards, an even tie shares the key)."""
         rivals = [r for r in range(len(self.finals)) if r != seat]
-        if self.effects[Effect.RUNNER_UP]:
+        if self.effects[_RUNNER_UP]:
             return _exactly_one([self.beats[r][attack] for r in rivals])
         win = 1.0
         for r in rivals:
@@ -354,7 +363,7 @@ class Judge:
         battle = self._battle(position)
         keys = [self._expected_keys(s, battle) for s in range(table.players)]
         value = keys[me] - sum(self.threat[r] * keys[r] for r in self._rivals())
-        if not battle.effects[Effect.MERCY]:
+        if not battle.effects[_MERCY]:
             busts = [sum(p for a, p in f.items() if a > battle.hp) for f in battle.finals]
             value -= busts[me] * (LAST_HEART if table.hearts[me] == 1 else HEART)
             value += sum(busts[r] * self._rival_heart(r) for r in self._rivals())
@@ -408,7 +417,7 @@ class Judge:
         """Keys `seat` expects from the battle (as `_worth` counts them)."""
         if battle.meets[seat] == 0.0:
             return 0.0
-        bonus = battle.effects[Effect.BONUS_KEY]
+        bonus = battle.effects[_BONUS_KEY]
         total = 0.0
         for x, p in battle.finals[seat].items():
             if x <= battle.hp:
