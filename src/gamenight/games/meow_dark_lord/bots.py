@@ -61,7 +61,7 @@ def cat_value(card: int, hearts: int) -> float:
     value = search_value(cat, hearts) + 0.1 * hearts + (0.3 if cat.decoy else 0.0)
     ability = cat.activation
     if ability is not None:
-        if ability.effect == "coins" and not ability.sacrifice:
+        if ability.effect == Effect.COINS and not ability.sacrifice:
             value = max(value, ability.amount + 0.1 * hearts)
         else:
             value += 0.5
@@ -75,7 +75,7 @@ def last_wish_value(card: int) -> float:
     ability = CATS[card].last_wish
     if ability is None:
         return 0.0
-    if ability.effect == "coins":
+    if ability.effect == Effect.COINS:
         return float(ability.amount)
     return 0.8
 
@@ -85,7 +85,8 @@ def hire_value(card: int) -> float:
     value = cat_value(card, HEARTS[card])
     ability = CATS[card].hire
     if ability is not None:
-        value += {"coins": 1.0, "draw": 0.4}.get(ability.effect, 0.5) * max(ability.amount, 1)
+        worth = {Effect.COINS: 1.0, Effect.DRAW: 0.4}.get(ability.effect, 0.5)
+        value += worth * max(ability.amount, 1)
     return value
 
 
