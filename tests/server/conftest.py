@@ -3,7 +3,6 @@ and helpers to create tables and play them over websockets."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import warnings
 from collections.abc import Iterator
@@ -11,26 +10,11 @@ from typing import Any
 
 import pytest
 
-from gamenight.kernel import register, spec
-
 with warnings.catch_warnings():  # Starlette's client still uses httpx, and says so
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
 from gamenight.server import Store, create_app
-
-OWN_WEB_TABLES = ("boss-quest", "meow-dark-lord", "ninja-master")
-
-
-@pytest.fixture(autouse=True, scope="session")
-def web_tables() -> None:
-    """The browser tables of gamenight's own games, registered for the tests where a
-    game's manifest does not name its web package (`GameSpec.web`) yet."""
-    for game_id in OWN_WEB_TABLES:
-        game = spec(game_id)
-        if game.web is None:
-            package = game.state.__module__.rsplit(".", 1)[0]
-            register(dataclasses.replace(game, web=f"{package}.ui.web"))
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ SPEC = GameSpec(
     observation=__name__ + ".observation",
     rig=__name__ + ".rig",
     renderer=__name__ + ".ui.terminal",
+    web=__name__ + ".ui.web",
     languages=("en", "ru"),
     docs="docs/boss-quest.md",
 )

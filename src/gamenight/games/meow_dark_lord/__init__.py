@@ -16,6 +16,7 @@ SPEC = GameSpec(
     observation=__name__ + ".observation",
     rig=__name__ + ".rig",
     renderer=__name__ + ".ui.terminal",
+    web=__name__ + ".ui.web",
     languages=("en", "ru"),
     docs="docs/meow-dark-lord.md",
 )
