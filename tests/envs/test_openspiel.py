@@ -99,3 +99,19 @@ def test_openspiels_search_bots_play_a_whole_game(game_id, bot):
         assert action in state.legal_actions()
         state.apply_action(action)
     assert len(state.returns()) == players
+
+
+def test_the_observer_offers_each_piece_by_name_with_its_shape(game_id):
+    players = game_class(game_id).min_players
+    game = load(game_id, players)
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False))
+    state = deal(game, 2)
+    observer.set_from(state, player=0)
+    pieces = gamenight.envs.encoding.encoder(game_id).pieces(players, state.game.options)
+    assert list(observer.dict) == [piece.name for piece in pieces.pieces]
+    for piece in pieces.pieces:
+        named = observer.dict[piece.name]
+        assert named.shape == piece.shape
+        flat = observer.tensor[pieces.slices[piece.name]]
+        assert np.array_equal(named.reshape(-1), flat)  # a view of the same floats
+        assert np.shares_memory(named, observer.tensor)

@@ -27,6 +27,7 @@ from gymnasium import spaces
 
 from gamenight.kernel import Action, IllegalAction, State, make
 from gamenight.kernel.limits import quote
+from gamenight.kernel.observation import Pieces
 from gamenight.kernel.registry import game_class, spec
 
 ENCODER_API = ("pieces", "encode", "text", "SCORES", "max_actions")
@@ -45,11 +46,7 @@ def encoder(game_id: str) -> ModuleType:
             f"{game_id} has no observation encoder: name a module with "
             f"{', '.join(ENCODER_API)} as its GameSpec's observation (see docs/rl.md)"
         )
-    missing = [
-        name
-        for name in ENCODER_API
-        if not hasattr(module, name) and not (name == "pieces" and hasattr(module, "layout"))
-    ]  # TRANSITION: `layout` until every encoder declares its pieces
+    missing = [name for name in ENCODER_API if not hasattr(module, name)]
     if missing:
         raise MissingEncoder(f"{module.__name__} lacks {', '.join(missing)} (see docs/rl.md)")
     return module
@@ -87,11 +84,8 @@ class Encoding:
         self.codec = probe.codec
         self.action_names = [str(action) for action in self.codec.actions]  # by codec id
         self.encoder = encoder(game_id)
-        if hasattr(self.encoder, "pieces"):
-            self.pieces = self.encoder.pieces(players, self.options)
-            features = self.pieces.layout()
-        else:  # TRANSITION
-            features = self.encoder.layout(players, self.options)
+        self.pieces: Pieces = self.encoder.pieces(players, self.options)
+        features = self.pieces.layout()
         self.names = [name for name, _, _ in features]
         self.low = np.array([low for _, low, _ in features], dtype=np.float32)
         self.high = np.array([high for _, _, high in features], dtype=np.float32)

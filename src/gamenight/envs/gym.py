@@ -145,4 +145,6 @@ def make(
 
 
 for _game in games():
-    gymnasium.register(env_id(_game), entry_point=f"{__name__}:GamenightGymEnv", kwargs={"game": _game})
+    gymnasium.register(
+        env_id(_game), entry_point=f"{__name__}:GamenightGymEnv", kwargs={"game": _game}
+    )

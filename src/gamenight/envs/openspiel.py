@@ -186,7 +186,12 @@ class Observer:
         self.perfect_recall = iig_obs_type.perfect_recall
         # A perfect-recall history has no fixed length: it is offered as a string only.
         self.tensor = None if self.perfect_recall else np.zeros(encoding.size, np.float32)
-        self.dict = {} if self.tensor is None else {"observation": self.tensor}
+        # The pieces by name, as OpenSpiel's own observers offer them: views into `tensor`.
+        self.dict = {}
+        if self.tensor is not None:
+            for piece in encoding.pieces.pieces:
+                where = encoding.pieces.slices[piece.name]
+                self.dict[piece.name] = self.tensor[where].reshape(piece.shape)
 
     def set_from(self, state: GamenightState, player: int) -> None:
         if self.tensor is None:

@@ -25,13 +25,6 @@ from itertools import product
 class Layout(list[tuple[str, float, float]]):
     """The ``(name, low, high)`` of every float of an observation, in order."""
 
-    def add(self, name: str, low: float, high: float, count: int | None = None) -> None:
-        """TRANSITION: encoders not yet declaring `Pieces` build their layout by hand."""
-        if count is None:
-            self.append((name, low, high))
-        else:
-            self.extend((f"{name}[{i}]", low, high) for i in range(count))
-
 
 @dataclass(frozen=True)
 class Piece:
