@@ -14,6 +14,10 @@ from gamenight.kernel.rng import Rng
 
 from .content import DICE, NUM_COLOURS, FaceKind
 
+# Bound once: an enum member looked up on its class costs a Python call, at every roll.
+# The dice data holds these very members, so `is` tells them apart.
+_NINJA, _SMOKE, _KATANA = FaceKind.NINJA, FaceKind.SMOKE, FaceKind.KATANA
+
 
 class Roll(NamedTuple):
     """The faces shown and their counts."""
@@ -42,11 +46,11 @@ def summarize(faces: Sequence[int]) -> Roll:
         if not 0 <= index < len(die):
             raise ValueError(f"face index {index} is outside 0..{len(die) - 1}")
         face = die[index]
-        if face.kind == FaceKind.NINJA:
+        if face.kind is _NINJA:
             ninjas[face.colour] += face.ninjas
-        elif face.kind == FaceKind.SMOKE:
+        elif face.kind is _SMOKE:
             smokes[face.colour] += 1
-        elif face.kind == FaceKind.KATANA:
+        elif face.kind is _KATANA:
             katanas += 1
         else:
             shurikens += 1

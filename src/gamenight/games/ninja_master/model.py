@@ -198,10 +198,15 @@ class NinjaMasterModel(State):
             return min(limit, self.calls[0][2] + window)
         return limit
 
-    def source_points(self, source: Source) -> list[int]:
-        """Each seat's points from `source`, summed over the rounds (``ninja_points``...)."""
-        points: list[int] = getattr(self, f"{source}_points")
-        return points
+    def source_totals(self) -> tuple[list[int], ...]:
+        """Per `Source`, in order, each seat's points from it summed over the rounds."""
+        return (
+            self.ninja_points,
+            self.katana_points,
+            self.shuriken_points,
+            self.call_points,
+            self.floor_points,
+        )
 
     # ----- the fields the kernel does not know ----------------------------------------
 

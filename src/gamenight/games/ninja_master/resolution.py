@@ -49,6 +49,9 @@ from .content import MAX_TOTAL, NUM_TOKENS, TOKEN_IDS
 from .model import CallData, EventKind, GrabData, NinjaMasterModel, TimeUpData
 from .scoring import CALL_RIGHT, CALL_WRONG
 
+# Bound once: an enum member looked up on its class costs a Python call.
+_GRAB, _CALL, _TIME_UP = EventKind.GRAB, EventKind.CALL, EventKind.TIME_UP
+
 MAX_HELD = 2  # tokens a player may hold: one in each hand
 
 
@@ -150,7 +153,8 @@ def _resolve_earliest(state: NinjaMasterModel) -> None:
     if when == math.inf:  # only Wait is left: nobody will act before the limit
         for seat in state.grabbing:
             sealed[seat] = None
-        state.log(EventKind.TIME_UP, **TimeUpData(ms=state.options["time_limit_ms"]))
+        time_up: TimeUpData = {"ms": state.options["time_limit_ms"]}
+        state.log(_TIME_UP, **time_up)
         state.grabbing = []
         return
     group = [s for s, p in proposals.items() if moment(p) == when]
@@ -189,11 +193,18 @@ def _carry_out(state: NinjaMasterModel, seat: int, action: Grab | Call) -> None:
             state.contest[token] = contest
             if state.rng.below(contest.bit_count()) == 0:
                 state.holder[token] = seat
-        grabbed = GrabData(seat=seat, token=TOKEN_IDS[token], ms=ms, holder=state.holder[token])
-        state.log(EventKind.GRAB, **grabbed)
+        # Typed literals: a TypedDict called like a class builds its dict more slowly.
+        grabbed: GrabData = {
+            "seat": seat,
+            "token": TOKEN_IDS[token],
+            "ms": ms,
+            "holder": state.holder[token],
+        }
+        state.log(_GRAB, **grabbed)
         return
     state.calls.append([seat, action.total, action.ms])
-    state.log(EventKind.CALL, **CallData(seat=seat, total=action.total, ms=action.ms))
+    called: CallData = {"seat": seat, "total": action.total, "ms": action.ms}
+    state.log(_CALL, **called)
     state.grabbing = [s for s in state.grabbing if s != seat]
 
 

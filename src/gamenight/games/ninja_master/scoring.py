@@ -14,6 +14,7 @@ from .content import KATANA, NUM_COLOURS
 from .dice import Roll
 from .model import SmokeRule, Source
 
+_PARITY = SmokeRule.PARITY  # bound once: `ninja_value` runs for every token of every round
 KATANA_PENALTY = -3  # the Katana taken when it was not takeable
 CALL_RIGHT, CALL_WRONG = 1, -3
 SOURCES = tuple(Source)  # in the rules' order: the fields of `RoundPoints`
@@ -27,7 +28,7 @@ def ninja_value(ninjas: int, smokes: int, rule: SmokeRule) -> int:
     is negative. `SmokeRule.SINGLE`: the rulebook's literal words, only exactly one Smoke
     makes it negative.
     """
-    negative = smokes % 2 == 1 if rule == SmokeRule.PARITY else smokes == 1
+    negative = smokes % 2 == 1 if rule == _PARITY else smokes == 1
     return -ninjas if negative else ninjas
 
 

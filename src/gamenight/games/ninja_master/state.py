@@ -44,10 +44,12 @@ from .model import (
     SmokeRule,
     SuddenDeathData,
 )
-from .scoring import SOURCES, WON_SOURCES, score_round
+from .scoring import WON_SOURCES, score_round
 
-# Bound once: `is_over` runs at every step of every game.
+# Bound once: an enum member looked up on its class costs a Python call, and `is_over` runs
+# at every step of every game.
 GRAB, OVER = Phase.GRAB, Phase.OVER
+_ROLL, _SCORE = EventKind.ROLL, EventKind.SCORE
 
 
 class NinjaMasterState(NinjaMasterModel):
@@ -128,8 +130,12 @@ class NinjaMasterState(NinjaMasterModel):
         self.floor = self.reaction_ms
         self.sealed = [None] * self.num_players
         self.grabbing = list(range(self.num_players))
-        rolled = RollData(round=self.round, roller=self.shuriken, faces=list(self.dice.faces))
-        self.log(EventKind.ROLL, **rolled)
+        rolled: RollData = {
+            "round": self.round,
+            "roller": self.shuriken,
+            "faces": list(self.dice.faces),
+        }
+        self.log(_ROLL, **rolled)
 
     def _end_round(self) -> None:
         """Everybody is out: settle the calls, score, hand the tokens over, maybe end."""
@@ -145,47 +151,47 @@ class NinjaMasterState(NinjaMasterModel):
             self.options["smoke_rule"],
         )
         self.scores = points.scores
-        for source in SOURCES:
-            totals = self.source_points(source)
-            for s, p in enumerate(getattr(points, source)):
+        by_source = points.by_source()  # in `Source` order
+        for totals, gained in zip(self.source_totals(), by_source.values(), strict=True):
+            for s, p in enumerate(gained):
                 totals[s] += p
         for i, source in enumerate(WON_SOURCES):
-            self.won[i] += sum(p for p in getattr(points, source) if p > 0)
+            self.won[i] += sum(p for p in by_source[source] if p > 0)
         top = max(self.scores)
         leaders = [s for s in range(n) if self.scores[s] == top]
         owner = self.katana_owner
         self.katana_owner = (
             leaders[self.rng.below(len(leaders))] if len(leaders) > 1 else leaders[0]
         )
-        summary = RoundSummary(
-            round=self.round,
-            total=dice.total,
-            katana_takeable=dice.katana_takeable,
-            holders=list(self.holder),
-            calls=[list(c) for c in self.calls],
-            call_winner=call_winner,
-            points=points.by_source(),
-            scores=list(self.scores),
-        )
+        summary: RoundSummary = {
+            "round": self.round,
+            "total": dice.total,
+            "katana_takeable": dice.katana_takeable,
+            "holders": list(self.holder),
+            "calls": [list(c) for c in self.calls],
+            "call_winner": call_winner,
+            "points": by_source,
+            "scores": list(self.scores),
+        }
         self.last_round = summary
         # The score event explains every change of score on its own (a replay tells each
         # action's events alone): it repeats the round's dice, grabs and calls, and says
         # who owned the Katana and who rolled. `katana_owner` is the Katana's new owner.
-        scored = ScoreData(
+        scored: ScoreData = {
             **summary,
-            faces=list(dice.faces),
-            roller=self.shuriken,
-            katana_owner_before=owner,
-            smoke_rule=self.options["smoke_rule"],
-            katana_owner=self.katana_owner,
-        )
-        self.log(EventKind.SCORE, **scored)
+            "faces": list(dice.faces),
+            "roller": self.shuriken,
+            "katana_owner_before": owner,
+            "smoke_rule": self.options["smoke_rule"],
+            "katana_owner": self.katana_owner,
+        }
+        self.log(_SCORE, **scored)
         self.shuriken = (self.shuriken + 1) % n
         self.winners = self._winners(top, leaders)
         if self.winners:
             self.phase = OVER
             self.grabbing = []
-            over = GameOverData(winners=list(self.winners), scores=list(self.scores))
+            over: GameOverData = {"winners": list(self.winners), "scores": list(self.scores)}
             self.log(EventKind.GAME_OVER, **over)
         else:
             self._start_round()
@@ -204,7 +210,8 @@ class NinjaMasterState(NinjaMasterModel):
                 return reached
             if len(reached) > 1:
                 self.sudden_death = True
-                self.log(EventKind.SUDDEN_DEATH, **SuddenDeathData(seats=reached))
+                sudden_death: SuddenDeathData = {"seats": reached}
+                self.log(EventKind.SUDDEN_DEATH, **sudden_death)
         elif top >= target and len(leaders) == 1:
             return leaders
         if self.round < self.options["max_rounds"]:
@@ -216,7 +223,9 @@ class NinjaMasterState(NinjaMasterModel):
 
     def actors(self) -> tuple[int, ...]:
         sealed = self.sealed
-        return tuple(s for s in self.grabbing if sealed[s] is None)
+        # A list comprehension builds the tuple faster than a generator: `actors` runs
+        # several times for every action.
+        return tuple([s for s in self.grabbing if sealed[s] is None])
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -242,8 +251,8 @@ class NinjaMasterState(NinjaMasterModel):
         won = sum(self.won)
         for source, points in zip(WON_SOURCES, self.won, strict=True):
             figures[f"share_{source}"] = points / won if won else 0.0
-        for source in SOURCES:
-            figures[f"{source}_points"] = [float(p) for p in self.source_points(source)]
+        for name, totals in zip(SOURCE_POINTS, self.source_totals(), strict=True):
+            figures[name] = [float(p) for p in totals]
         return figures
 
     def next_moment(self) -> float | None:
