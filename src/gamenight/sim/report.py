@@ -226,16 +226,7 @@ def _balance_plot(
     seat_games = summary.games * summary.config.players
     title = GROUP_TITLES.get(group, f"By {group}")
     if group in AMOUNT_GROUPS:
-        entries = sorted(entries, key=lambda e: e[1][2], reverse=True)
-        figure, axes = _figure(1.2 + 0.4 * len(entries))
-        means = [totals[2] / seat_games for _, totals in entries]
-        axes.barh(range(len(entries)), means, color=COLOURS[2])
-        axes.set_yticks(range(len(entries)), [name for name, _ in entries])
-        axes.invert_yaxis()
-        axes.axvline(0, color="black", linewidth=1)
-        axes.set_xlabel("mean points per seat and game")
-        caption = "Net points each source gave, per seat and game, over every seat."
-        return Plot(group, title, caption, _png(figure))
+        return _amount_plot(summary, group, title, [name for name, _ in entries])
     used = sorted(entries, key=lambda e: e[1][0], reverse=True)[:MOST_BARS]
     used.sort(key=lambda e: e[1][1] / e[1][0] if e[1][0] else 0.0, reverse=True)
     figure, axes = _figure(1.4 + 0.28 * len(used))
@@ -247,6 +238,30 @@ def _balance_plot(
         f"For {shown}: the win rate of the seats that had it (in brackets: the share of "
         "seat-games that did), with its 95% interval, best first."
     )
+    return Plot(group, title, caption, _png(figure))
+
+
+def _amount_plot(summary: TournamentSummary, group: str, title: str, names: list[str]) -> Plot:
+    """Mean amounts per seat and game of each name (a source of points), one bar per agent."""
+    agents = summary.ranking()
+    rows = len(names) * len(agents)
+    figure, axes = _figure(1.4 + 0.3 * rows)
+    height = 0.8 / len(agents)
+    for k, agent in enumerate(agents):
+        means = [
+            agent.balance.get(f"{group}:{name}", 0.0) / agent.seat_games
+            if agent.seat_games
+            else 0.0
+            for name in names
+        ]
+        positions = [i + k * height for i in range(len(names))]
+        axes.barh(positions, means, height, color=COLOURS[k % len(COLOURS)], label=agent.name)
+    axes.set_yticks([i + 0.4 - height / 2 for i in range(len(names))], names)
+    axes.invert_yaxis()
+    axes.axvline(0, color="black", linewidth=1)
+    axes.set_xlabel("mean points per seat and game")
+    axes.legend(loc="lower right", fontsize="small")
+    caption = "Net points each source gave, per seat and game, for each agent."
     return Plot(group, title, caption, _png(figure))
 
 
