@@ -14,19 +14,16 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.console import Console
 from rich.table import Table
+from timing import clone, determinize, mid_game_states, per_call_us, random_play
 
 import gamenight
-from gamenight.kernel import Rng, State
+from gamenight.kernel import State
 from gamenight.kernel.registry import game_class
-
-SAMPLE_GAMES = 20  # games the mid-game states are taken from
-SAMPLE_EVERY = 7  # actions between two sampled states
 
 
 @dataclass(frozen=True)
@@ -41,70 +38,10 @@ class Figures:
     to_json_us: float
 
 
-def random_play(game_id: str, players: int, games: int, budget: float) -> tuple[int, int, float]:
-    """Play up to `games` random games (at least one) within `budget` seconds.
-
-    Returns ``(games played, actions applied, seconds)``.
-    """
-    actions = played = 0
-    started = time.process_time()
-    while played < games:
-        state = gamenight.make(game_id, players, seed=played)
-        rng = Rng(1_000_000 + played)
-        while not state.is_over():
-            seat = state.actors()[0]
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.below(len(legal))])
-            actions += 1
-        played += 1
-        if time.process_time() - started > budget:
-            break
-    return played, actions, time.process_time() - started
-
-
-def mid_game_states(game_id: str, players: int) -> list[State]:
-    """Unfinished states from random games, every few actions."""
-    states = []
-    for game in range(SAMPLE_GAMES):
-        state = gamenight.make(game_id, players, seed=10_000 + game)
-        rng = Rng(game)
-        step = 0
-        while not state.is_over():
-            if step % SAMPLE_EVERY == SAMPLE_EVERY - 1:
-                states.append(state.clone())
-            seat = state.actors()[0]
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.below(len(legal))])
-            step += 1
-    return states
-
-
-def per_call_us(
-    states: list[State], operation: Callable[[State, int], object], budget: float
-) -> float:
-    """µs per call of `operation(state, i)` over `states`: the best pass in `budget` s."""
-    best = float("inf")
-    spent = 0.0
-    while spent < budget:
-        started = time.process_time()
-        for i, state in enumerate(states):
-            operation(state, i)
-        elapsed = time.process_time() - started
-        best = min(best, elapsed / len(states) * 1e6)
-        spent += elapsed
-    return best
-
-
 def measure(game_id: str, players: int, games: int, seconds: float) -> Figures:
     played, actions, elapsed = random_play(game_id, players, games, seconds)
     states = mid_game_states(game_id, players)
     budget = seconds / 4
-
-    def clone(state: State, i: int) -> object:
-        return state.clone()
-
-    def determinize(state: State, i: int) -> object:
-        return state.determinize(state.actors()[0], i)
 
     def view(state: State, i: int) -> object:
         return state.view(state.actors()[0])
