@@ -20,6 +20,7 @@ from .content import (
     Ability,
     Card,
     CardKind,
+    Context,
     Instead,
     LoseSlot,
     Op,
@@ -354,8 +355,11 @@ def persistent_curses(s: MunchkinModel, seat: int) -> list[int]:
 
 
 def _cancel_curse(s: MunchkinModel, op: Op, card: int, code: int, i: int, seat: int) -> None:
-    # Against a curse arriving, the curse frame does the cancelling (see `cancel`); here
-    # the operation removes a curse that stays on the player.
+    # Used against a curse aimed at the player, the curse frame did the cancelling (see
+    # `cancel`), and that is all the card does; at other times the operation removes a
+    # curse that stays on the player.
+    if any(u.code == code and u.timing == Context.CURSE for u in s.CS.cards[card].uses):
+        return
     found = persistent_curses(s, seat)
     if len(found) == 1:
         zones.discard_from_play(s, seat, found[0])

@@ -1,0 +1,23 @@
+"""Scenarios for the rulings where the rules leave a reading to choose (see the decisions
+of ``docs/munchkin.md``)."""
+
+from __future__ import annotations
+
+from gamenight.games.munchkin.actions import ChooseSeat, Play
+
+from .helpers import card, events, game, keys
+
+
+def test_a_wishing_ring_cancels_the_curse_aimed_only():
+    """The ring stops the curse aimed at its player; a curse already on them stays."""
+    state = game(
+        turn=1,
+        table={0: ["curse_chicken"]},
+        hands={0: ["wishing_ring"], 1: ["curse_lose_level"]},
+        levels=[4, 1, 1],
+    )
+    state.apply(1, Play(card("curse_lose_level")))
+    state.apply(1, ChooseSeat(0))
+    state.apply(0, Play(card("wishing_ring")))
+    assert state.level[0] == 4 and keys(state.table[0]) == ["curse_chicken"]
+    assert events(state, "curse_cancelled") and not events(state, "curse_removed")
