@@ -3,7 +3,7 @@ of ``docs/munchkin.md``)."""
 
 from __future__ import annotations
 
-from gamenight.games.munchkin.actions import ChooseSeat, Play
+from gamenight.games.munchkin.actions import KICK, ChooseSeat, Play
 
 from .helpers import card, events, game, keys
 
@@ -21,3 +21,14 @@ def test_a_wishing_ring_cancels_the_curse_aimed_only():
     state.apply(0, Play(card("wishing_ring")))
     assert state.level[0] == 4 and keys(state.table[0]) == ["curse_chicken"]
     assert events(state, "curse_cancelled") and not events(state, "curse_removed")
+
+
+def test_a_curse_until_the_next_combat_goes_however_the_combat_ends():
+    """Man Flu lasts until the end of its victim's next combat, even one ended by a
+    Friendship Potion with no monster left."""
+    state = game(
+        door=["grumpy_chest"], table={0: ["curse_flu"]}, hands={1: ["friendship_potion"]}
+    )
+    state.apply(0, KICK)
+    state.apply(1, Play(card("friendship_potion")))
+    assert state.phase == "after" and keys(state.table[0]) == []

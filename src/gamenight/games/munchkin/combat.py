@@ -228,7 +228,8 @@ def end(s: MunchkinModel, frame: Frame | None = None) -> None:
         zones.discard(s, m)
     for i in range(0, len(s.enh), 2):
         zones.discard(s, s.enh[i])
-    for seat in character.combatants(s):
+    # However the combat ended, even with no monster left: the fighter and the helper.
+    for seat in (s.turn,) if s.helper < 0 else (s.turn, s.helper):
         for c in list(s.table[seat]):
             if cards[c].kind == CardKind.CURSE and cards[c].persistent == Persistence.COMBAT:
                 zones.discard_from_play(s, seat, c)
