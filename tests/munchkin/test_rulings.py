@@ -4,8 +4,9 @@ of ``docs/munchkin.md``)."""
 from __future__ import annotations
 
 from gamenight.games.munchkin.actions import KICK, ChooseSeat, Play
+from gamenight.kernel import PASS
 
-from .helpers import card, events, game, keys
+from .helpers import card, events, game, keys, play
 
 
 def test_a_wishing_ring_cancels_the_curse_aimed_only():
@@ -32,3 +33,16 @@ def test_a_curse_until_the_next_combat_goes_however_the_combat_ends():
     state.apply(0, KICK)
     state.apply(1, Play(card("friendship_potion")))
     assert state.phase == "after" and keys(state.table[0]) == []
+
+
+def test_a_prevention_is_not_used_up_when_nothing_would_happen():
+    """The Rabbit's Foot stays at level 1 (no level would be lost); the Tinfoil Hat
+    stays against a curse that would hit only what its player lacks."""
+    state = game(
+        turn=1, table={0: ["rabbit_foot"]}, hands={1: ["curse_lose_level"]}, levels=[1, 1, 1]
+    )
+    play(state, (1, Play(card("curse_lose_level"))), (1, ChooseSeat(0)), (0, PASS))
+    assert state.level[0] == 1 and keys(state.table[0]) == ["rabbit_foot"]
+    state = game(turn=1, table={0: ["tinfoil_hat"]}, hands={1: ["curse_big"]})
+    play(state, (1, Play(card("curse_big"))), (1, ChooseSeat(0)), (0, PASS))
+    assert keys(state.table[0]) == ["tinfoil_hat"] and not events(state, "replaced")

@@ -219,9 +219,9 @@ def _gain_level(s: MunchkinModel, op: Op, card: int, code: int, i: int, seat: in
 
 
 def _lose_level(s: MunchkinModel, op: Op, card: int, code: int, i: int, seat: int) -> None:
-    if replaced(s, seat, Instead.LOSE_LEVEL):
-        return
-    character.lose_levels(s, seat, op.amount, card)
+    # At level 1 nothing would be lost, so nothing replaces the loss.
+    if s.level[seat] > 1 and not replaced(s, seat, Instead.LOSE_LEVEL):
+        character.lose_levels(s, seat, op.amount, card)
 
 
 def _draw(s: MunchkinModel, op: Op, card: int, code: int, i: int, seat: int) -> None:
@@ -518,11 +518,36 @@ def cost_picked(s: MunchkinModel, frame: Frame, picked: int) -> None:
 def curse_at(s: MunchkinModel, card: int, victim: int, source: int) -> None:
     """A curse is aimed at `victim`: a card of theirs may stop it; else they answer."""
     s.log(EventKind.CURSE, **CurseData(card=card, seat=victim, source=source))
-    if replaced(s, victim, Instead.CURSE):
+    if curse_would_act(s, card, victim) and replaced(s, victim, Instead.CURSE):
         s.limbo.remove(card)
         zones.discard(s, card)
         return
     s.stack.push(Frame(FrameKind.CURSE, victim, (card, source)))
+
+
+def curse_would_act(s: MunchkinModel, card: int, victim: int) -> bool:
+    """Whether a curse would change anything for `victim` (one that would hit only what
+    they lack does nothing, so nothing need stop it)."""
+    c = s.CS.cards[card]
+    if c.persistent != Persistence.NONE:
+        return True
+    assert c.use is not None  # the schema: a curse has a use
+    return any(_would_act(s, op, victim) for op in c.op_lists[c.use.code])
+
+
+def _would_act(s: MunchkinModel, op: Op, seat: int) -> bool:
+    """Whether an operation on `seat` would change anything."""
+    if op.op == OpKind.LOSE_LEVEL:
+        return s.level[seat] > 1
+    if op.op == OpKind.LOSE_ITEM:
+        return bool(item_candidates(s, seat, op.slot or LoseSlot.ANY))
+    if op.op == OpKind.LOSE_CLASS:
+        return bool(character.traits(s, seat, CardKind.CLASS))
+    if op.op == OpKind.LOSE_RACE:
+        return bool(character.traits(s, seat, CardKind.RACE))
+    if op.op == OpKind.DISCARD:
+        return bool(s.hands[seat])
+    return True
 
 
 def curse_hits(s: MunchkinModel, card: int, victim: int) -> None:
