@@ -3,7 +3,7 @@ of ``docs/munchkin.md``)."""
 
 from __future__ import annotations
 
-from gamenight.games.munchkin.actions import KICK, ChooseSeat, Play
+from gamenight.games.munchkin.actions import KICK, ChooseSeat, Pick, Play
 from gamenight.kernel import PASS
 
 from .helpers import card, events, game, keys, play
@@ -46,3 +46,13 @@ def test_a_prevention_is_not_used_up_when_nothing_would_happen():
     state = game(turn=1, table={0: ["tinfoil_hat"]}, hands={1: ["curse_big"]})
     play(state, (1, Play(card("curse_big"))), (1, ChooseSeat(0)), (0, PASS))
     assert keys(state.table[0]) == ["tinfoil_hat"] and not events(state, "replaced")
+
+
+def test_the_victim_chooses_among_tied_best_items():
+    """Rules, section 3: where a loss could hit several items, the victim chooses."""
+    state = game(turn=1, table={0: ["buckler", "kicking_boots"]}, hands={1: ["curse_mirror"]})
+    play(state, (1, Play(card("curse_mirror"))), (1, ChooseSeat(0)), (0, PASS))
+    assert state.actors() == (0,)
+    assert state.legal_actions(0) == [Pick(card("buckler")), Pick(card("kicking_boots"))]
+    state.apply(0, Pick(card("buckler")))
+    assert keys(state.table[0]) == ["kicking_boots"]

@@ -258,9 +258,8 @@ def item_candidates(s: MunchkinModel, seat: int, slot: LoseSlot) -> list[int]:
         if not items:
             return []
         best = max(character.allowed(s, seat, cards[c]) * cards[c].bonus for c in items)
-        return [
-            min(c for c in items if character.allowed(s, seat, cards[c]) * cards[c].bonus == best)
-        ]
+        # Tied best items: the victim chooses among them.
+        return [c for c in items if character.allowed(s, seat, cards[c]) * cards[c].bonus == best]
     if slot == LoseSlot.BIG:
         return [c for c in items if cards[c].big]
     if slot == LoseSlot.HAND:
