@@ -27,9 +27,7 @@ def test_a_wishing_ring_cancels_the_curse_aimed_only():
 def test_a_curse_until_the_next_combat_goes_however_the_combat_ends():
     """Man Flu lasts until the end of its victim's next combat, even one ended by a
     Friendship Potion with no monster left."""
-    state = game(
-        door=["grumpy_chest"], table={0: ["curse_flu"]}, hands={1: ["friendship_potion"]}
-    )
+    state = game(door=["grumpy_chest"], table={0: ["curse_flu"]}, hands={1: ["friendship_potion"]})
     state.apply(0, KICK)
     state.apply(1, Play(card("friendship_potion")))
     assert state.phase == "after" and keys(state.table[0]) == []

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from gamenight.kernel import RESET_ON_PLAY, Frame, OfferStatus, Window
 
-from . import character, triggers, zones
+from . import character, losses, triggers, zones
 from .actions import MAX_MONSTERS
 from .content import CHARACTER_KINDS, CardKind, Persistence, Stat, TriggerOn
 from .model import (
@@ -69,6 +69,9 @@ def kick(s: MunchkinModel, from_discard: bool = False) -> None:
         s.limbo.append(card)
         s.phase = Phase.REVEAL
         open_window(s, WindowKind.REVEAL)
+        if s.CS.kind[card] == CardKind.CURSE:
+            # It acts at once: its victim's answer, then the curse, come before the window.
+            losses.curse_at(s, card, s.turn, s.turn)
 
 
 def room_for_monster(s: MunchkinModel) -> bool:
