@@ -8,8 +8,6 @@ eligible seat is listed in `actors()`, even one whose only legal action is to pa
 
 from __future__ import annotations
 
-import pytest
-
 from gamenight.games.munchkin.actions import (
     CHOOSE_VALUE,
     END_TURN,
