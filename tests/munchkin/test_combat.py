@@ -267,3 +267,14 @@ def test_a_monster_never_drops_below_one_but_a_player_may():
     assert state.view(None)["combat"]["monsters"][0]["strength"] == 1
     play(state, (2, Play(card("curse_flu"))), (2, ChooseSeat(0)), (0, PASS))
     assert state.view(None)["combat"]["players_strength"] == -2
+
+
+def test_the_floor_of_one_is_on_the_monsters_level_and_one_shots_add_after_it():
+    """Rules, section 3 (floors): the floor is on a monster's level (printed level,
+    enhancers, its own modifiers); this combat's one-shot bonuses add after it."""
+    state = fight("grumpy_chest", hands={1: ["baby", "acid_potion"]})
+    state.apply(1, Play(card("baby")))
+    while state.actors()[0] != 1:
+        state.apply(state.actors()[0], PASS)
+    play(state, (1, Play(card("acid_potion"))), (1, ChooseMonster(0)))
+    assert state.view(None)["combat"]["monsters"][0]["strength"] == 1 + 5

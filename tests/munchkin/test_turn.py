@@ -52,10 +52,11 @@ def test_a_monster_kicked_open_attacks_at_once():
 def test_a_curse_kicked_open_hits_the_kicker():
     state = game(door=["curse_lose_level"], levels=[3, 1, 1])
     state.apply(0, KICK)
-    pass_all(state)
     assert state.actors() == (0,) and state.legal_actions(0) == [PASS]
     state.apply(0, PASS)
-    assert state.level[0] == 2 and state.phase == "loot"
+    assert state.level[0] == 2 and state.phase == "reveal"
+    pass_all(state)
+    assert state.phase == "loot"
     assert card("curse_lose_level") in state.door_discard
 
 

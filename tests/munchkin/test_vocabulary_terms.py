@@ -325,7 +325,7 @@ def test_a_bonus_aimed_at_a_monster():
     assert state.legal_actions(1) == [CHOOSE_MONSTER[0], CHOOSE_MONSTER[1]]  # no player
     state.apply(1, CHOOSE_MONSTER[0])
     strengths = [m["strength"] for m in state.view(None)["combat"]["monsters"]]
-    assert strengths == [3 - 3 + 1, 1]  # never below 1
+    assert strengths == [3 - 3, 1]  # a one-shot adds after the floor on the level
 
 
 def test_an_operation_on_any_player_the_user_chooses():

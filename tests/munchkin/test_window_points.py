@@ -8,8 +8,6 @@ eligible seat is listed in `actors()`, even one whose only legal action is to pa
 
 from __future__ import annotations
 
-import pytest
-
 from gamenight.games.munchkin.actions import (
     CHOOSE_VALUE,
     END_TURN,
@@ -55,11 +53,6 @@ def test_the_door_card_revealed():
     assert state.level == [2, 2, 1, 1] and state.hands[0] == [card("elf")]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a curse kicked open hits the kicker only when the reveal window "
-    "closes, after every other seat may play",
-)
 def test_a_curse_kicked_open_hits_the_kicker_at_once():
     """Rules, sections 2 (kick open the door) and 3 (curses): a curse kicked open hits
     the drawer at once; the kicker answers it (takes it, or cancels it) before anybody

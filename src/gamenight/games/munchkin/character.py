@@ -189,14 +189,14 @@ def player_strength(s: MunchkinModel, seat: int) -> int:
 
 
 def monster_strength(s: MunchkinModel, monster: int) -> int:
-    """A monster's strength: level, enhancers, its own modifiers, this combat's bonuses;
-    never below 1 (no card takes a monster's level below 1)."""
-    total = s.CS.cards[monster].level + monster_stat(s, monster, COMBAT)
+    """A monster's strength: its level (printed level, enhancers and its own modifiers,
+    never below 1), plus this combat's bonuses, which may take it below 1."""
+    total = max(1, s.CS.cards[monster].level + monster_stat(s, monster, COMBAT))
     cm = s.cmods
     for i in range(0, len(cm), 3):
         if cm[i] == 1 and cm[i + 1] == monster:
             total += cm[i + 2]
-    return max(1, total)
+    return total
 
 
 def sides(s: MunchkinModel) -> tuple[int, int]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from gamenight.kernel import RESET_ON_PLAY, Frame, OfferStatus, Window
 
-from . import character, triggers, zones
+from . import character, losses, triggers, zones
 from .actions import MAX_MONSTERS
 from .content import CHARACTER_KINDS, CardKind, Persistence, Stat, TriggerOn
 from .model import (
@@ -69,6 +69,9 @@ def kick(s: MunchkinModel, from_discard: bool = False) -> None:
         s.limbo.append(card)
         s.phase = Phase.REVEAL
         open_window(s, WindowKind.REVEAL)
+        if s.CS.kind[card] == CardKind.CURSE:
+            # It acts at once: its victim's answer, then the curse, come before the window.
+            losses.curse_at(s, card, s.turn, s.turn)
 
 
 def room_for_monster(s: MunchkinModel) -> bool:
@@ -228,7 +231,8 @@ def end(s: MunchkinModel, frame: Frame | None = None) -> None:
         zones.discard(s, m)
     for i in range(0, len(s.enh), 2):
         zones.discard(s, s.enh[i])
-    for seat in character.combatants(s):
+    # However the combat ended, even with no monster left: the fighter and the helper.
+    for seat in (s.turn,) if s.helper < 0 else (s.turn, s.helper):
         for c in list(s.table[seat]):
             if cards[c].kind == CardKind.CURSE and cards[c].persistent == Persistence.COMBAT:
                 zones.discard_from_play(s, seat, c)

@@ -20,28 +20,27 @@ from .content import (
     Ability,
     Card,
     CardKind,
+    Context,
     Instead,
     LoseSlot,
     Op,
     OpKind,
     Persistence,
     Scope,
-    Slot,
     Target,
     TriggerOn,
 )
 from .hooks import HOOKS
+from .losses import item_candidates, replaced
 from .model import (
     BonusData,
     CardSeatData,
-    CurseData,
     CurseRemovedData,
     EscapeData,
     EventKind,
     FrameKind,
     LevelData,
     MunchkinModel,
-    ReplacedData,
     RollChangeData,
     RunBonusData,
     SeatCardsData,
@@ -59,8 +58,6 @@ OPS, AIM, AIM_SEAT, AIM_MONSTER = (
     FrameKind.AIM_MONSTER,
 )
 LOSE, COST = FrameKind.LOSE, FrameKind.COST
-WORN_AT = {LoseSlot.HEAD: Slot.HEAD, LoseSlot.ARMOR: Slot.ARMOR, LoseSlot.FOOT: Slot.FOOT}
-
 SeatOp = Callable[[MunchkinModel, Op, int, int, int, int], None]  # (s, op, card, code, i, seat)
 MonsterOp = Callable[[MunchkinModel, Op, int, int, int], None]  # (s, op, card, monster, by)
 
@@ -218,9 +215,9 @@ def _gain_level(s: MunchkinModel, op: Op, card: int, code: int, i: int, seat: in
 
 
 def _lose_level(s: MunchkinModel, op: Op, card: int, code: int, i: int, seat: int) -> None:
-    if replaced(s, seat, Instead.LOSE_LEVEL):
-        return
-    character.lose_levels(s, seat, op.amount, card)
+    # At level 1 nothing would be lost, so nothing replaces the loss.
+    if s.level[seat] > 1 and not replaced(s, seat, Instead.LOSE_LEVEL):
+        character.lose_levels(s, seat, op.amount, card)
 
 
 def _draw(s: MunchkinModel, op: Op, card: int, code: int, i: int, seat: int) -> None:
@@ -245,26 +242,6 @@ def lose_cards(s: MunchkinModel, seat: int, cards: list[int]) -> None:
         zones.discard_from_hand(s, seat, c)
     if cards:
         s.log(EventKind.DISCARD, **SeatCardsData(seat=seat, cards=cards))
-
-
-def item_candidates(s: MunchkinModel, seat: int, slot: LoseSlot) -> list[int]:
-    """The items of `seat` a ``lose_item`` of `slot` may take."""
-    cards = s.CS.cards
-    items = [c for c in s.table[seat] if cards[c].kind == CardKind.ITEM]
-    if slot in (LoseSlot.ANY, LoseSlot.ALL):
-        return items
-    if slot == LoseSlot.BEST:
-        if not items:
-            return []
-        best = max(character.allowed(s, seat, cards[c]) * cards[c].bonus for c in items)
-        return [
-            min(c for c in items if character.allowed(s, seat, cards[c]) * cards[c].bonus == best)
-        ]
-    if slot == LoseSlot.BIG:
-        return [c for c in items if cards[c].big]
-    if slot == LoseSlot.HAND:
-        return [c for c in items if cards[c].slot in (Slot.HAND1, Slot.HAND2)]
-    return [c for c in items if cards[c].slot == WORN_AT[slot]]
 
 
 def _lose_item(s: MunchkinModel, op: Op, card: int, code: int, i: int, seat: int) -> None:
@@ -354,8 +331,11 @@ def persistent_curses(s: MunchkinModel, seat: int) -> list[int]:
 
 
 def _cancel_curse(s: MunchkinModel, op: Op, card: int, code: int, i: int, seat: int) -> None:
-    # Against a curse arriving, the curse frame does the cancelling (see `cancel`); here
-    # the operation removes a curse that stays on the player.
+    # Used against a curse aimed at the player, the curse frame did the cancelling (see
+    # `cancel`), and that is all the card does; at other times the operation removes a
+    # curse that stays on the player.
+    if any(u.code == code and u.timing == Context.CURSE for u in s.CS.cards[card].uses):
+        return
     found = persistent_curses(s, seat)
     if len(found) == 1:
         zones.discard_from_play(s, seat, found[0])
@@ -459,20 +439,6 @@ if set(SEAT_OPS) | set(MONSTER_OPS) != set(OpKind):
 # ----- replacements ------------------------------------------------------------------
 
 
-def replaced(s: MunchkinModel, seat: int, what: Instead) -> bool:
-    """If a card of `seat` replaces `what`, carry out the replacement and say so."""
-    cards = s.CS.cards
-    for c in character.active(s, seat):
-        for r in cards[c].replacements:
-            if r.instead_of == what:
-                s.log(EventKind.REPLACED, **ReplacedData(seat=seat, card=c, what=what))
-                if not r.keep:
-                    zones.discard_from_play(s, seat, c)
-                triggers.run_list(s, c, r.code, seat, seat)
-                return True
-    return False
-
-
 # ----- abilities, one-shots, curses ----------------------------------------------------
 
 
@@ -509,16 +475,6 @@ def cost_picked(s: MunchkinModel, frame: Frame, picked: int) -> None:
     lose_cards(s, frame.seat, [picked])
     if remaining > 1:
         s.stack.push(Frame(COST, frame.seat, (card, remaining - 1)))
-
-
-def curse_at(s: MunchkinModel, card: int, victim: int, source: int) -> None:
-    """A curse is aimed at `victim`: a card of theirs may stop it; else they answer."""
-    s.log(EventKind.CURSE, **CurseData(card=card, seat=victim, source=source))
-    if replaced(s, victim, Instead.CURSE):
-        s.limbo.remove(card)
-        zones.discard(s, card)
-        return
-    s.stack.push(Frame(FrameKind.CURSE, victim, (card, source)))
 
 
 def curse_hits(s: MunchkinModel, card: int, victim: int) -> None:

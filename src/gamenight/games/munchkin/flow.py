@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from gamenight.kernel import PASS, Action, Frame
 
-from . import character, combat, deals, effects, zones
+from . import character, combat, deals, effects, losses, zones
 from .actions import (
     ASK,
     BEGIN,
@@ -136,9 +136,7 @@ def start_turn(s: MunchkinModel, seat: int) -> None:
 def _close_reveal(s: MunchkinModel) -> None:
     card, s.door_card = s.door_card, -1
     s.phase = LOOT_PHASE
-    if s.CS.kind[card] == CardKind.CURSE:
-        effects.curse_at(s, card, s.turn, s.turn)
-    else:
+    if s.CS.kind[card] != CardKind.CURSE:  # a curse acted when it was kicked open
         s.limbo.remove(card)
         zones.to_hand_public(s, s.turn, card)
 
@@ -625,7 +623,7 @@ def _choose(s: MunchkinModel, seat: int, frame: Frame, action: Action) -> None:
     elif kind == FrameKind.COST and type(action) is Pick:
         effects.cost_picked(s, frame, action.card)
     elif kind == FrameKind.CURSE_TARGET and type(action) is ChooseSeat:
-        effects.curse_at(s, ints(frame)[0], action.seat, seat)
+        losses.curse_at(s, ints(frame)[0], action.seat, seat)
     elif kind == FrameKind.CURSE:
         if action is PASS:
             effects.curse_hits(s, ints(frame)[0], seat)
