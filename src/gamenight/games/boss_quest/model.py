@@ -3,8 +3,8 @@ rules module shares.
 
 The rules modules (`spells.py`, `battle.py`, `views.py`) work on a `BossQuestModel`;
 `state.py` derives the playing state from it and calls them. Every field is a plain int,
-string or list, declared in `BossQuestModel.fields`, so the kernel clones, writes and
-reads the state with no code of the game's. Seats are numbered clockwise; "the player on
+string or list, or the kernel's decision stack, declared in `BossQuestModel.fields`, so
+the kernel clones, writes and reads the state with no code of the game's. Seats are numbered clockwise; "the player on
 the left" of seat ``s`` is ``s + 1``.
 """
 
@@ -230,7 +230,7 @@ EVENT_DATA: dict[EventKind, type[EventData]] = {
 }
 
 # Bound once: the queries below run after every action, and looking a member up on its
-# enum class costs about as much as the rest of a loop step.
+# enum class costs more than the rest of a loop step.
 _ACTIVE = SlotStatus.ACTIVE
 _ATTACK = Effect.ATTACK
 _BOSS_HP = Effect.BOSS_HP
