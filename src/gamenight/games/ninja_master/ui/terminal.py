@@ -32,7 +32,7 @@ from gamenight.games.ninja_master.content import (
     FaceKind,
 )
 from gamenight.games.ninja_master.dice import summarize
-from gamenight.games.ninja_master.model import EventKind, Phase, ScoreData
+from gamenight.games.ninja_master.model import EventKind, Phase, ScoreData, Source
 from gamenight.games.ninja_master.scoring import KATANA_PENALTY, SOURCES, ninja_value
 from gamenight.games.ninja_master.views import DieView, NinjaMasterView
 from gamenight.kernel import Action, Event
@@ -257,14 +257,14 @@ def score_changes(scored: ScoreData, names: Sequence[str], lang: str) -> list[Ch
     for seat, called, ms in scored["calls"]:
         said = f"called {called} at {seconds(ms)}: "
         if called != total:
-            change(seat, points["call"][seat], said, f"wrong, there are {total}")
+            change(seat, points[Source.CALL][seat], said, f"wrong, there are {total}")
         elif seat == scored["call_winner"]:
-            change(seat, points["call"][seat], said, "right")
+            change(seat, points[Source.CALL][seat], said, "right")
         else:
             winner = names[scored["call_winner"]]
             change(seat, 0, said, f"right too, at the same moment: the draw chose {winner}")
     # 3. The floor at 0.
-    for seat, given in enumerate(points["floor"]):
+    for seat, given in enumerate(points[Source.FLOOR]):
         if given:
             change(seat, given, "back to 0: a score never goes below 0")
     return changes
