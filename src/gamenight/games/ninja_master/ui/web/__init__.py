@@ -6,9 +6,12 @@ rounds, until the next round's dice are shown to every seat at the same instant:
 view's dice (`HOLD_VIEW`) and the roll event (`HOLD_EVENTS`).
 """
 
-WAIT = {"type": "Wait"}
+from gamenight.games.ninja_master import actions
+from gamenight.games.ninja_master.model import EventKind
+
+WAIT = actions.WAIT.to_json()
 HOLD_VIEW = ("dice",)
-HOLD_EVENTS = ("roll",)
+HOLD_EVENTS = (EventKind.ROLL,)
 RULES = (
     "The dice are shown to everybody at once, and everybody grabs at once: be quick! "
     "Take up to 2 tokens. A Ninja token scores the ninjas of its colour on the dice; a "
