@@ -11,7 +11,7 @@ import pytest
 import gamenight
 from gamenight.kernel import State
 
-from .cases import NO_ENCODER, has_encoder, player_counts
+from .cases import NO_ENCODER, PLAYOUT_GAMES, has_encoder, player_counts
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -45,7 +45,7 @@ def playout() -> Playout:
     finished one included (the same object, advanced one action at a time)."""
 
     def states(game_id: str, players: int, seed: int) -> Iterator[State]:
-        state = gamenight.make(game_id, players=players, seed=seed)
+        state = gamenight.make(game_id, players, seed, **PLAYOUT_GAMES.get(game_id, {}))
         choose = random.Random(seed).choice
         yield state
         while not state.is_over():
