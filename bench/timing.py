@@ -18,6 +18,9 @@ from gamenight.kernel import Rng, State
 
 SAMPLE_GAMES = 20  # games the mid-game states are taken from
 SAMPLE_EVERY = 7  # actions between two sampled states
+# Options of the sampled games: Munchkin's random games run to its 300-turn safety limit
+# (thousands of actions each), so its samples come from games cut at 20 turns.
+SAMPLE_OPTIONS: dict[str, dict[str, int]] = {"munchkin": {"max_turns": 20}}
 
 S = TypeVar("S")
 
@@ -63,10 +66,11 @@ def random_play(game_id: str, players: int, games: int, budget: float) -> tuple[
 
 
 def mid_game_states(game_id: str, players: int) -> list[State]:
-    """Unfinished states from random games, every few actions."""
+    """Unfinished states from random games, every few actions (`SAMPLE_OPTIONS`)."""
     states = []
+    options = SAMPLE_OPTIONS.get(game_id, {})
     for game in range(SAMPLE_GAMES):
-        state = gamenight.make(game_id, players, seed=10_000 + game)
+        state = gamenight.make(game_id, players, seed=10_000 + game, **options)
         rng = Rng(game)
         step = 0
         while not state.is_over():
