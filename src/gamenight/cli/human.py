@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
 
 from gamenight.kernel import PASS, Action, Clock, State
 from gamenight.ui import Renderer
+
+T = TypeVar("T")
+MAX_LISTED = 40  # the most choices one prompt lists; more are asked in two steps, by group
 
 
 def read_line(console: Console, prompt: str, stdin: TextIO | None = None) -> str:
@@ -32,8 +35,10 @@ class HumanAgent:
     Before each choice it tells what happened since the last one (from the seat's own
     events), shows the table from the seat's view, and lists the legal actions by number.
     In a window, ``p`` passes, and a seat whose only legal action is to pass passes at
-    once without being asked. `console` and `stdin` default to the terminal; tests pass
-    their own streams.
+    once without being asked. When there are more than `MAX_LISTED` choices and the
+    renderer has ``group(view, action, lang) -> str`` (e.g. the card an action plays), the
+    groups are listed first, then the choices of the group picked. `console` and `stdin`
+    default to the terminal; tests pass their own streams.
     """
 
     name = "human"
@@ -71,14 +76,29 @@ class HumanAgent:
         console.print(self.renderer.table(view, self.lang, me=self.seat))
         console.print("[bold]Your move:[/]")
         choices = [action for action in legal if action != PASS]
-        for number, action in enumerate(choices, 1):
-            console.print(
-                f"  [bold cyan]{number:>2}[/]  {self.renderer.choice(view, action, self.lang)}"
-            )
-        if PASS in legal:
-            console.print(f"  [bold cyan]{'p':>2}[/]  pass")
-        number = self._ask_number(len(choices), PASS in legal)
-        return PASS if number == 0 else choices[number - 1]
+        group = getattr(self.renderer, "group", None)
+        if len(choices) > MAX_LISTED and group is not None:
+            groups: dict[str, list[Action]] = {}
+            for action in choices:
+                groups.setdefault(group(view, action, self.lang), []).append(action)
+            if len(groups) > 1:
+                picked = self._pick(list(groups), PASS in legal)
+                if picked is None:
+                    return PASS
+                choices = groups[picked]
+        words = [self.renderer.choice(view, action, self.lang) for action in choices]
+        picked_action = self._pick(choices, PASS in legal, words)
+        return PASS if picked_action is None else picked_action
+
+    def _pick(self, items: list[T], can_pass: bool, words: list[str] | None = None) -> T | None:
+        """List `items` by number (in `words`, else as they are) and ask for one; ``None``
+        for ``p``."""
+        for number, text in enumerate(words or items, 1):
+            self.console.print(f"  [bold cyan]{number:>2}[/]  {text}")
+        if can_pass:
+            self.console.print(f"  [bold cyan]{'p':>2}[/]  pass")
+        number = self._ask_number(len(items), can_pass)
+        return None if number == 0 else items[number - 1]
 
     def catch_up(self, state: State) -> None:
         """Tell what happened since the last prompt, as this seat saw it."""

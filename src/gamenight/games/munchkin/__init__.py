@@ -27,6 +27,7 @@ def _register(cls: type[MunchkinState]) -> GameSpec:
         default_bot="heuristic",
         observation=__name__ + ".observation",
         rig=__name__ + ".rig",
+        renderer=__name__ + ".ui.terminal",
         languages=("en", "ja"),
         docs="docs/munchkin.md",
     )

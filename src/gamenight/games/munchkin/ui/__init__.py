@@ -1,0 +1,1 @@
+"""How the game looks: its terminal renderer (named by its `GameSpec`)."""
