@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Annotated
 
 import typer
 
+from gamenight import i18n
+
 from .play import play_command
 from .replay import replay_command
 from .report import report_command
+from .rules import rules_command
 from .serve import serve_command
 from .simulate import simulate_command
 from .tournament import tournament_command
@@ -31,6 +35,7 @@ def _show_version(value: bool) -> None:
 
 @app.callback()
 def _root(
+    context: typer.Context,
     version: Annotated[
         bool,
         typer.Option(
@@ -39,6 +44,8 @@ def _root(
     ] = False,
 ) -> None:
     """gamenight: Boss Quest, Meow, Dark Lord! and Ninja Master (Munchkin games to come)."""
+    # A command's --lang holds until it ends (tests run many commands in one process).
+    context.call_on_close(functools.partial(i18n.activate, i18n.language()))
 
 
 @app.command("games")
@@ -65,6 +72,7 @@ def list_games() -> None:
 
 app.command("play")(play_command)
 app.command("replay")(replay_command)
+app.command("rules")(rules_command)
 app.command("simulate")(simulate_command)
 app.command("serve")(serve_command)
 app.command("tournament")(tournament_command)

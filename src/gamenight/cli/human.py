@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any, TextIO, TypeVar
 
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.markup import escape
 
 from gamenight.kernel import PASS, Action, Clock, State
@@ -37,8 +38,9 @@ class HumanAgent:
     In a window, ``p`` passes, and a seat whose only legal action is to pass passes at
     once without being asked. When there are more than `MAX_LISTED` choices and the
     renderer has ``group(view, action, lang) -> str`` (e.g. the card an action plays), the
-    groups are listed first, then the choices of the group picked. `console` and `stdin`
-    default to the terminal; tests pass their own streams.
+    groups are listed first, then the choices of the group picked. ``?`` shows `rules`
+    (the game's rules in brief, with a glossary of what the table shows) and asks again.
+    `console` and `stdin` default to the terminal; tests pass their own streams.
     """
 
     name = "human"
@@ -52,12 +54,14 @@ class HumanAgent:
         lang: str = "en",
         console: Console | None = None,
         stdin: TextIO | None = None,
+        rules: str | None = None,
     ) -> None:
         self.seat = seat
         self.renderer = renderer
         self.lang = lang
         self.console = console or Console(highlight=False)
         self.stdin = stdin
+        self.rules = rules
         self._told = 0  # how many of the seat's events have been told
 
     def act(
@@ -115,10 +119,15 @@ class HumanAgent:
         """A number from 1 to `count` (0 for ``p`` when the seat `can_pass`); anything else
         is asked again with the reason."""
         keys = f"1-{count}, p" if can_pass else f"1-{count}"
+        if self.rules is not None:
+            keys += ", ? rules"
         while True:
             text = read_line(self.console, escape(f"Choice [{keys}]: "), self.stdin).strip()
             if can_pass and text.lower() == "p":
                 return 0
+            if self.rules is not None and text == "?":
+                self.console.print(Markdown(self.rules))
+                continue
             try:
                 number = int(text)
             except ValueError:

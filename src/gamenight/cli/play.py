@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import ModuleType
-from typing import Annotated, Literal, NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -15,13 +15,12 @@ from gamenight.agents import Agent
 from gamenight.kernel.registry import game_class
 from gamenight.play import play as play_table
 from gamenight.sim.files import FileError, write_atomic
-from gamenight.ui import is_live, live_app, renderer
+from gamenight.ui import is_live, live_app, renderer, rules
 
 from .human import HumanAgent
+from .language import LangOption, use_language
 from .simulate import INTERRUPTED, parse_options
 
-Lang = Literal["en", "ru", "lt"]
-LANG_HELP = "language of the card and dice names (the rulebook's own: ru, or lt for Ninja Master)"
 BOTS_HELP = (
     "the bots' agent: heuristic or random (Ninja Master: easy, normal or hard; default normal)"
 )
@@ -47,7 +46,7 @@ def play_command(
     seed: Annotated[int | None, typer.Option(help="seed of the game (default: random)")] = None,
     bots: Annotated[str | None, typer.Option(help=BOTS_HELP, show_default="heuristic")] = None,
     seat: Annotated[int, typer.Option(help="your seat, from 0")] = 0,
-    lang: Annotated[Lang, typer.Option(help=LANG_HELP)] = "en",
+    lang: LangOption = None,
     option: Annotated[
         list[str] | None,
         typer.Option("--option", "-o", metavar="NAME=VALUE", help="a game option (repeatable)"),
@@ -65,6 +64,7 @@ def play_command(
             cls = game_class(game)
             players = min(max(DEFAULT_PLAYERS, cls.min_players), cls.max_players)
         state = gamenight.make(game, players, seed, **parse_options(option or []))
+        lang = use_language(lang, game)
         if not 0 <= seat < players:
             raise ValueError(f"--seat must be a seat of the table, 0 to {players - 1}")
         live = live_app(game) if is_live(state) else None
@@ -77,7 +77,7 @@ def play_command(
         if live is None:
             draw = renderer(game)
             console = Console(highlight=False)
-            table[seat] = human = HumanAgent(seat, draw, lang, console)
+            table[seat] = human = HumanAgent(seat, draw, lang, console, rules=rules(game, lang))
     except ValueError as exc:
         fail(str(exc))
     if save is not None and not save.parent.is_dir():

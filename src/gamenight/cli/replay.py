@@ -15,7 +15,8 @@ from gamenight.sim.files import FileError, read_text
 from gamenight.ui import Renderer, renderer
 
 from .human import read_line
-from .play import INTERRUPTED, LANG_HELP, Lang, fail
+from .language import LangOption, use_language
+from .play import INTERRUPTED, fail
 
 
 def load_record(path: Path) -> GameRecord:
@@ -43,12 +44,13 @@ def replay_command(
     step: Annotated[
         bool, typer.Option("--step/--no-step", help="wait for Enter after each action")
     ] = True,
-    lang: Annotated[Lang, typer.Option(help=LANG_HELP)] = "en",
+    lang: LangOption = None,
 ) -> None:
     """Replay a recorded game action by action, showing every seat's hidden cards."""
     record = load_record(file)
     try:
         draw = renderer(record.game_id)
+        lang = use_language(lang, record.game_id)
     except ValueError as exc:
         fail(str(exc))
     console = Console(highlight=False)

@@ -7,16 +7,22 @@ A game's presentation lives in its own folder (``games/<game>/ui/``) and is name
 full-screen Textual app module with ``run(state, agents, seat, lang) -> str | None``: the
 closing words when the game is over, ``None`` when the person left before the end).
 Renderers build everything from views and events, never from a state's hidden fields.
+
+Each game's rules in brief (``gamenight rules``, ``?`` at a prompt) are Markdown files in
+its folder, one per language: ``games/<game>/rules/<lang>.md``.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from types import ModuleType
 from typing import Any, Protocol, cast
 
 from rich.console import RenderableType
 
+from gamenight.i18n import check_language
 from gamenight.kernel import Action, Event, State, spec
 
 View = Mapping[str, Any]  # a game's typed view, read only
@@ -78,6 +84,25 @@ def live_app(game_id: str) -> ModuleType:
     if module is None:
         raise ValueError(f"{game_id} cannot be played live in the terminal yet")
     return module
+
+
+def check_game_language(game_id: str, lang: str) -> str:
+    """`lang` if `game_id` comes in it (its `GameSpec`'s ``languages``), else `ValueError`
+    naming the languages it has."""
+    check_language(lang)
+    languages = spec(game_id).languages
+    if lang not in languages:
+        raise ValueError(f"{game_id} does not come in {lang!r}; it comes in {', '.join(languages)}")
+    return lang
+
+
+def rules(game_id: str, lang: str) -> str | None:
+    """`game_id`'s rules in brief in `lang` (Markdown: the goal, a turn, what is on screen
+    and a glossary); ``None`` when the game has none (a game from another package may not)."""
+    check_game_language(game_id, lang)
+    package = importlib.import_module(spec(game_id).state.__module__).__package__
+    summary = resources.files(package or "").joinpath("rules", f"{lang}.md")
+    return summary.read_text(encoding="utf-8") if summary.is_file() else None
 
 
 # ----- words ---------------------------------------------------------------------------

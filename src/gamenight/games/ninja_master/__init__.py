@@ -18,7 +18,7 @@ SPEC = GameSpec(
     renderer=__name__ + ".ui.terminal",
     web=__name__ + ".ui.web",
     live_app=__name__ + ".ui.live",
-    languages=("en", "lt"),
+    languages=("en", "ja", "uk", "ru", "lt"),
     docs="docs/ninja-master.md",
 )
 

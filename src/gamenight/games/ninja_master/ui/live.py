@@ -19,11 +19,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
+from rich.markdown import Markdown
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.events import Key
+from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from gamenight.games.ninja_master import views
@@ -47,6 +49,7 @@ from gamenight.games.ninja_master.ui.terminal import (
 from gamenight.games.ninja_master.views import CallView, NinjaMasterView, TokenView
 from gamenight.kernel import Action, Agent, Event, IllegalAction
 from gamenight.play.live import LiveTable, Nanoseconds
+from gamenight.ui import rules
 
 # Single keys that grab a token (`key_help` shows them on screen).
 KEY_OF_TOKEN = {"red": "r", "blue": "b", "green": "g", "yellow": "y", "black": "k", KATANA_ID: "a"}
@@ -135,6 +138,7 @@ def key_help(lang: str) -> Text:
         ("Enter", " "),
         ("Backspace", "fix  "),
         ("d", "done: take nothing more  "),
+        ("?", "rules  "),
         ("q", "leave"),
     )
     for key, words in keys:
@@ -161,6 +165,30 @@ def result_lines(
 
 
 # ----- the app ----------------------------------------------------------------------------
+
+
+class RulesScreen(ModalScreen[None]):
+    """The game's rules in brief over the table (``?``); Escape, Enter, ``q`` or ``?``
+    closes it. The table's keys do nothing meanwhile; time goes on behind it."""
+
+    CSS = """
+    #rules { border: round #e0a030; background: #15171c; padding: 0 1; }
+    """
+    CLOSE_KEYS = ("escape", "enter", "q", "question_mark")
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="rules"):
+            yield Static(Markdown(self.text))
+
+    def on_key(self, event: Key) -> None:
+        # Stopped here, no key reaches the table under the rules (nor its bindings).
+        event.stop()
+        if event.key in self.CLOSE_KEYS:
+            self.dismiss()
 
 
 class NinjaMasterApp(App[None]):
@@ -310,6 +338,9 @@ class NinjaMasterApp(App[None]):
             self._enter()
         elif key == "d":
             self._human(lambda ms: DONE)
+        elif key == "question_mark":
+            summary = rules(self.state.game_id, self.lang) or ""
+            self.push_screen(RulesScreen(summary), callback=lambda _: self.redraw())
         else:
             return
         event.stop()
@@ -358,8 +389,14 @@ class NinjaMasterApp(App[None]):
 
     # ----- drawing ----------------------------------------------------------------------
 
+    def _covered(self) -> bool:
+        """Whether the rules cover the table (nothing of it is drawn meanwhile)."""
+        return isinstance(self.screen, RulesScreen)
+
     def redraw(self) -> None:
         """Draw every panel from the state's view (the status line is drawn every tick)."""
+        if self._covered():
+            return
         dice = self.query_one("#dice", Static)
         if self.phase == READY:
             dice.border_title = "Dice"
@@ -398,6 +435,8 @@ class NinjaMasterApp(App[None]):
         return {**base, "calls": calls}, summary["holders"]
 
     def _draw_status(self) -> None:
+        if self._covered():
+            return
         view = self.before
         title = Text.assemble(
             ("Ninja Master", "bold"),

@@ -1,0 +1,28 @@
+"""`gamenight rules`: a game's rules in brief, in the chosen language."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+
+from gamenight.ui import rules
+
+from .language import LangOption, use_language
+from .play import fail
+
+
+def rules_command(
+    game: Annotated[str, typer.Argument(help="the game, e.g. boss-quest")],
+    lang: LangOption = None,
+) -> None:
+    """Print a game's rules in brief: the goal, a turn, what the table shows, a glossary."""
+    try:
+        text = rules(game, use_language(lang, game))
+    except ValueError as exc:
+        fail(str(exc))
+    if text is None:
+        fail(f"{game} has no rules summary")
+    Console(highlight=False).print(Markdown(text))
