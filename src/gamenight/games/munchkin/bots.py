@@ -1,13 +1,19 @@
 """Munchkin bots: ``heuristic`` (``random`` comes with every game).
 
 The heuristic plays like a sensible, slightly greedy person, from its view alone: it
-puts its class, race and items into play and equips what fits; kicks open the door;
-looks for trouble only with a monster it beats, else loots; in its own fight it spends
-bonuses only while losing, asks the lowest-level player for help for one treasure when
-that would win, and never helps a player to victory; it plays Go up a level at once,
-curses and weakens the leader's fights when the leader is winning, escapes deadly Bad
-Stuff with whatever it has, and gives away or loses its least useful cards. Ties are
-broken by the bot's own seeded generator.
+puts its class, race and items into play, equips the best item of each slot, and sells
+what does not count in a fight; kicks open the door; looks for trouble only with a
+monster it beats, else loots. In its own fight it plays a one-shot only when it decides
+the fight (the smallest that does), else asks for help the rival most likely to accept
+(one whose strength wins it, the lowest level first) for a fair bribe (half the
+treasures, rounded up), else runs, escaping deadly Bad Stuff with whatever it has. It
+helps for a bribe of a treasure or more (two from a player close to winning) when its
+strength wins the fight, and never when the kill would take the fighter to the last
+level. It plays Go up a level at once; in the fight of the leader (the rival with the
+highest level, at least its own) or of anybody about to win the game, it plays the
+enhancer, monster or one-shot that turns a win into a loss, and curses the leader.
+It gives away or loses its least useful cards. Ties are broken by the bot's own seeded
+generator.
 """
 
 from __future__ import annotations
@@ -36,6 +42,8 @@ from .actions import (
     Equip,
     Pick,
     Play,
+    Treasures,
+    Unequip,
     Use,
 )
 from .content import (
@@ -47,7 +55,6 @@ from .content import (
     HookName,
     OpKind,
     Stat,
-    Target,
     load_set,
     set_files,
 )
@@ -61,7 +68,6 @@ TAKES = (FrameKind.LOOT_BODY, FrameKind.SHARE, STEAL)  # the best card is ours
 GIVES = (FrameKind.LOSE, FrameKind.COST)  # the cheapest card goes
 PUT_IN_PLAY = (*CHARACTER_KINDS, CardKind.LEVELUP)
 MONSTER_AWAY = (OpKind.REMOVE_MONSTER, OpKind.DEFEAT_MONSTER)
-FIGHT_HELP = (OpKind.COMBAT_BONUS, *MONSTER_AWAY)
 GOOD_FOR_US = (
     OpKind.GAIN_LEVEL,
     OpKind.DRAW,
@@ -84,6 +90,16 @@ def card_value(card: Card) -> float:
     if kind in (CardKind.CLASS, CardKind.RACE, CardKind.FOLLOWER):
         return 3.0
     return 1.0
+
+
+def fight_gain(card: Card, ability: int = 0) -> int:
+    """How much a card's use (a one-shot's, or an ability of a card in play) can swing a
+    fight towards the side it aims at: its combat bonus, counted either way (a penalty
+    goes on the other side); 0 if it gives no bonus."""
+    uses = card.uses
+    if ability >= len(uses):
+        return 0
+    return sum(abs(op.amount) for op in uses[ability].ops if op.op == OpKind.COMBAT_BONUS)
 
 
 def deadly(card: Card) -> bool:
@@ -169,11 +185,49 @@ class HeuristicBot(Bot[MunchkinView]):
                     return action
                 if card.kind == CardKind.ONESHOT and card.uses[0].timing == Context.OWN:
                     return action
-            elif type(action) is Equip:
+            elif type(action) is Equip and self._counts(self._card(action.card)):
                 return action
-        if SELL in legal and self._level(self.me) < 8:
+        swap = self._better_item(legal)
+        if swap is not None:
+            return swap
+        if SELL in legal and self._spare_gold() >= self.cs.rules.gold_per_level:
             return SELL
         return None
+
+    @staticmethod
+    def _counts(card: Card) -> bool:
+        """Whether an item gives something once equipped."""
+        return card.bonus > 0 or bool(card.modifiers)
+
+    def _better_item(self, legal: list[Action]) -> Action | None:
+        """Unequip an item when a carried one of the same slot has a higher bonus."""
+        table = self.view["seats"][self.me]["table"]
+        carried = [self._card(t["card"]) for t in table if not t["equipped"]]
+        for action in legal:
+            if type(action) is Unequip:
+                worn = self._card(action.card)
+                if any(c.slot == worn.slot and c.bonus > worn.bonus for c in carried):
+                    return action
+        return None
+
+    def _keep_value(self, card: int) -> float:
+        """How much a card is worth keeping rather than selling: an equipped item that
+        counts in fights is worth the most."""
+        table = self.view["seats"][self.me]["table"]
+        worn = any(t["card"] == card and t["equipped"] for t in table)
+        design = self._card(card)
+        return card_value(design) + (10.0 if worn and self._counts(design) else 0.0)
+
+    def _spare_gold(self) -> int:
+        """Gold of the cards worth selling: in hand, and in play but not worn items that
+        count."""
+        seat = self.view["seats"][self.me]
+        cards = [*(self.view["hand"] or ()), *(t["card"] for t in seat["table"])]
+        return sum(
+            self._card(c).value
+            for c in cards
+            if self._keep_value(c) < 10 and self._card(c).kind != CardKind.LEVELUP
+        )
 
     def _turn_step(self, legal: list[Action]) -> Action:
         if KICK in legal:
@@ -227,46 +281,110 @@ class HeuristicBot(Bot[MunchkinView]):
 
     def _in_combat(self, fight: FightView, plays: list[Action], legal: list[Action]) -> Action:
         me, fighter = self.me, fight["fighter"]
-        ours = me in (fighter, fight["helper"])
-        if ours:
+        gap = fight["monsters_strength"] - fight["players_strength"]
+        if me in (fighter, fight["helper"]):
             if fight["winning"]:
                 return PASS
-            for action in plays:  # bonuses on our side
-                if type(action) is Play:
-                    card = self._card(action.card)
-                    if card.kind == CardKind.ONESHOT and card.uses[0].timing == Context.COMBAT:
-                        return action
-                elif type(action) is Use:
-                    ability = self._card(action.card).uses[action.ability]
-                    if ability.timing == Context.COMBAT and ability.ops[0].op in FIGHT_HELP:
-                        if ability.discard_hand and len(self.view["hand"] or ()) < 3:
-                            continue
-                        return action
-            asks = [a for a in legal if type(a) is Ask]
-            if asks and me == fighter and self._level(me) < 9:
-                gap = fight["monsters_strength"] - fight["players_strength"]
-                helpful = [
-                    a
-                    for a in asks
-                    if self.view["seats"][a.seat]["strength"] > gap and not self._threat(a.seat)
-                ]
-                if helpful:
-                    return min(helpful, key=lambda a: self._level(a.seat))
+            decisive = self._decisive(self._boosts(fight, plays, ours=True), gap + 1)
+            if decisive is not None:
+                return decisive
+            helper = self._helper_to_ask(fight, legal, gap + 1)
+            return PASS if helper is None else helper
+        if not fight["winning"] or not self._worth_stopping(fight):
             return PASS
-        if self._threat(fighter) and fight["winning"]:
-            for action in plays:
-                if type(action) is not Play:
-                    continue
-                card = self._card(action.card)
-                if card.kind == CardKind.ENHANCER and any(
-                    m.amount > 0 for m in card.modifiers if m.stat == Stat.COMBAT
-                ):
-                    return action
-                if card.kind in (CardKind.WANDERING, CardKind.MONSTER, CardKind.CURSE):
-                    return action
-                if card.kind == CardKind.ONESHOT and card.uses[0].ops[0].to == Target.COMBATANT:
-                    return action
+        decisive = self._decisive(self._boosts(fight, plays, ours=False), -gap)
+        if decisive is not None:
+            return decisive
+        leader = self._leader()
+        if fighter == leader or fight["helper"] == leader:
+            curses = [
+                a for a in plays if type(a) is Play and self._card(a.card).kind == CardKind.CURSE
+            ]
+            if curses:
+                return curses[0]
         return PASS
+
+    def _boosts(
+        self, fight: FightView, plays: list[Action], ours: bool
+    ) -> list[tuple[Action, int]]:
+        """The plays that swing the fight our way, with how much: on our side (`ours`)
+        bonuses, weakening enhancers and monsters taken away; against the fighter,
+        strengthening enhancers, monsters joining and bonuses (aimed by `_aim` at the
+        monsters)."""
+        boosts: list[tuple[Action, int]] = []
+        strongest = max((m["strength"] for m in fight["monsters"]), default=0)
+        for action in plays:
+            if type(action) is Use:
+                ability = self._card(action.card).uses[action.ability]
+                if ability.timing != Context.COMBAT or not ours:
+                    continue
+                if ability.discard_hand and len(self.view["hand"] or ()) < 3:
+                    continue
+                if ability.ops and ability.ops[0].op in MONSTER_AWAY:
+                    boosts.append((action, strongest))
+                elif gain := fight_gain(self._card(action.card), action.ability):
+                    boosts.append((action, gain))
+                continue
+            if type(action) is not Play:
+                continue
+            card = self._card(action.card)
+            if card.kind == CardKind.ONESHOT and card.uses[0].timing == Context.COMBAT:
+                if ours and card.uses[0].ops and card.uses[0].ops[0].op in MONSTER_AWAY:
+                    boosts.append((action, strongest))
+                elif gain := fight_gain(card):
+                    boosts.append((action, gain))
+            elif card.kind == CardKind.ENHANCER:  # a weakening one helps our side
+                gain = sum(m.amount for m in card.modifiers if m.stat == Stat.COMBAT)
+                if (gain < 0) == ours and gain:
+                    boosts.append((action, abs(gain)))
+            elif not ours and card.kind in (CardKind.WANDERING, CardKind.MONSTER):
+                level = card.level if card.kind == CardKind.MONSTER else 0
+                boosts.append((action, max(level, 1)))
+        return boosts
+
+    @staticmethod
+    def _decisive(boosts: list[tuple[Action, int]], need: int) -> Action | None:
+        """The play that decides the fight: the smallest that is enough alone, else the
+        biggest when all of them together are enough; none when they are not."""
+        if not boosts or need <= 0:
+            return None
+        enough = [(gain, i) for i, (_, gain) in enumerate(boosts) if gain >= need]
+        if enough:
+            return boosts[min(enough)[1]][0]
+        if sum(gain for _, gain in boosts) >= need:
+            return max(boosts, key=lambda b: b[1])[0]
+        return None
+
+    def _helper_to_ask(self, fight: FightView, legal: list[Action], need: int) -> Action | None:
+        """The rival most likely to accept a request for help: one whose strength wins
+        the fight and who is no threat, the lowest level first, then the strongest. None
+        when the kill would win us the game (nobody helps to the last level)."""
+        if fight["fighter"] != self.me or self._kill_wins_game(fight):
+            return None
+        seats = self.view["seats"]
+        helpful = [
+            a
+            for a in legal
+            if type(a) is Ask and seats[a.seat]["strength"] >= need and not self._threat(a.seat)
+        ]
+        if not helpful:
+            return None
+        return min(helpful, key=lambda a: (self._level(a.seat), -seats[a.seat]["strength"]))
+
+    def _kill_wins_game(self, fight: FightView) -> bool:
+        """Whether winning this fight takes the fighter to the last level."""
+        levels = sum(self._card(m["card"]).levels for m in fight["monsters"])
+        return self._level(fight["fighter"]) + levels >= self.cs.rules.max_level
+
+    def _worth_stopping(self, fight: FightView) -> bool:
+        """Whether another seat's fight is worth spending cards on: the kill would win
+        the game, or the fighter (or helper) is the leader and not behind us."""
+        if self._kill_wins_game(fight):
+            return True
+        leader = self._leader()
+        return leader in (fight["fighter"], fight["helper"]) and self._level(leader) >= self._level(
+            self.me
+        )
 
     def _after_roll(self, plays: list[Action]) -> Action:
         run = self.view["run"]
@@ -313,10 +431,12 @@ class HeuristicBot(Bot[MunchkinView]):
             return CHOOSE_VALUE[6 if ours else 1]
         if kind in (FrameKind.ENHANCE, FrameKind.WANDER):
             return legal[0]
-        if kind == FrameKind.BRIBE:  # no items, one treasure, the fighter picks first
-            for action in (TREASURES[1], TREASURES[0], DONE):
-                if action in legal:
-                    return action
+        if kind == FrameKind.BRIBE:  # no items, half the treasures, the fighter picks first
+            shares = [a for a in legal if type(a) is Treasures]
+            if shares:
+                most = max(a.count for a in shares)
+                return TREASURES[max(1, (most + 1) // 2)] if most else TREASURES[0]
+            return DONE
         if kind == FrameKind.COUNTER:
             return CANCEL if CANCEL in legal else (DONE if DONE in legal else legal[0])
         if kind == FrameKind.ANSWER:
@@ -328,7 +448,7 @@ class HeuristicBot(Bot[MunchkinView]):
                 a for a in legal if type(a) is Pick and self._card(a.card).kind != CardKind.LEVELUP
             ]
             if sellable:
-                return min(sellable, key=lambda a: card_value(self._card(a.card)))
+                return min(sellable, key=lambda a: self._keep_value(a.card))
             return CANCEL
         if kind == FrameKind.TRADE:
             return CANCEL
@@ -346,7 +466,7 @@ class HeuristicBot(Bot[MunchkinView]):
             ours = self.me in (fight["fighter"], fight["helper"])
             fighter = ChooseSeat(fight["fighter"])
             # ours: a penalty goes on the monsters; else a bonus on a threatening fighter's
-            against = amount < 0 if ours else amount >= 0 and self._threat(fight["fighter"])
+            against = amount < 0 if ours else amount >= 0 and self._worth_stopping(fight)
             if against and monsters:
                 return monsters[0]
             if me in seats and ours:
@@ -367,12 +487,12 @@ class HeuristicBot(Bot[MunchkinView]):
             if self.me == fighter:
                 return ACCEPT  # a counter: help is worth it
             terms = offer["terms"]
-            reward = terms[0] + len(terms) - 2
+            reward = terms[0] + len(terms) - 2  # treasures, and items
             mine = self.view["seats"][self.me]["strength"]
             would_win = fight["players_strength"] + mine > fight["monsters_strength"]
-            levels = sum(self.cs.cards[m["card"]].levels for m in fight["monsters"])
-            safe = self._level(fighter) + levels < self.cs.rules.max_level
-            return ACCEPT if would_win and safe and reward > 0 else DECLINE
+            price = 2 if self._threat(fighter) else 1  # a rival close to winning pays more
+            worth = would_win and reward >= price and not self._kill_wins_game(fight)
+            return ACCEPT if worth else DECLINE
         terms = offer["terms"]
         mine = terms[0]
         give = [self._card(c) for c in terms[1 + mine :]]
