@@ -23,7 +23,7 @@ from rich.text import Text
 
 from gamenight.kernel.limits import quote
 from gamenight.kernel.registry import game_class
-from gamenight.sim import Rate, SimulationResult, simulate
+from gamenight.sim import Rate, SimulationResult, extra, simulate
 from gamenight.sim.files import write_atomic
 
 INTERRUPTED = 130  # the shell's exit status after Ctrl-C
@@ -116,6 +116,8 @@ def simulate_command(
     cards = _card_table(result)
     if cards is not None:
         console.print(cards)
+    for figures in extra.tables(result.game_id, result.counts):
+        console.print(_figure_table(figures))
     if save is not None:
         console.print(f"Saved {result.games:,} game records in {save}", soft_wrap=True)
 
@@ -152,6 +154,24 @@ def _card_table(result: SimulationResult) -> Table | None:
         share = f"{count / seat_games:.1%}" if seat_games else "-"
         wins = Rate(round(won.get(card, 0.0)), round(count))
         table.add_row(card, share, *(_percent(wins) if count else ("-", "-")))
+    return table
+
+
+def _figure_table(figures: Any) -> Table:
+    """One of a game's own tables (`gamenight.sim.extra`): a ``(successes, trials)`` cell
+    becomes a rate and its 95% interval."""
+    table = Table(title=figures.title)
+    for column in figures.columns:
+        table.add_column(column, justify="left" if column == figures.columns[0] else "right")
+    for row in figures.rows:
+        cells = []
+        for cell in row:
+            if isinstance(cell, tuple):
+                rate = Rate(*cell)
+                cells.append(" ".join(_percent(rate)) if rate.trials else "-")
+            else:
+                cells.append(cell)
+        table.add_row(*cells)
     return table
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .stats import Rate, Tally
@@ -49,6 +49,7 @@ class SimulationResult:
     no_winner: int  # games that ended without any winner
     truncated: int  # games a safety limit ended (max rounds or turns)
     elapsed: float  # seconds
+    counts: dict[str, float] = field(default_factory=dict)  # the game's own (`extra`), summed
 
     @property
     def games_per_second(self) -> float:
@@ -72,6 +73,7 @@ class SimulationResult:
             "truncated_share": self.truncated / self.games if self.games else 0.0,
             "elapsed_s": self.elapsed,
             "games_per_s": self.games_per_second,
+            "counts": self.counts,
         }
 
 
@@ -111,4 +113,5 @@ def summarize(
         no_winner=tally.no_winner,
         truncated=tally.truncated,
         elapsed=elapsed,
+        counts=dict(tally.counts),
     )

@@ -28,6 +28,7 @@ from gamenight.kernel import make
 from gamenight.kernel.limits import quote
 from gamenight.play import play
 
+from . import extra
 from .files import remove_partial, write_atomic
 from .result import SimulationResult, summarize
 from .stats import GameSummary, Tally
@@ -103,7 +104,14 @@ def play_game(plan: _Plan, game: int) -> GameSummary:
     if plan.save_dir is not None:
         write_atomic(record_path(plan.save_dir, game), state.record().to_json())
     outcome = state.outcome()
-    return GameSummary(seats, outcome.winners, len(state.history), state.stats(), outcome.truncated)
+    return GameSummary(
+        seats,
+        outcome.winners,
+        len(state.history),
+        state.stats(),
+        outcome.truncated,
+        extra.counts(state),
+    )
 
 
 def _play_chunk(plan: _Plan, start: int, stop: int) -> Tally:

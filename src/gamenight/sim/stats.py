@@ -64,6 +64,7 @@ class GameSummary:
     actions: int
     stats: dict[str, float | list[float]]
     truncated: bool = False  # a safety limit ended it (`Outcome.truncated`)
+    counts: dict[str, float] = field(default_factory=dict)  # the game's own (`extra.counts`)
 
 
 @dataclass
@@ -81,6 +82,7 @@ class Tally:
     agent_rounds: dict[str, float] = field(default_factory=dict)
     figures: dict[str, float] = field(default_factory=dict)  # sums of per-game numbers
     agent_figures: dict[str, dict[str, float]] = field(default_factory=dict)  # per-seat sums
+    counts: dict[str, float] = field(default_factory=dict)  # sums of the game's own counts
 
     def add(self, game: GameSummary) -> None:
         """Count one game."""
@@ -89,6 +91,8 @@ class Tally:
         if not game.winners:
             self.no_winner += 1
         self.truncated += game.truncated
+        for key, count in game.counts.items():
+            _bump(self.counts, key, count)
         rounds = game.stats.get("rounds")
         for seat, name in enumerate(game.seats):
             won = int(seat in game.winners)  # a shared win is a win for each winner
@@ -118,6 +122,7 @@ class Tally:
             (self.agent_seats, other.agent_seats),
             (self.agent_rounds, other.agent_rounds),
             (self.figures, other.figures),
+            (self.counts, other.counts),
         ):
             for key, value in theirs.items():
                 _bump(mine, key, value)

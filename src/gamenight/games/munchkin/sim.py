@@ -1,0 +1,167 @@
+"""Munchkin's own simulation figures: what designers measure over many games.
+
+`counts(state, features)` turns one finished game into additive counts (so that games
+played in any number of processes add up to the same totals), read from the public
+events and the game's balance features (class, race and cards played per seat);
+`tables(totals, game_id)` turns the totals into the tables `gamenight simulate` prints: win rate
+by class and by race, game length, how combats end (won, helped, escaped, deadly, and
+those in which a player other than the fighter played a card), and a per-card table.
+A table cell is a text or a ``(successes, trials)`` pair, shown as a rate with its 95%
+interval.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from gamenight.kernel import State
+
+from . import SETS
+from .model import EventKind
+
+Cell = str | tuple[int, int]
+# What happens in a combat, in the order the tables show them.
+COMBAT_ENDS = ("won", "helped", "escaped", "deadly", "interfered")
+COMBAT_WORDS = {
+    "won": "won by the players",
+    "helped": "with a helper",
+    "escaped": "ended by running away, every runner escaping",
+    "deadly": "with a death",
+    "interfered": "a player other than the fighter played a card",
+}
+GROUPS = {"class": "Win rate by class", "race": "Win rate by race"}
+PLAYABLE = (EventKind.PLAY, EventKind.USE, EventKind.ENHANCE)  # a card put to use
+
+
+class FigureTable(NamedTuple):
+    """A table of figures: its title, its columns, and its rows of cells."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: list[tuple[Cell, ...]]
+
+
+def counts(state: State, features: Mapping[str, list[float]]) -> dict[str, float]:
+    """One finished game's counts (`features`: the game's balance features, per seat)."""
+    winners = set(state.outcome().winners)
+    out: dict[str, float] = {"games": 1.0, f"turns={state.stats()['turns']:.0f}": 1.0}
+    for key, per_seat in features.items():
+        group = key.partition(":")[0]
+        for seat, value in enumerate(per_seat):
+            if value <= 0:
+                continue
+            won = float(seat in winners)
+            if group in GROUPS:
+                _bump(out, f"{key}:seats", 1.0)
+                _bump(out, f"{key}:wins", won)
+            elif group == "card":
+                _bump(out, f"{key}:played", value)
+                _bump(out, f"{key}:players", 1.0)
+                _bump(out, f"{key}:wins", won)
+    for fight in _combats(state):
+        _bump(out, "combats", 1.0)
+        for end in fight:
+            _bump(out, f"combats:{end}", 1.0)
+    max_level = SETS[state.game_id].CS.rules.max_level
+    for event in state.events:
+        if event.kind == EventKind.WIN and event.data["helper"] >= 0:
+            _bump(out, "helped_kills", 1.0)
+            if event.data["level"] >= max_level:
+                _bump(out, "helped_kills_to_last_level", 1.0)
+    return out
+
+
+def _combats(state: State) -> list[set[str]]:
+    """For each combat of the game, what happened in it (`COMBAT_ENDS`)."""
+    fights: list[set[str]] = []
+    fighter = -1
+    for event in state.events:
+        kind, data = event.kind, event.data
+        if event.to is not None:
+            continue
+        if kind == EventKind.COMBAT:
+            fighter = data["seat"]
+            fights.append(set())
+        elif fighter < 0:
+            continue
+        elif kind == EventKind.COMBAT_OVER:
+            fight = fights[-1]
+            if "ran" in fight and "caught" not in fight:
+                fight.add("escaped")
+            fight -= {"ran", "caught"}
+            fighter = -1
+        elif kind == EventKind.WIN:
+            fights[-1].add("won")
+        elif kind == EventKind.HELPER:
+            fights[-1].add("helped")
+        elif kind == EventKind.RUN:
+            fights[-1].add("ran")
+        elif kind == EventKind.CAUGHT:
+            fights[-1].add("caught")
+        elif kind == EventKind.DEATH:
+            fights[-1].add("deadly")
+        elif kind in PLAYABLE and data.get("seat", fighter) != fighter:
+            fights[-1].add("interfered")
+    return fights
+
+
+def _bump(totals: dict[str, float], key: str, amount: float) -> None:
+    totals[key] = totals.get(key, 0.0) + amount
+
+
+def tables(totals: Mapping[str, float], game_id: str) -> list[FigureTable]:
+    """The tables of a simulation's summed `counts` of game `game_id`."""
+    card_names = {key: card.name.en for key, card in SETS[game_id].CS.designs.items()}
+    out = [_length(totals), _combat_table(totals)]
+    for group, title in GROUPS.items():
+        rows: list[tuple[Cell, ...]] = []
+        for key in sorted(k for k in totals if k.startswith(f"{group}:") and k.endswith(":seats")):
+            name = key[len(group) + 1 : -len(":seats")]
+            seats = int(totals[key])
+            wins = int(totals.get(f"{group}:{name}:wins", 0))
+            rows.append((card_names.get(name, name), str(seats), (wins, seats)))
+        rows.sort(key=lambda row: -int(str(row[1])))
+        out.append(FigureTable(title, (group, "seat-games", "win rate"), rows))
+    out.append(_card_table(totals, card_names))
+    return out
+
+
+def _length(totals: Mapping[str, float]) -> FigureTable:
+    games = int(totals.get("games", 0))
+    lengths: list[int] = []
+    for key, count in totals.items():
+        if key.startswith("turns="):
+            lengths += [int(key[len("turns=") :])] * int(count)
+    lengths.sort()
+    mean = sum(lengths) / len(lengths) if lengths else 0.0
+    median = lengths[len(lengths) // 2] if lengths else 0
+    helped = int(totals.get("helped_kills", 0))
+    to_last = int(totals.get("helped_kills_to_last_level", 0))
+    rows: list[tuple[Cell, ...]] = [
+        ("games", str(games)),
+        ("turns: mean", f"{mean:.1f}"),
+        ("turns: median", str(median)),
+        ("helped kills", str(helped)),
+        ("helped kills to the last level", str(to_last)),
+    ]
+    return FigureTable("Game length and help", ("figure", "value"), rows)
+
+
+def _combat_table(totals: Mapping[str, float]) -> FigureTable:
+    combats = int(totals.get("combats", 0))
+    rows: list[tuple[Cell, ...]] = [
+        (COMBAT_WORDS[end], (int(totals.get(f"combats:{end}", 0)), combats)) for end in COMBAT_ENDS
+    ]
+    return FigureTable(f"Combats ({combats:,})", ("combats", "share"), rows)
+
+
+def _card_table(totals: Mapping[str, float], card_names: Mapping[str, str]) -> FigureTable:
+    rows: list[tuple[Cell, ...]] = []
+    keys = [k for k in totals if k.startswith("card:") and k.endswith(":played")]
+    for key in sorted(keys, key=lambda k: -totals[k]):
+        name = key[len("card:") : -len(":played")]
+        players = int(totals.get(f"card:{name}:players", 0))
+        wins = int(totals.get(f"card:{name}:wins", 0))
+        rows.append((card_names.get(name, name), f"{totals[key]:.0f}", (wins, players)))
+    return FigureTable("By card played", ("card", "times played", "players' win rate"), rows)

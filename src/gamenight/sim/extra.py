@@ -1,0 +1,43 @@
+"""A game's own simulation figures, beyond the common ones.
+
+A game may name a module (`MODULES`, by game id or by family, the id's first word, as
+`balance.EXTRACTORS` does) with two functions:
+
+- ``counts(state, features) -> dict[str, float]``: one finished game's counts, given its
+  balance features (`balance.features`); they are summed over the games, so they must
+  add up (a count, never a mean);
+- ``tables(totals, game_id) -> list``: the summed counts as tables, each with ``title``,
+  ``columns`` and ``rows``; a cell is a text, or a ``(successes, trials)`` pair shown as
+  a rate with its 95% Wilson interval.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from types import ModuleType
+from typing import Any
+
+from gamenight.kernel import State
+
+from .balance import features
+
+MODULES = {"munchkin": "gamenight.games.munchkin.sim"}  # every Munchkin card set
+
+
+def module(game_id: str) -> ModuleType | None:
+    """The figures module of a game (imported on first use), or ``None``."""
+    path = MODULES.get(game_id) or MODULES.get(game_id.split("-")[0])
+    return None if path is None else importlib.import_module(path)
+
+
+def counts(state: State) -> dict[str, float]:
+    """A finished game's own counts; ``{}`` for a game without a figures module."""
+    figures = module(state.game_id)
+    return {} if figures is None else figures.counts(state, features(state))
+
+
+def tables(game_id: str, totals: Mapping[str, float]) -> list[Any]:
+    """A simulation's own tables from its summed counts; ``[]`` for a game without."""
+    figures = module(game_id)
+    return [] if figures is None or not totals else figures.tables(totals, game_id)
