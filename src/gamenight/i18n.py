@@ -12,12 +12,17 @@ so an editable install and a wheel read the same files and no build step is need
 
 The language in use is a context variable: the command line sets it once (`activate`),
 and a renderer's functions take it from their ``lang`` argument (`speaks`).
+
+Upkeep: ``python -m gamenight.i18n`` extracts every message of the sources with Babel,
+adds each game's names (its ``ui`` package's ``names()``), and merges them into every
+catalog, where a translator fills the new ``msgstr``. The tests fail while one is empty.
 """
 
 from __future__ import annotations
 
 import functools
 import gettext
+import importlib
 import inspect
 import io
 import os
@@ -25,10 +30,13 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from importlib import resources
+from pathlib import Path
 from typing import ParamSpec, TypeVar
 
+from babel.messages.catalog import Catalog as Messages
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
 SOURCE = "en"
 # Every language of the interface, by code, with its own name for itself.
@@ -145,3 +153,121 @@ class Catalog:
 
 # gamenight's own catalog: the command line, the table loops and the shared words.
 CATALOG = Catalog("gamenight")
+
+
+# ----- upkeep of the catalogs ------------------------------------------------------------
+
+CORE = "gamenight"
+# The folders of gamenight whose strings are in its own catalog.
+CORE_SOURCES = ("cli", "ui", "play")
+# `gamenight.ui.does(seat, me, verb)` translates its verb in gamenight's catalog, in both
+# persons: the verbs are extracted from every presentation module that calls it.
+VERB_KEYWORDS = {"does": (3,)}
+VERB_CONTEXTS = ("you do", "seat does")
+
+
+def game_packages() -> list[str]:
+    """The presentation packages (``games/<game>/ui``) that have catalogs of their own."""
+    from gamenight.games import __path__ as games_path
+
+    return sorted(
+        f"gamenight.games.{folder.parent.parent.name}.ui"
+        for root in games_path
+        for folder in Path(root).glob("*/ui/locale")
+    )
+
+
+def source_files(package: str) -> list[Path]:
+    """The Python modules whose strings go into `package`'s catalog."""
+    root = Path(str(resources.files(package)))
+    folders = [root / name for name in CORE_SOURCES] if package == CORE else [root]
+    return sorted(path for folder in folders for path in folder.glob("*.py"))
+
+
+def third_person(verb: str) -> str:
+    """A verb's third person singular, the words after it kept: take → takes, catch →
+    catches, carry → carries, pass on → passes on."""
+    first, space, rest = verb.partition(" ")
+    if first.endswith(("s", "sh", "ch", "x", "z", "o")):
+        first += "es"
+    elif first.endswith("y") and first[-2:-1] not in ("a", "e", "i", "o", "u"):
+        first = first[:-1] + "ies"
+    else:
+        first += "s"
+    return first + space + rest
+
+
+def template(package: str) -> Messages:
+    """Every message `package`'s catalog must translate: the strings of its sources (Babel's
+    extraction), and a game's names (``names()`` of its ``ui`` package), or for gamenight
+    itself the verbs every presentation module passes to ``does``."""
+    messages = Messages(project="gamenight")
+    for path in source_files(package):
+        for _line, message, comments, context in extract_from_file(
+            "python", path, DEFAULT_KEYWORDS
+        ):
+            messages.add(message, context=context, auto_comments=comments)
+    if package == CORE:
+        for verb in sorted(verbs()):
+            for context, form in zip(VERB_CONTEXTS, (verb, third_person(verb)), strict=True):
+                messages.add(form, context=context)
+    else:
+        names: Callable[[], list[tuple[str, str]]] = importlib.import_module(package).names
+        for context, name in names():
+            messages.add(name, context=context)
+    return messages
+
+
+def verbs() -> set[str]:
+    """Every verb a presentation module passes to ``does`` as a literal."""
+    found = set()
+    for package in game_packages():
+        for path in source_files(package):
+            for _line, verb, _comments, _context in extract_from_file(
+                "python", path, VERB_KEYWORDS
+            ):
+                found.add(str(verb))
+    return found
+
+
+def catalog_path(package: str, lang: str) -> Path:
+    """Where `package`'s catalog in `lang` lies in the source tree."""
+    return Path(str(resources.files(package))) / "locale" / f"{lang}.po"
+
+
+def read_catalog(package: str, lang: str) -> Messages:
+    """`package`'s catalog in `lang` as Babel reads it (an empty one if there is none yet)."""
+    path = catalog_path(package, lang)
+    if not path.is_file():
+        return Messages(locale=lang, project="gamenight")
+    with path.open("rb") as po:
+        return read_po(po, locale=lang)
+
+
+def write_catalog(package: str, lang: str, messages: Messages) -> None:
+    """Write `package`'s catalog in `lang`, sorted, without source line numbers (so that a
+    moved line changes no catalog)."""
+    path = catalog_path(package, lang)
+    path.parent.mkdir(exist_ok=True)
+    messages.fuzzy = False  # a fuzzy header would be skipped, and its plural forms with it
+    messages.header_comment = f"# gamenight's interface in {LANGUAGES[lang]}."
+    with path.open("wb") as po:
+        write_po(po, messages, width=100, no_location=True, omit_header=False, sort_output=True)
+
+
+def update() -> None:
+    """Merge every template into its catalogs: new messages come in untranslated, messages
+    no source has any more are dropped."""
+    for package in [CORE, *game_packages()]:
+        messages = template(package)
+        for lang in LANGUAGES:
+            if lang == SOURCE:
+                continue
+            catalog = read_catalog(package, lang)
+            catalog.update(messages, no_fuzzy_matching=True)
+            catalog.obsolete.clear()
+            write_catalog(package, lang, catalog)
+
+
+if __name__ == "__main__":
+    update()

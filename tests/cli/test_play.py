@@ -138,7 +138,7 @@ def test_lang_ru_names_cards_and_colours_as_the_rulebook_does():
             assert names[spell["spell"]].get("ru") in result.output
     hidden = view["seats"][0]["hidden"]
     colour = COLOUR_NAMES[hidden["colour"]].get("ru")
-    assert f"Your hidden weapon: {colour} {hidden['value']}" in result.output
+    assert f"Ваше закрытое оружие: {colour} {hidden['value']}" in result.output
 
 
 def test_the_human_seat_reads_injected_streams_and_tells_its_own_events():

@@ -72,8 +72,8 @@ def test_a_game_saved_by_play_replays(tmp_path):
     result = runner.invoke(app, ["replay", str(path), "--no-step", "--lang", "ru"])
     assert result.exit_code == 0, result.output
     record = gamenight.GameRecord.from_json(path.read_text())
-    assert f"Action {len(record.actions)}/{len(record.actions)} " in result.output
-    assert "Winner" in result.output
+    assert f"Действие {len(record.actions)}/{len(record.actions)} " in result.output
+    assert "Победител" in result.output
 
 
 def test_the_post_mortem_table_shows_every_hidden_weapon():

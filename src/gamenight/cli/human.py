@@ -9,10 +9,12 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
 
+from gamenight.i18n import CATALOG
 from gamenight.kernel import PASS, Action, Clock, State
 from gamenight.ui import Renderer
 
 T = TypeVar("T")
+_ = CATALOG.gettext
 MAX_LISTED = 40  # the most choices one prompt lists; more are asked in two steps, by group
 
 
@@ -78,7 +80,7 @@ class HumanAgent:
             return PASS  # nothing to decide: asking would only tell the others it waits
         console = self.console
         console.print(self.renderer.table(view, self.lang, me=self.seat))
-        console.print("[bold]Your move:[/]")
+        console.print(_("[bold]Your move:[/]"))
         choices = [action for action in legal if action != PASS]
         group = getattr(self.renderer, "group", None)
         if len(choices) > MAX_LISTED and group is not None:
@@ -100,7 +102,7 @@ class HumanAgent:
         for number, text in enumerate(words or items, 1):
             self.console.print(f"  [bold cyan]{number:>2}[/]  {text}")
         if can_pass:
-            self.console.print(f"  [bold cyan]{'p':>2}[/]  pass")
+            self.console.print(f"  [bold cyan]{'p':>2}[/]  " + _("pass"))
         number = self._ask_number(len(items), can_pass)
         return None if number == 0 else items[number - 1]
 
@@ -120,9 +122,10 @@ class HumanAgent:
         is asked again with the reason."""
         keys = f"1-{count}, p" if can_pass else f"1-{count}"
         if self.rules is not None:
-            keys += ", ? rules"
+            keys += _(", ? rules")
         while True:
-            text = read_line(self.console, escape(f"Choice [{keys}]: "), self.stdin).strip()
+            prompt = _("Choice [{keys}]: ").format(keys=keys)
+            text = read_line(self.console, escape(prompt), self.stdin).strip()
             if can_pass and text.lower() == "p":
                 return 0
             if self.rules is not None and text == "?":
@@ -135,10 +138,13 @@ class HumanAgent:
             if number is not None and 1 <= number <= count:
                 return number
             if not text:
-                reason = "Nothing typed"
+                reason = _("Nothing typed")
             elif number is None:
-                reason = f"{escape(repr(text))} is not a number"
+                reason = _("{text} is not a number").format(text=escape(repr(text)))
             else:
-                reason = f"{number} is not a choice"
-            hint = " or p to pass" if can_pass else ""
-            self.console.print(f"[red]{reason}[/]: type a number from 1 to {count}{hint}.")
+                reason = _("{number} is not a choice").format(number=number)
+            if can_pass:
+                hint = _("type a number from 1 to {count} or p to pass.")
+            else:
+                hint = _("type a number from 1 to {count}.")
+            self.console.print(f"[red]{reason}[/]: " + hint.format(count=count))

@@ -12,6 +12,7 @@ from rich.console import Console
 import gamenight
 from gamenight import agents
 from gamenight.agents import Agent
+from gamenight.i18n import CATALOG
 from gamenight.kernel.registry import game_class
 from gamenight.play import play as play_table
 from gamenight.sim.files import FileError, write_atomic
@@ -27,11 +28,12 @@ BOTS_HELP = (
 
 
 DEFAULT_PLAYERS = 4
+_ = CATALOG.gettext
 
 
 def fail(message: str) -> NoReturn:
     """Leave with a one-line error and exit status 2 (bad arguments or files)."""
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(_("error: {message}").format(message=message), err=True)
     raise typer.Exit(2)
 
 
@@ -81,21 +83,27 @@ def play_command(
     except ValueError as exc:
         fail(str(exc))
     if save is not None and not save.parent.is_dir():
-        fail(f"{save}: cannot save there: no directory {save.parent}")
+        fail(
+            _("{file}: cannot save there: no directory {folder}").format(
+                file=save, folder=save.parent
+            )
+        )
     if save is not None and save.is_dir():
-        fail(f"{save}: cannot save there: it is a folder; name a file")
+        fail(_("{file}: cannot save there: it is a folder; name a file").format(file=save))
     if live is not None:
         _play_live(live, state, table, seat, lang, save)
         return
 
     console.print(
-        f"[bold]{type(state).title}[/]: {players} players, you are seat {seat}, "
-        f"bots: {bots}, seed {state.seed}. Ctrl-D or Ctrl-C leaves."
+        _(
+            "[bold]{title}[/]: {players} players, you are seat {seat}, bots: {bots}, "
+            "seed {seed}. Ctrl-D or Ctrl-C leaves."
+        ).format(title=type(state).title, players=players, seat=seat, bots=bots, seed=state.seed)
     )
     try:
         play_table(state, table)
     except (EOFError, KeyboardInterrupt):
-        console.print("\nYou left the table.")
+        console.print("\n" + _("You left the table."))
         raise typer.Exit(INTERRUPTED) from None
     human.catch_up(state)
     console.print(draw.result(state.view(seat), lang, me=seat))
@@ -114,7 +122,7 @@ def _play_live(
     closing = live.run(state, table, seat, lang)
     console = Console(highlight=False)
     if closing is None:
-        console.print("You left the table.")
+        console.print(_("You left the table."))
         raise typer.Exit(INTERRUPTED)
     console.print(closing, soft_wrap=True)
     _save(state, save, console)
@@ -127,4 +135,4 @@ def _save(state: gamenight.State, save: Path | None, console: Console) -> None:
             write_atomic(save, state.record().to_json() + "\n")
         except FileError as exc:
             fail(str(exc))
-        console.print(f"Game record saved to {save}.", soft_wrap=True)
+        console.print(_("Game record saved to {file}.").format(file=save), soft_wrap=True)

@@ -9,6 +9,7 @@ import typer
 from rich.console import Console, RenderableType
 
 import gamenight
+from gamenight.i18n import CATALOG
 from gamenight.kernel import GameRecord, State
 from gamenight.kernel.limits import MAX_RECORD_CHARS
 from gamenight.sim.files import FileError, read_text
@@ -17,6 +18,8 @@ from gamenight.ui import Renderer, renderer
 from .human import read_line
 from .language import LangOption, use_language
 from .play import INTERRUPTED, fail
+
+_ = CATALOG.gettext
 
 
 def load_record(path: Path) -> GameRecord:
@@ -57,25 +60,42 @@ def replay_command(
     state = gamenight.make(record.game_id, record.players, record.seed, **record.options)
     total = len(record.actions)
     console.print(
-        f"[bold]{type(state).title}[/] replay of {file}: {record.players} players, "
-        f"seed {record.seed}, {total} actions.",
+        _(
+            "[bold]{title}[/] replay of {file}: {players} players, seed {seed}, {total} actions."
+        ).format(
+            title=type(state).title,
+            file=file,
+            players=record.players,
+            seed=record.seed,
+            total=total,
+        ),
         soft_wrap=True,
     )
     _show(console, draw, state, 0, lang)
     console.print(_table(draw, state, lang))
     try:
         for number, (seat, action) in enumerate(record.actions, 1):
-            if step and read_line(console, "[dim]Enter: next · q: quit[/] ").strip().lower() == "q":
-                console.print(f"Replay stopped before action {number} of {total}.")
+            if (
+                step
+                and read_line(console, _("[dim]Enter: next · q: quit[/] ")).strip().lower() == "q"
+            ):
+                console.print(
+                    _("Replay stopped before action {number} of {total}.").format(
+                        number=number, total=total
+                    )
+                )
                 return
             told = len(state.events)
             state.apply(seat, state.codec.from_json(action))
-            console.rule(f"Action {number}/{total} · seat {seat}", align="left", style="dim")
+            rule = _("Action {number}/{total} · seat {seat}")
+            console.rule(
+                rule.format(number=number, total=total, seat=seat), align="left", style="dim"
+            )
             _show(console, draw, state, told, lang)
             if step:
                 console.print(_table(draw, state, lang))
     except (EOFError, KeyboardInterrupt):
-        console.print("\nReplay left.")
+        console.print("\n" + _("Replay left."))
         raise typer.Exit(INTERRUPTED) from None
     if not step:
         console.print(_table(draw, state, lang))

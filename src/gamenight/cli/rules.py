@@ -8,10 +8,13 @@ import typer
 from rich.console import Console
 from rich.markdown import Markdown
 
+from gamenight.i18n import CATALOG
 from gamenight.ui import rules
 
 from .language import LangOption, use_language
 from .play import fail
+
+_ = CATALOG.gettext
 
 
 def rules_command(
@@ -24,5 +27,5 @@ def rules_command(
     except ValueError as exc:
         fail(str(exc))
     if text is None:
-        fail(f"{game} has no rules summary")
+        fail(_("{game} has no rules summary").format(game=game))
     Console(highlight=False).print(Markdown(text))

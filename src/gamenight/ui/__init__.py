@@ -22,7 +22,7 @@ from typing import Any, Protocol, cast
 
 from rich.console import RenderableType
 
-from gamenight.i18n import check_language
+from gamenight.i18n import CATALOG, check_language, third_person
 from gamenight.kernel import Action, Event, State, spec
 
 View = Mapping[str, Any]  # a game's typed view, read only
@@ -106,45 +106,42 @@ def rules(game_id: str, lang: str) -> str | None:
 
 
 # ----- words ---------------------------------------------------------------------------
+# In the language in use (`gamenight.i18n`). A verb of `does` is translated whole, in its
+# two persons: the catalog's context ``you do`` holds "take", ``seat does`` holds "takes".
+
+_ = CATALOG.gettext
+pgettext = CATALOG.pgettext
 
 
 def seat_name(seat: int, me: int | None) -> str:
     """``you`` or ``seat 2``, inside a sentence."""
-    return "you" if seat == me else f"seat {seat}"
+    return _("you") if seat == me else _("seat {seat}").format(seat=seat)
 
 
 def player_name(seat: int, me: int | None) -> str:
     """``You`` or ``Seat 2``, at the start of a sentence or in a table's column."""
-    return "You" if seat == me else f"Seat {seat}"
+    return _("You") if seat == me else _("Seat {seat}").format(seat=seat)
 
 
 def seat_names(seats: Sequence[int], me: int | None) -> str:
     """``seat 1``, ``seat 1 and you``, ``seat 0, seat 2 and you``."""
     names = [seat_name(s, me) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("{seats} and {last}").format(seats=_(", ").join(names[:-1]), last=names[-1])
 
 
 def whose(seat: int, me: int | None) -> str:
     """``Your`` or ``Seat 2's``."""
-    return "Your" if seat == me else f"Seat {seat}'s"
-
-
-def third_person(verb: str) -> str:
-    """A verb's third person singular: take → takes, catch → catches, carry → carries."""
-    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return verb + "es"
-    if verb.endswith("y") and verb[-2:-1] not in ("a", "e", "i", "o", "u"):
-        return verb[:-1] + "ies"
-    return verb + "s"
+    return _("Your") if seat == me else _("Seat {seat}'s").format(seat=seat)
 
 
 def does(seat: int, me: int | None, verb: str) -> str:
     """``You take`` or ``Seat 2 takes``: a sentence's subject and its verb, which may be
     followed by more words (``pass on`` → ``Seat 2 passes on``)."""
     if seat == me:
-        return f"You {verb}"
-    first, _, rest = verb.partition(" ")
-    return f"Seat {seat} {third_person(first)}" + (f" {rest}" if rest else "")
+        return _("You {verb}").format(verb=pgettext("you do", verb))
+    return _("Seat {seat} {verb}").format(seat=seat, verb=pgettext("seat does", third_person(verb)))
 
 
 def signed(number: int) -> str:

@@ -1,7 +1,8 @@
 """Boss Quest in the terminal: the table, the choices and the events, with Rich.
 
-Everything is built from a seat's view and the events it may see. Card and colour names
-come from the content data in the chosen language; the rest of the interface is English.
+Everything is built from a seat's view and the events it may see, in the language of the
+``lang`` argument: the words from this folder's catalogs (``locale/<lang>.po``), the card
+and colour names there too, by their English names in the content data.
 """
 
 from __future__ import annotations
@@ -35,8 +36,14 @@ from gamenight.games.boss_quest.content import (
 )
 from gamenight.games.boss_quest.model import EndReason, EventKind, Phase, SlotStatus
 from gamenight.games.boss_quest.views import BossQuestView, SeatView, WeaponView
+from gamenight.i18n import Catalog, speaks
 from gamenight.kernel import Action, Event
-from gamenight.ui import does, seat_name, seat_names, whose
+from gamenight.ui import does, player_name, seat_name, seat_names
+
+CATALOG = Catalog(__package__)
+_ = CATALOG.gettext
+ngettext = CATALOG.ngettext
+pgettext = CATALOG.pgettext
 
 _SPELL = {spell.key: spell for spell in SPELLS}
 # Terminal colours of the weapon colours (Rich style names).
@@ -56,7 +63,7 @@ _RESOLUTIONS = (EventKind.TARGET, EventKind.SWAP, EventKind.CANCEL, EventKind.EX
 
 
 def _weapon(colour: str, value: int, lang: str) -> str:
-    name = escape(COLOUR_NAMES[colour].get(lang))
+    name = escape(pgettext("colour", COLOUR_NAMES[colour].en))
     return f"[{_STYLE.get(colour, 'bold')}]{name} {value}[/]"
 
 
@@ -73,21 +80,22 @@ def _weapons(weapons: Sequence[int], lang: str) -> str:
 
 
 def _spell(key: str, lang: str) -> str:
-    return f"[bold]{escape(_SPELL[key].name.get(lang))}[/]"
+    return f"[bold]{escape(pgettext('spell', _SPELL[key].name.en))}[/]"
 
 
 def _spell_text(key: str, lang: str) -> str:
-    return escape(_SPELL[key].text.get(lang))
+    return escape(pgettext("spell text", _SPELL[key].text.en))
 
 
 def _slot_name(view: BossQuestView, slot: int, lang: str) -> str:
     spell = view["spells"][slot]["spell"]
-    return "the [bold]Mystery spell[/]" if spell is None else _spell(spell, lang)
+    return _("the [bold]Mystery spell[/]") if spell is None else _spell(spell, lang)
 
 
 # ----- the table ---------------------------------------------------------------------------
 
 
+@speaks
 def table(
     view: BossQuestView,
     lang: str,
@@ -95,9 +103,9 @@ def table(
     reveal: Sequence[BossQuestView] | None = None,
 ) -> RenderableType:
     """The boss, the spells beside the Mage, every player, and whose turn it is."""
-    title = f"[bold]Boss Quest[/] · round {view['round']}"
+    title = _("[bold]Boss Quest[/] · round {round}").format(round=view["round"])
     if reveal is not None:
-        title += " · every hidden weapon shown"
+        title += _(" · every hidden weapon shown")
     body = Group(
         _boss_line(view, lang),
         "",
@@ -113,32 +121,32 @@ def table(
 
 def _boss_line(view: BossQuestView, lang: str) -> str:
     boss = view["boss"]
-    hp = f"[bold red]{boss['hp']} HP[/]"
+    hp = _("[bold red]{hp} HP[/]").format(hp=boss["hp"])
     if boss["hp"] != boss["base_hp"]:
-        hp += f" [dim](base {boss['base_hp']})[/]"
-    line = (
-        f"Boss: {hp} · keys to win: [yellow]{view['key_target']}[/] · "
-        f"Armorer: seat {view['armorer']} · weapons in the deck: {view['weapon_deck']}"
-    )
+        hp += _(" [dim](base {hp})[/]").format(hp=boss["base_hp"])
+    line = _(
+        "Boss: {hp} · keys to win: [yellow]{keys}[/] · "
+        "Armorer: seat {armorer} · weapons in the deck: {deck}"
+    ).format(hp=hp, keys=view["key_target"], armorer=view["armorer"], deck=view["weapon_deck"])
     if view["deck_top"] is not None:
-        line += f" (on top: {_weapon_view(view['deck_top'], lang)})"
+        line += _(" (on top: {weapon})").format(weapon=_weapon_view(view["deck_top"], lang))
     return line
 
 
 def _spells_table(view: BossQuestView, lang: str, me: int | None) -> Table:
     grid = Table(
-        title="[bold]Spells beside the Mage[/]",
+        title=_("[bold]Spells beside the Mage[/]"),
         title_justify="left",
         box=box.SIMPLE_HEAD,
         show_edge=False,
     )
-    grid.add_column("Spell", no_wrap=True)
-    grid.add_column("Status", no_wrap=True)
-    grid.add_column("Effect", style="dim")
+    grid.add_column(_("Spell"), no_wrap=True)
+    grid.add_column(_("Status"), no_wrap=True)
+    grid.add_column(_("Effect"), style="dim")
     for slot in view["spells"]:
         key = slot["spell"]
         if key is None:
-            name, text = "[bold]?[/] Mystery spell", "face down"
+            name, text = _("[bold]?[/] Mystery spell"), _("face down")
         else:
             name, text = _spell(key, lang), _spell_text(key, lang)
         grid.add_row(name, _spell_status(view, slot["slot"], lang, me), text)
@@ -150,42 +158,44 @@ def _spell_status(view: BossQuestView, slot: int, lang: str, me: int | None) -> 
     key, status, target = spell["spell"], spell["status"], spell["target"]
     if status == SlotStatus.AVAILABLE:
         if view["pending"] is not None and view["pending"]["slot"] == slot:
-            return "[bold]being activated[/]"
-        return "[green]available[/]"
+            return _("[bold]being activated[/]")
+        return _("[green]available[/]")
     if status == SlotStatus.ACTIVE:
         if target is None:
-            return "[bold]active[/], beside the boss"
-        return f"[bold]active[/], on {seat_name(target, me)}"
+            return _("[bold]active[/], beside the boss")
+        return _("[bold]active[/], on {seat}").format(seat=seat_name(target, me))
     if status == SlotStatus.DISCARDED:
-        return "[dim]discarded[/]" + (" [dim]unseen[/]" if key is None else "")
+        return _("[dim]discarded[/]") + (_(" [dim]unseen[/]") if key is None else "")
     if status == SlotStatus.USED and target is not None and key is not None:
         effect = _SPELL[key].effect
         if effect is Effect.CANCEL:
-            return f"[dim]used on[/] {_slot_name(view, target, lang)}"
+            return _("[dim]used on[/] {spell}").format(spell=_slot_name(view, target, lang))
         if effect is Effect.SWAP:
-            return f"[dim]used with {seat_name(target, me)}[/]"
-    return f"[dim]{status}[/]"
+            return _("[dim]used with {seat}[/]").format(seat=seat_name(target, me))
+    return f"[dim]{pgettext('spell status', status)}[/]"
 
 
 def _players_table(
     view: BossQuestView, lang: str, me: int | None, reveal: Sequence[BossQuestView] | None
 ) -> Table:
     grid = Table(
-        title="[bold]Players[/]", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False
+        title=_("[bold]Players[/]"), title_justify="left", box=box.SIMPLE_HEAD, show_edge=False
     )
-    for column in ("Seat", "Hearts", "Keys", "Hidden"):
+    for column in (_("Seat"), _("Hearts"), _("Keys"), _("Hidden")):
         grid.add_column(column, no_wrap=True)
-    grid.add_column("Face up")
-    grid.add_column("Attack")
-    grid.add_column("Mage", no_wrap=True)
+    grid.add_column(_("Face up"))
+    grid.add_column(_("Attack"))
+    grid.add_column(_("Mage"), no_wrap=True)
     turn = view["to_act"][0] if view["to_act"] else None
     for player in view["seats"]:
         s = player["seat"]
         own = reveal[s]["seats"][s] if reveal is not None else player
         seat = f"{'▶' if s == turn else ' '} {s}"
         if s == me:
-            seat += " (you)"
-        hearts = f"[red]{_HEART * player['hearts']}[/]" if player["hearts"] > 0 else "[dim]none[/]"
+            seat += _(" (you)")
+        hearts = (
+            f"[red]{_HEART * player['hearts']}[/]" if player["hearts"] > 0 else _("[dim]none[/]")
+        )
         keys = f"[yellow]{player['keys']}[/]/{view['key_target']}"
         grid.add_row(
             f"[bold]{seat}[/]" if s == turn else seat,
@@ -207,7 +217,7 @@ def _hidden_cell(hidden: WeaponView | None, bounds: list[int], lang: str) -> str
 
 
 def _weapons_cell(visible: list[WeaponView], lang: str) -> str:
-    return " ".join(_weapon_view(w, lang) for w in visible) or "[dim]none[/]"
+    return " ".join(_weapon_view(w, lang) for w in visible) or _("[dim]none[/]")
 
 
 def _attack_cell(player: SeatView, attack: int | None, hp: int) -> str:
@@ -216,77 +226,92 @@ def _attack_cell(player: SeatView, attack: int | None, hp: int) -> str:
     if attack is not None:
         cell = f"[bold]{attack}[/]"
         if attack <= hp:
-            cell += f" [dim]({hp - attack} under)[/]"
+            cell += _(" [dim]({under} under)[/]").format(under=hp - attack)
     else:
         lo, hi = player["hidden_range"]
         cell = f"{shown + lo}–{shown + hi} [dim]({shown} + ?)[/]"
     bonus = player["attack_bonus"]
     if bonus:
-        cell += f" [dim]spells {bonus:+d}[/]"
+        cell += _(" [dim]spells {bonus}[/]").format(bonus=f"{bonus:+d}")
     if player["bust"]:
-        cell += " [bold red]BUST[/]"
+        cell += _(" [bold red]BUST[/]")
     return cell
 
 
 def _turn_line(view: BossQuestView, lang: str, me: int | None) -> str:
     if view["phase"] == Phase.OVER:
-        return "[bold]The game is over.[/]"
+        return _("[bold]The game is over.[/]")
     turn = view["to_act"][0]
-    who = "Your turn" if turn == me else f"Seat {turn}'s turn"
+    who = _("Your turn") if turn == me else _("Seat {seat}'s turn").format(seat=turn)
     pending = view["pending"]
     if pending is not None:
-        return f"{who}: choosing the target of {_spell(pending['spell'], lang)}."
+        return _("{who}: choosing the target of {spell}.").format(
+            who=who, spell=_spell(pending["spell"], lang)
+        )
     if view["phase"] == Phase.LAST_CALL:
         last = seat_names(view["last_call"], me)
-        return f"[bold]Last call[/]: one last action each for {last}, then the battle. {who}."
+        return _(
+            "[bold]Last call[/]: one last action each for {seats}, then the battle. {who}."
+        ).format(seats=last, who=who)
     if view["last_equip_done"]:
-        return f"{who}: last equip done, now the visit to the Mage."
+        return _("{who}: last equip done, now the visit to the Mage.").format(who=who)
     if sum(not p["visited_mage"] for p in view["seats"]) == 1:
-        return f"{who}, the last one equipping: one more equip at most, then the Mage."
-    return f"{who}."
+        return _("{who}, the last one equipping: one more equip at most, then the Mage.").format(
+            who=who
+        )
+    return _("{who}.").format(who=who)
 
 
 # ----- choices -----------------------------------------------------------------------------
 
 
+@speaks
 def choice(view: BossQuestView, action: Action, lang: str) -> str:
     """A legal action in words, e.g. ``Activate Boss HP −2`` or ``Give Attack +1 to seat 2``."""
     me = view["seat"]
     if isinstance(action, Equip):
-        return f"Take {action.count} weapon{'s' if action.count > 1 else ''} from the deck"
+        return ngettext(
+            "Take {count} weapon from the deck", "Take {count} weapons from the deck", action.count
+        ).format(count=action.count)
     if isinstance(action, Activate | Discard):
-        verb = "Activate" if isinstance(action, Activate) else "Discard"
         key = view["spells"][action.slot]["spell"]
+        if isinstance(action, Activate):
+            if key is None:
+                return _("Activate the Mystery spell blind")
+            return _("Activate {spell}").format(spell=_spell(key, lang))
         if key is None:
-            return f"{verb} the Mystery spell " + ("blind" if verb == "Activate" else "unseen")
-        return f"{verb} {_spell(key, lang)}"
+            return _("Discard the Mystery spell unseen")
+        return _("Discard {spell}").format(spell=_spell(key, lang))
     if isinstance(action, VisitMage):
-        return "Visit the Mage (no spell is left to take)"
+        return _("Visit the Mage (no spell is left to take)")
     pending = view["pending"]
     if pending is None or me is None:  # no target to choose
         return str(action)
     if isinstance(action, ChoosePlayer):
         if _SPELL[pending["spell"]].effect is Effect.SWAP:
-            return f"Swap your hidden weapon with seat {action.seat}'s"
-        whom = "yourself" if action.seat == me else seat_name(action.seat, me)
-        return f"Give {_spell(pending['spell'], lang)} to {whom}"
+            return _("Swap your hidden weapon with seat {seat}'s").format(seat=action.seat)
+        whom = _("yourself") if action.seat == me else seat_name(action.seat, me)
+        return _("Give {spell} to {whom}").format(spell=_spell(pending["spell"], lang), whom=whom)
     if isinstance(action, ChooseSpell):
         slot = view["spells"][action.slot]
-        on = f" (on {seat_name(slot['target'], me)})" if slot["target"] is not None else ""
-        return f"Cancel {_slot_name(view, action.slot, lang)}{on}"
+        on = ""
+        if slot["target"] is not None:
+            on = _(" (on {seat})").format(seat=seat_name(slot["target"], me))
+        return _("Cancel {spell}{on}").format(spell=_slot_name(view, action.slot, lang), on=on)
     if isinstance(action, ChooseWeapon):
         hidden = view["seats"][me]["hidden"]
         if hidden is not None and hidden["id"] == action.weapon:
-            mine = f"your hidden {_weapon_id(action.weapon, lang)}"
+            mine = _("your hidden {weapon}").format(weapon=_weapon_id(action.weapon, lang))
         else:
             mine = _weapon_id(action.weapon, lang)
-        return f"Exchange {mine} for the deck's top card"
+        return _("Exchange {weapon} for the deck's top card").format(weapon=mine)
     return str(action)
 
 
 # ----- events ------------------------------------------------------------------------------
 
 
+@speaks
 def events(events: Sequence[Event], lang: str, me: int | None = None) -> list[str]:
     """Readable lines for consecutive events (the caller filters what the reader may see)."""
     lines: list[str] = []
@@ -308,56 +333,108 @@ def _event(event: Event, lang: str, me: int | None) -> list[str]:
     if kind == EventKind.ROUND:
         return _round(d, lang, me)
     if kind == EventKind.HIDDEN_WEAPON:
-        return [f"{whose(seat, me)} hidden weapon: {_weapon_id(d['weapon'], lang)}"]
+        weapon = _weapon_id(d["weapon"], lang)
+        if seat == me:
+            return [_("Your hidden weapon: {weapon}").format(weapon=weapon)]
+        return [_("Seat {seat}'s hidden weapon: {weapon}").format(seat=seat, weapon=weapon)]
     if kind == EventKind.BUST:
         if d["bust"]:
-            return [f"[bold red]{does(seat, me, 'announce')} a bust![/] (attack over the HP)"]
-        return [f"{'You are' if seat == me else f'Seat {seat} is'} no longer bust."]
+            return [
+                _("[bold red]{who} a bust![/] (attack over the HP)").format(
+                    who=does(seat, me, "announce")
+                )
+            ]
+        if seat == me:
+            return [_("You are no longer bust.")]
+        return [_("Seat {seat} is no longer bust.").format(seat=seat)]
     if kind == EventKind.EQUIP:
         count = len(d["weapons"])
-        noun = "weapon" if count == 1 else "weapons"
-        return [f"{does(seat, me, 'take')} {count} {noun}: {_weapons(d['weapons'], lang)}"]
+        return [
+            ngettext(
+                "{who} {count} weapon: {weapons}", "{who} {count} weapons: {weapons}", count
+            ).format(who=does(seat, me, "take"), count=count, weapons=_weapons(d["weapons"], lang))
+        ]
     if kind == EventKind.DISCARD:
         if d["spell"] is None:
-            return [f"{does(seat, me, 'discard')} the Mystery spell unseen."]
-        return [f"{does(seat, me, 'discard')} {_spell(d['spell'], lang)}."]
+            return [_("{who} the Mystery spell unseen.").format(who=does(seat, me, "discard"))]
+        return [
+            _("{who} {spell}.").format(
+                who=does(seat, me, "discard"), spell=_spell(d["spell"], lang)
+            )
+        ]
     if kind == EventKind.VISIT:
-        return [f"{does(seat, me, 'visit')} the Mage (no spell left)."]
+        return [_("{who} the Mage (no spell left).").format(who=does(seat, me, "visit"))]
     if kind == EventKind.REVEAL:
         return [
-            f"{does(seat, me, 'take')} the Mystery spell blind: it is {_spell(d['spell'], lang)}!"
+            _("{who} the Mystery spell blind: it is {spell}!").format(
+                who=does(seat, me, "take"), spell=_spell(d["spell"], lang)
+            )
         ]
     if kind == EventKind.FIZZLE:
-        return [f"{_spell(d['spell'], lang)} has nothing to act on: it fizzles, discarded."]
+        return [
+            _("{spell} has nothing to act on: it fizzles, discarded.").format(
+                spell=_spell(d["spell"], lang)
+            )
+        ]
     if kind == EventKind.ACTIVATE:
         return _activate(d, lang, me)
     if kind == EventKind.TARGET:
-        whom = "themselves" if d["target"] == seat else seat_name(d["target"], me)
+        whom = _("themselves") if d["target"] == seat else seat_name(d["target"], me)
         if d["target"] == seat == me:
-            whom = "yourself"
-        return [f"{does(seat, me, 'activate')} {_spell(d['spell'], lang)} on {whom}."]
+            whom = _("yourself")
+        return [
+            _("{who} {spell} on {whom}.").format(
+                who=does(seat, me, "activate"), spell=_spell(d["spell"], lang), whom=whom
+            )
+        ]
     if kind == EventKind.SWAP:
         return [
-            f"{does(seat, me, 'activate')} {_spell('swap', lang)} with {seat_name(d['target'], me)}: "
-            "the two hidden weapons change hands."
+            _("{who} {spell} with {seat}: the two hidden weapons change hands.").format(
+                who=does(seat, me, "activate"),
+                spell=_spell("swap", lang),
+                seat=seat_name(d["target"], me),
+            )
         ]
     if kind == EventKind.CANCEL:
-        line = f"{does(seat, me, 'activate')} {_spell('cancel', lang)} on {_spell(d['cancelled'], lang)}"
+        who, spell = does(seat, me, "activate"), _spell("cancel", lang)
+        cancelled = _spell(d["cancelled"], lang)
         if _SPELL[d["cancelled"]].effect is Effect.LAST_CALL:
-            line += ": the last actions end and the normal turns resume"
-        return [line + "."]
+            line = _(
+                "{who} {spell} on {cancelled}: the last actions end and the normal turns resume."
+            )
+        else:
+            line = _("{who} {spell} on {cancelled}.")
+        return [line.format(who=who, spell=spell, cancelled=cancelled)]
     if kind == EventKind.EXCHANGE:
-        start = f"{does(seat, me, 'activate')} {_spell('exchange', lang)}: "
+        who, spell = does(seat, me, "activate"), _spell("exchange", lang)
         if d["gave"] is None:
-            their = "your" if seat == me else "their"
-            return [start + f"{their} hidden weapon and the deck's top card change places, unseen."]
+            if seat == me:
+                line = _(
+                    "{who} {spell}: your hidden weapon and the deck's top card change places, unseen."
+                )
+            else:
+                line = _(
+                    "{who} {spell}: their hidden weapon and the deck's top card change places, unseen."
+                )
+            return [line.format(who=who, spell=spell)]
         gave, got = _weapon_id(d["gave"], lang), _weapon_id(d["got"], lang)
-        return [start + f"{got} comes from the top of the deck, {gave} goes on top."]
-    if kind == EventKind.EXCHANGE_HIDDEN:
         return [
-            f"{whose(seat, me)} hidden {_weapon_id(d['gave'], lang)} is now the deck's top card; "
-            f"the new hidden weapon is {_weapon_id(d['got'], lang)}."
+            _("{who} {spell}: {got} comes from the top of the deck, {gave} goes on top.").format(
+                who=who, spell=spell, got=got, gave=gave
+            )
         ]
+    if kind == EventKind.EXCHANGE_HIDDEN:
+        gave, got = _weapon_id(d["gave"], lang), _weapon_id(d["got"], lang)
+        if seat == me:
+            line = _(
+                "Your hidden {gave} is now the deck's top card; the new hidden weapon is {got}."
+            )
+        else:
+            line = _(
+                "Seat {seat}'s hidden {gave} is now the deck's top card; "
+                "the new hidden weapon is {got}."
+            )
+        return [line.format(seat=seat, gave=gave, got=got)]
     if kind == EventKind.BATTLE:
         return _battle(d, lang, me)
     if kind == EventKind.GAME_OVER:
@@ -366,83 +443,113 @@ def _event(event: Event, lang: str, me: int | None) -> list[str]:
 
 
 def _round(d: dict[str, Any], lang: str, me: int | None) -> list[str]:
-    spells = [_spell(k, lang) if k is not None else "one face down" for k in d["spells"]]
+    spells = [_spell(k, lang) if k is not None else _("one face down") for k in d["spells"]]
     dealt = " · ".join(
         f"{seat_name(s, me)} {_weapon_id(w, lang)}" for s, w in enumerate(d["visible"])
     )
     return [
-        f"[bold reverse] Round {d['round']} [/] A boss with [bold red]{d['boss_hp']} HP[/] "
-        f"appears. Armorer: {seat_name(d['armorer'], me)}.",
-        f"Spells beside the Mage: {', '.join(spells)}.",
-        f"Face-up weapons dealt: {dealt}.",
+        _(
+            "[bold reverse] Round {round} [/] A boss with [bold red]{hp} HP[/] appears. "
+            "Armorer: {armorer}."
+        ).format(round=d["round"], hp=d["boss_hp"], armorer=seat_name(d["armorer"], me)),
+        _("Spells beside the Mage: {spells}.").format(spells=", ".join(spells)),
+        _("Face-up weapons dealt: {dealt}.").format(dealt=dealt),
     ]
 
 
 def _activate(d: dict[str, Any], lang: str, me: int | None) -> list[str]:
     seat, key = d["seat"], d["spell"]
-    line = f"{does(seat, me, 'activate')} {_spell(key, lang)}"
+    who, spell = does(seat, me, "activate"), _spell(key, lang)
     effect = _SPELL[key].effect
     if effect in TARGETED_EFFECTS:
-        return [line + f" and {'choose' if seat == me else 'chooses'} its target…"]
-    if effect is Effect.LAST_CALL:
-        line += ": everyone still equipping takes one last action, then the battle"
-    return [line + "."]
+        if seat == me:
+            line = _("{who} {spell} and choose its target…")
+        else:
+            line = _("{who} {spell} and chooses its target…")
+    elif effect is Effect.LAST_CALL:
+        line = _("{who} {spell}: everyone still equipping takes one last action, then the battle.")
+    else:
+        line = _("{who} {spell}.")
+    return [line.format(who=who, spell=spell)]
 
 
 def _battle(d: dict[str, Any], lang: str, me: int | None) -> list[str]:
     hp = d["hp"]
-    lines = [f"[bold reverse] Battle [/] against the boss with [bold red]{hp} HP[/]:"]
+    lines = [
+        _("[bold reverse] Battle [/] against the boss with [bold red]{hp} HP[/]:").format(hp=hp)
+    ]
     for s, attack in enumerate(d["attacks"]):
         if attack > hp:
-            lost = "a heart lost" if s in d["wounded"] else "no heart lost"
-            fate = f"[red]over the HP[/], {lost}"
+            if s in d["wounded"]:
+                fate = _("[red]over the HP[/], a heart lost")
+            else:
+                fate = _("[red]over the HP[/], no heart lost")
         elif s in d["failed"]:
-            fate = "[dim]out: a required condition is not met[/]"
+            fate = _("[dim]out: a required condition is not met[/]")
         elif s in d["winners"]:
-            fate = "[bold green]round won[/]"
+            fate = _("[bold green]round won[/]")
         else:
-            fate = "no key"
+            fate = _("no key")
         if s in d["perfect"]:
-            fate += ", [bold green]perfect hit![/]"
+            fate += _(", [bold green]perfect hit![/]")
         keys = d["keys"][s]
         lines.append(
-            f"  {seat_name(s, me).capitalize():<7} attack [bold]{attack:>2}[/] "
-            f"(hidden {_weapon_id(d['hidden'][s], lang)}): {fate} "
-            f"→ {keys} key{'' if keys == 1 else 's'}, {d['hearts'][s]} {_HEART}"
+            ngettext(
+                "  {seat} attack [bold]{attack}[/] (hidden {hidden}): {fate} → {keys} key, {hearts} {heart}",
+                "  {seat} attack [bold]{attack}[/] (hidden {hidden}): {fate} → {keys} keys, {hearts} {heart}",
+                keys,
+            ).format(
+                seat=f"{player_name(s, me):<7}",
+                attack=f"{attack:>2}",
+                hidden=_weapon_id(d["hidden"][s], lang),
+                fate=fate,
+                keys=keys,
+                hearts=d["hearts"][s],
+                heart=_HEART,
+            )
         )
     if not d["winners"]:
-        lines.append("  Nobody wins the round.")
+        lines.append(_("  Nobody wins the round."))
     return lines
 
 
 def _game_over(d: dict[str, Any], me: int | None) -> str:
     winners = seat_names(d["winners"], me)
     if d["reason"] == EndReason.KEYS:
-        why = f"{winners} reached the key target"
-    elif d["reason"] == EndReason.LAST_HEART:
-        why = f"{seat_names(d['losers'], me)} lost the last heart; {winners} had the most keys"
-    else:
-        why = f"the round limit is reached; {winners} had the most keys"
-    return f"[bold]Game over[/]: {why}."
+        return _("[bold]Game over[/]: {winners} reached the key target.").format(winners=winners)
+    if d["reason"] == EndReason.LAST_HEART:
+        return _(
+            "[bold]Game over[/]: {losers} lost the last heart; {winners} had the most keys."
+        ).format(winners=winners, losers=seat_names(d["losers"], me))
+    return _("[bold]Game over[/]: the round limit is reached; {winners} had the most keys.").format(
+        winners=winners
+    )
 
 
 # ----- the end ------------------------------------------------------------------------------
 
 
+@speaks
 def result(view: BossQuestView, lang: str, me: int | None = None) -> RenderableType:
     """The winners and everyone's final keys and hearts."""
     winners, losers = view["winners"], view["losers"]
-    title = f"Winner{'s' if len(winners) > 1 else ''}: {seat_names(winners, me)}"
+    title = ngettext("Winner: {seats}", "Winners: {seats}", len(winners)).format(
+        seats=seat_names(winners, me)
+    )
     if me is not None:
-        title += " — [bold green]you win![/]" if me in winners else " — you lose."
+        title += _(" — [bold green]you win![/]") if me in winners else _(" — you lose.")
     grid = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
-    for column in ("Seat", "Keys", "Hearts", "Result"):
+    for column in (_("Seat"), _("Keys"), _("Hearts"), _("Result")):
         grid.add_column(column)
     for player in view["seats"]:
         s = player["seat"]
-        outcome = "[bold green]winner[/]" if s in winners else "[red]lost[/]" if s in losers else ""
+        outcome = ""
+        if s in winners:
+            outcome = _("[bold green]winner[/]")
+        elif s in losers:
+            outcome = _("[red]lost[/]")
         grid.add_row(
-            f"Seat {s}" + (" (you)" if s == me else ""),
+            player_name(s, None) + (_(" (you)") if s == me else ""),
             f"[yellow]{player['keys']}[/]/{view['key_target']}",
             str(player["hearts"]),
             outcome,

@@ -1,0 +1,104 @@
+"""The five languages: every catalog translates every string of its sources and every name.
+
+The sources' strings are extracted with Babel, as ``python -m gamenight.i18n`` does, and
+compared with each catalog, so a string added to the code without its translations fails
+here.
+"""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+from rich.text import Text
+
+import gamenight
+from gamenight import i18n
+from gamenight.games.boss_quest.actions import Equip
+from gamenight.games.boss_quest.content import COLOUR_NAMES, SPELLS
+from gamenight.ui import renderer
+
+PACKAGES = [i18n.CORE, *i18n.game_packages()]
+TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE]
+
+
+def fields(text: str) -> set[str]:
+    """The ``{name}`` fields of a format string."""
+    return {name for _text, name, _spec, _conv in string.Formatter().parse(text) if name}
+
+
+def forms(message_id: str | tuple[str, ...]) -> tuple[str, ...]:
+    return (message_id,) if isinstance(message_id, str) else tuple(message_id)
+
+
+def test_every_game_with_a_translated_table_has_a_catalog():
+    assert "gamenight.games.boss_quest.ui" in PACKAGES
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("package", PACKAGES)
+def test_the_catalog_translates_every_string_of_the_sources_and_nothing_else(package, lang):
+    template = i18n.template(package)
+    catalog = i18n.read_catalog(package, lang)
+    wanted = {(m.context, forms(m.id)) for m in template if m.id}
+    present = {(m.context, forms(m.id)) for m in catalog if m.id}
+    assert wanted - present == set(), "missing: run python -m gamenight.i18n and translate"
+    assert present - wanted == set(), "no source has these any more: run python -m gamenight.i18n"
+    for message in catalog:
+        if not message.id:
+            continue
+        translations = forms(message.string)
+        assert all(translations), f"untranslated: {message.id!r}"
+        for translation in translations:
+            assert fields(translation) == fields(forms(message.id)[-1]), (message.id, translation)
+            Text.from_markup(translation)  # Rich markup that parses
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_spell_and_colour_of_boss_quest_has_a_name_of_its_own(lang):
+    for context, english in [
+        ("spell", {s.name.en for s in SPELLS}),
+        ("colour", {c.en for c in COLOUR_NAMES.values()}),
+    ]:
+        names = {pgettext_name((context, name), lang) for name in english}
+        assert len(names) == len(english), (context, lang)
+
+
+def pgettext_name(name: tuple[str, str], lang: str) -> str:
+    context, english = name
+    return i18n.translations("gamenight.games.boss_quest.ui", lang).pgettext(context, english)
+
+
+def test_the_russian_names_are_the_rulebook_s():
+    for spell in SPELLS:
+        assert pgettext_name(("spell", spell.name.en), "ru") == spell.name.get("ru")
+    for colour in COLOUR_NAMES.values():
+        assert pgettext_name(("colour", colour.en), "ru") == colour.get("ru")
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "few", "many"),
+    [
+        ("en", "Take 1 weapon", "Take 2 weapons", "Take 4 weapons"),
+        ("ru", "Взять 1 карту оружия", "Взять 2 карты оружия", "Взять 4 карты оружия"),
+        ("uk", "Взяти 1 карту зброї", "Взяти 2 карти зброї", "Взяти 4 карти зброї"),
+        ("lt", "Paimti 1 ginklą", "Paimti 2 ginklus", "Paimti 4 ginklus"),
+        ("ja", "武器を1枚取る", "武器を2枚取る", "武器を4枚取る"),
+    ],
+)
+def test_plurals_follow_each_language(lang, one, few, many):
+    view = gamenight.make("boss-quest", 3, seed=2).view(0)
+    words = [renderer("boss-quest").choice(view, Equip(count), lang) for count in (1, 2, 4)]
+    assert [one in words[0], few in words[1], many in words[2]] == [True, True, True], words
+
+
+def test_a_language_is_chosen_per_call_and_the_default_stays_english():
+    view = gamenight.make("boss-quest", 3, seed=2).view(0)
+    assert "Взять" in renderer("boss-quest").choice(view, Equip(1), "ru")
+    assert i18n.language() == i18n.SOURCE
+    assert i18n.default_language({"LANG": "uk_UA.UTF-8"}) == "uk"
+    assert i18n.default_language({"LC_ALL": "ja_JP.UTF-8", "LANG": "ru_RU"}) == "ja"
+    assert i18n.default_language({"LANG": "C.UTF-8"}) == "en"
+    assert i18n.default_language({}) == "en"
+    with pytest.raises(ValueError, match="unknown language 'xx'; the languages are en"):
+        i18n.check_language("xx")
