@@ -151,6 +151,13 @@ class Catalog:
         return self._current().pgettext(context, message)
 
 
+def N_(message: str) -> str:
+    """Mark `message` for extraction where it cannot be translated yet (a module's table
+    of words, built before any language is chosen): the code translates it where it is
+    shown, with ``_(TABLE[key])``."""
+    return message
+
+
 # gamenight's own catalog: the command line, the table loops and the shared words.
 CATALOG = Catalog("gamenight")
 

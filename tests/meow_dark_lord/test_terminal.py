@@ -33,7 +33,7 @@ def test_a_whole_game_at_the_prompt_is_saved_and_replays(tmp_path):
     assert result.exit_code == 0, result.output
     record = GameRecord.from_json(path.read_text())
     final = gamenight.replay(record)
-    assert final.is_over() and "Winner:" in result.output
+    assert final.is_over() and "Победитель:" in result.output  # the Russian table
     assert "Полосатый разведчик" in result.output or "Толстый кот" in result.output
 
 

@@ -1,7 +1,8 @@
 """Meow, Dark Lord! in the terminal: the table, the choices and the events, with Rich.
 
-Everything is built from a seat's view and the events it may see. Cat names and ability
-texts come from the content data in the chosen language; the rest is English.
+Everything is built from a seat's view and the events it may see, in the language of the
+``lang`` argument: the words from this folder's catalogs (``locale/<lang>.po``), the cat
+names and ability texts there too, by their English names in the content data.
 """
 
 from __future__ import annotations
@@ -54,29 +55,39 @@ from gamenight.games.meow_dark_lord.model import (
     WoundData,
 )
 from gamenight.games.meow_dark_lord.views import DungeonCatView, MeowView
+from gamenight.i18n import N_, Catalog, speaks
 from gamenight.kernel import Action, Event
-from gamenight.ui import does, seat_name, whose
+from gamenight.ui import does, player_name, seat_name
+
+CATALOG = Catalog(__package__)
+_ = CATALOG.gettext
+ngettext = CATALOG.ngettext
+pgettext = CATALOG.pgettext
 
 _HEART = "♥"
 _PHASES = {
-    Phase.HIRE1: "1 · first hire",
-    Phase.DUNGEON: "2 · dungeon",
-    Phase.HIRE2: "3 · second hire",
-    Phase.SACRIFICE: "4 · sacrifice",
-    Phase.OVER: "over",
+    Phase.HIRE1: N_("1 · first hire"),
+    Phase.DUNGEON: N_("2 · dungeon"),
+    Phase.HIRE2: N_("3 · second hire"),
+    Phase.SACRIFICE: N_("4 · sacrifice"),
+    Phase.OVER: N_("over"),
 }
-_TRIGGERS = {Trigger.ACTIVATION: "Activation", Trigger.HIRE: "Hire", Trigger.LAST_WISH: "Last Wish"}
+_TRIGGERS = {
+    Trigger.ACTIVATION: N_("Activation"),
+    Trigger.HIRE: N_("Hire"),
+    Trigger.LAST_WISH: N_("Last Wish"),
+}
 _WHY = {
-    EndReason.COIN_TARGET: "reached the coin target",
-    EndReason.RIGOR_MORTIS: "the 4th Rigor Mortis: the Dark Lord is back",
-    EndReason.TURN_LIMIT: "the turn limit is reached",
+    EndReason.COIN_TARGET: N_("reached the coin target"),
+    EndReason.RIGOR_MORTIS: N_("the 4th Rigor Mortis: the Dark Lord is back"),
+    EndReason.TURN_LIMIT: N_("the turn limit is reached"),
 }
 _DECIDED = {
-    TieBreak.COINS: "the most coins",
-    TieBreak.CATS: "a coin tie broken by more cats in the dungeon",
-    TieBreak.HEARTS: "ties broken by more hearts on their cats",
-    TieBreak.HAND: "ties broken by more cards in hand",
-    TieBreak.ROLL_OFF: "ties broken by a die roll-off",
+    TieBreak.COINS: N_("the most coins"),
+    TieBreak.CATS: N_("a coin tie broken by more cats in the dungeon"),
+    TieBreak.HEARTS: N_("ties broken by more hearts on their cats"),
+    TieBreak.HAND: N_("ties broken by more cards in hand"),
+    TieBreak.ROLL_OFF: N_("ties broken by a die roll-off"),
 }
 
 
@@ -84,26 +95,33 @@ _DECIDED = {
 
 
 def _name(card: int, lang: str) -> str:
-    return f"[bold]{escape(CATS[card].name.get(lang))}[/]"
+    return f"[bold]{escape(pgettext('cat', CATS[card].name.en))}[/]"
 
 
 def _names(cards: Sequence[int], lang: str) -> str:
-    return ", ".join(_name(c, lang) for c in cards) or "[dim]none[/]"
+    return ", ".join(_name(c, lang) for c in cards) or _("[dim]none[/]")
 
 
 def _stats(card: int) -> str:
     cat = CATS[card]
-    return f"[red]{HEARTS[card]}{_HEART}[/] power {cat.power}"
+    return _("[red]{hearts}{heart}[/] power {power}").format(
+        hearts=HEARTS[card], heart=_HEART, power=cat.power
+    )
 
 
 def _keywords(cat: Cat, lang: str) -> str:
     """Decoy, Steal and each ability with its text."""
-    parts = [word for word, has in (("Decoy", cat.decoy), ("Steal", cat.steal)) if has]
+    parts = [word for word, has in ((_("Decoy"), cat.decoy), (_("Steal"), cat.steal)) if has]
     for trigger, label in _TRIGGERS.items():
         ability = cat.ability(trigger)
         if ability is not None:
-            parts.append(f"{label}: {escape(ability.text.get(lang))}")
+            parts.append(f"{_(label)}: {_ability(ability.text.en)}")
     return " · ".join(parts)
+
+
+def _ability(text: str) -> str:
+    """An ability's text, by its English text in the content data."""
+    return escape(pgettext("ability", text))
 
 
 def _card_line(card: int, lang: str) -> str:
@@ -130,23 +148,24 @@ def _hearts_of(view: MeowView, card: int) -> int:
 # ----- the table ---------------------------------------------------------------------------
 
 
+@speaks
 def table(
     view: MeowView, lang: str, me: int | None = None, reveal: Sequence[MeowView] | None = None
 ) -> RenderableType:
     """The Tower and the treasury, every player's coins, hand and dungeon, whose turn."""
-    title = (
-        f"[bold]Meow, Dark Lord![/] · turn {view['turn_number']} · phase {_PHASES[view['phase']]}"
+    title = _("[bold]Meow, Dark Lord![/] · turn {turn} · phase {phase}").format(
+        turn=view["turn_number"], phase=_(_PHASES[view["phase"]])
     )
     if reveal is not None:
-        title += " · every hand shown"
+        title += _(" · every hand shown")
     parts: list[RenderableType] = [_tower_line(view), "", _players_table(view, lang, me, reveal)]
     if view["graveyard"]:
         graveyard = _names([g["card"] for g in view["graveyard"]], lang)
-        parts += ["", f"Graveyard: {graveyard}"]
+        parts += ["", _("Graveyard: {cats}").format(cats=graveyard)]
     if me is not None and reveal is None:
         hand = view["seats"][me]["hand"] or []
-        parts += ["", "[bold]Your hand[/]"]
-        parts += [f"  {_card_line(c['card'], lang)}" for c in hand] or ["  [dim]empty[/]"]
+        parts += ["", _("[bold]Your hand[/]")]
+        parts += [f"  {_card_line(c['card'], lang)}" for c in hand] or [_("  [dim]empty[/]")]
     return Group(
         Panel(Group(*parts), title=title, title_align="left", border_style="dim"),
         _turn_line(view, lang, me),
@@ -155,13 +174,20 @@ def table(
 
 def _tower_line(view: MeowView) -> str:
     safe = view["tower_safe_top"]
-    tower = f"Tower: {view['tower']} cards"
+    tower = ngettext("Tower: {count} card", "Tower: {count} cards", view["tower"]).format(
+        count=view["tower"]
+    )
     if safe:
-        tower += f" [dim](the top {safe} hold no Rigor Mortis)[/]"
-    return (
-        f"Coins to win: [yellow]{view['coin_target']}[/] · treasury: {view['treasury']} · "
-        f"{tower} · Rigor Mortis: [bold red]{view['rigor_mortis']}[/]/"
-        f"{view['rigor_mortis_total']}"
+        tower += _(" [dim](the top {safe} hold no Rigor Mortis)[/]").format(safe=safe)
+    return _(
+        "Coins to win: [yellow]{target}[/] · treasury: {treasury} · {tower} · "
+        "Rigor Mortis: [bold red]{drawn}[/]/{total}"
+    ).format(
+        target=view["coin_target"],
+        treasury=view["treasury"],
+        tower=tower,
+        drawn=view["rigor_mortis"],
+        total=view["rigor_mortis_total"],
     )
 
 
@@ -169,30 +195,30 @@ def _players_table(
     view: MeowView, lang: str, me: int | None, reveal: Sequence[MeowView] | None
 ) -> Table:
     grid = Table(
-        title="[bold]Players[/]", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False
+        title=_("[bold]Players[/]"), title_justify="left", box=box.SIMPLE_HEAD, show_edge=False
     )
-    for column in ("Seat", "Coins", "Hand"):
+    for column in (_("Seat"), _("Coins"), _("Hand")):
         grid.add_column(column, no_wrap=True)
-    grid.add_column("Dungeon")
+    grid.add_column(_("Dungeon"))
     acting = view["to_act"][0] if view["to_act"] else None
     for player in view["seats"]:
         s = player["seat"]
-        seat = f"{'▶' if s == acting else ' '} {s}" + (" (you)" if s == me else "")
+        seat = f"{'▶' if s == acting else ' '} {s}" + (_(" (you)") if s == me else "")
         hand = reveal[s]["seats"][s]["hand"] if reveal is not None else None
         if hand is not None:
             hand_cell = _names([c["card"] for c in hand], lang)
         else:
             size = player["hand_size"]
-            hand_cell = f"{size} card{'' if size == 1 else 's'}"
+            hand_cell = ngettext("{count} card", "{count} cards", size).format(count=size)
             known = [c["card"] for c in player["known_hand"]]
             if known and s != me:
-                hand_cell += f" [dim](incl. {_names(known, lang)})[/]"
+                hand_cell += _(" [dim](incl. {cats})[/]").format(cats=_names(known, lang))
         dungeon = [_dungeon_cat(d, lang, view, s) for d in player["dungeon"]]
         grid.add_row(
             f"[bold]{seat}[/]" if s == acting else seat,
             f"[yellow]{player['coins']}[/]",
             hand_cell,
-            "\n".join(dungeon) or "[dim]empty[/]",
+            "\n".join(dungeon) or _("[dim]empty[/]"),
         )
     return grid
 
@@ -201,83 +227,119 @@ def _dungeon_cat(d: DungeonCatView, lang: str, view: MeowView, seat: int) -> str
     card = d["card"]
     cat = CATS[card]
     hearts = f"[red]{_HEART * d['hearts']}[/][dim]{_HEART * (HEARTS[card] - d['hearts'])}[/]"
-    line = f"{_name(card, lang)} {hearts} power {cat.power}"
+    line = _("{cat} {hearts} power {power}").format(
+        cat=_name(card, lang), hearts=hearts, power=cat.power
+    )
     words = _keywords(cat, lang)
     if words:
         line += f" [dim]— {words}[/]"
     if d["acted"] and view["turn"] == seat and view["phase"] == Phase.DUNGEON:
-        line += " [dim](acted)[/]"
+        line += _(" [dim](acted)[/]")
     return line
 
 
 def _turn_line(view: MeowView, lang: str, me: int | None) -> str:
     if view["phase"] == Phase.OVER:
-        return "[bold]The game is over.[/]"
+        return _("[bold]The game is over.[/]")
     acting = view["to_act"][0]
-    who = "You" if acting == me else f"Seat {acting}"
+    who = player_name(acting, me)
     pending = view["pending"]
     if pending is None:
-        return f"{who} to play ({_PHASES[view['phase']]})."
-    source = _name(pending["card"], lang)
+        return _("{who} to play ({phase}).").format(who=who, phase=_(_PHASES[view["phase"]]))
+    source, amount = _name(pending["card"], lang), pending["amount"]
     what: dict[str, str] = {
-        Step.ATTACK: f"the target of {source}'s attack",
-        Effect.WOUND: f"the cat that loses {pending['amount']} {_HEART} ({source})",
-        Effect.HEAL: f"the cat {source} heals",
-        Effect.RAISE: f"the Graveyard card {source} takes into hand",
-        Step.SACRIFICE: f"the cat to sacrifice for {source}",
-        Step.STEAL: f"where {source}'s next coin comes from ({_coins_left(pending['amount'])})",
+        Step.ATTACK: _("{who} to choose the target of {cat}'s attack."),
+        Effect.WOUND: _("{who} to choose the cat that loses {amount} {heart} ({cat})."),
+        Effect.HEAL: _("{who} to choose the cat {cat} heals."),
+        Effect.RAISE: _("{who} to choose the Graveyard card {cat} takes into hand."),
+        Step.SACRIFICE: _("{who} to choose the cat to sacrifice for {cat}."),
+        Step.STEAL: _("{who} to choose where {cat}'s next coin comes from ({left})."),
     }
-    return f"{who} to choose {what[pending['step']]}."
+    return what[pending["step"]].format(
+        who=who, cat=source, amount=amount, heart=_HEART, left=_coins_left(amount)
+    )
 
 
 # ----- choices -----------------------------------------------------------------------------
 
 
+@speaks
 def choice(view: MeowView, action: Action, lang: str) -> str:
     """A legal action in words, e.g. ``Hire Lucky Cat`` or ``Attack Fat Cat (seat 2)``."""
     me = view["seat"]
     if isinstance(action, Draw):
-        return "Draw a card from the Tower"
+        return _("Draw a card from the Tower")
     if isinstance(action, EndDungeon):
-        return "End the dungeon phase (the cats that have not acted stay idle)"
+        return _("End the dungeon phase (the cats that have not acted stay idle)")
     if isinstance(action, Hire):
-        return f"Hire {_card_line(action.card, lang)}"
+        return _("Hire {cat}").format(cat=_card_line(action.card, lang))
     if isinstance(action, Search | Attack):
         card = action.card
         dice, power = _hearts_of(view, card), CATS[card].power
-        verb = "searches" if isinstance(action, Search) else "attacks"
-        return f"{_name(card, lang)} {verb} [dim]({dice} dice, each ≤ {power} succeeds)[/]"
+        if isinstance(action, Search):
+            line = ngettext(
+                "{cat} searches [dim]({dice} die, each ≤ {power} succeeds)[/]",
+                "{cat} searches [dim]({dice} dice, each ≤ {power} succeeds)[/]",
+                dice,
+            )
+        else:
+            line = ngettext(
+                "{cat} attacks [dim]({dice} die, each ≤ {power} succeeds)[/]",
+                "{cat} attacks [dim]({dice} dice, each ≤ {power} succeeds)[/]",
+                dice,
+            )
+        return line.format(cat=_name(card, lang), dice=dice, power=power)
     if isinstance(action, Activate):
         ability = CATS[action.card].activation
-        text = escape(ability.text.get(lang)) if ability is not None else ""
-        return f"{_name(action.card, lang)} activates: {text}"
+        text = _ability(ability.text.en) if ability is not None else ""
+        return _("{cat} activates: {text}").format(cat=_name(action.card, lang), text=text)
     if isinstance(action, Target):
         card = action.card
         owner = _owner(view, card)
-        owners = "your" if owner == me else f"seat {owner}'s"
         hearts = _hearts_of(view, card)
         pending = view["pending"]
         assert pending is not None, "a target is chosen for a pending step"
-        verbs: dict[str, str] = {Step.ATTACK: "Attack", Effect.HEAL: "Heal"}
-        verb = verbs.get(pending["step"], "Hit")
-        return f"{verb} {owners} {_name(card, lang)} [dim]({hearts}{_HEART})[/]"
+        step = pending["step"]
+        if owner == me:
+            verbs = {
+                Step.ATTACK: _("Attack your {cat} [dim]({hearts}{heart})[/]"),
+                Effect.HEAL: _("Heal your {cat} [dim]({hearts}{heart})[/]"),
+            }
+            line = verbs.get(step, _("Hit your {cat} [dim]({hearts}{heart})[/]"))
+        else:
+            verbs = {
+                Step.ATTACK: _("Attack seat {seat}'s {cat} [dim]({hearts}{heart})[/]"),
+                Effect.HEAL: _("Heal seat {seat}'s {cat} [dim]({hearts}{heart})[/]"),
+            }
+            line = verbs.get(step, _("Hit seat {seat}'s {cat} [dim]({hearts}{heart})[/]"))
+        return line.format(seat=owner, cat=_name(card, lang), hearts=hearts, heart=_HEART)
     if isinstance(action, Sacrifice):
-        return f"Sacrifice {_name(action.card, lang)}"
+        return _("Sacrifice {cat}").format(cat=_name(action.card, lang))
     if isinstance(action, Discard):
-        return f"Discard {_name(action.card, lang)}"
+        return _("Discard {cat}").format(cat=_name(action.card, lang))
     if isinstance(action, Retrieve):
-        return f"Take {_name(action.card, lang)} from the Graveyard"
+        return _("Take {cat} from the Graveyard").format(cat=_name(action.card, lang))
     if isinstance(action, Rob):
         coins = view["seats"][action.seat]["coins"]
-        return f"Steal a coin from seat {action.seat} [dim]({coins} coins)[/]"
+        return ngettext(
+            "Steal a coin from seat {seat} [dim]({coins} coin)[/]",
+            "Steal a coin from seat {seat} [dim]({coins} coins)[/]",
+            coins,
+        ).format(seat=action.seat, coins=coins)
     if isinstance(action, FromTreasury):
-        return f"Take a coin from the treasury [dim]({view['treasury']} coins)[/]"
+        coins = view["treasury"]
+        return ngettext(
+            "Take a coin from the treasury [dim]({coins} coin)[/]",
+            "Take a coin from the treasury [dim]({coins} coins)[/]",
+            coins,
+        ).format(coins=coins)
     return str(action)
 
 
 # ----- events ------------------------------------------------------------------------------
 
 
+@speaks
 def events(events: Sequence[Event], lang: str, me: int | None = None) -> list[str]:
     """Readable lines for consecutive events (the caller filters what the reader may see)."""
     lines: list[str] = []
@@ -294,109 +356,180 @@ def _event(event: Event, lang: str, me: int | None) -> list[str]:
 
 
 def _setup(d: SetupData, lang: str, me: int | None) -> list[str]:
-    first = seat_name(d["first"], me).capitalize()
-    return [f"{first} will play first. The Tower: {d['tower']} cards."]
+    if d["first"] == me:
+        line = _("You will play first. The Tower: {count} cards.")
+    else:
+        line = _("Seat {seat} will play first. The Tower: {count} cards.")
+    return [line.format(seat=d["first"], count=d["tower"])]
 
 
 def _deal(d: DealData, lang: str, me: int | None) -> list[str]:
-    return [f"{whose(d['seat'], me)} hand: {_names(d['cards'], lang)}."]
+    cats = _names(d["cards"], lang)
+    if d["seat"] == me:
+        return [_("Your hand: {cats}.").format(cats=cats)]
+    return [_("Seat {seat}'s hand: {cats}.").format(seat=d["seat"], cats=cats)]
 
 
 def _turn(d: TurnData, lang: str, me: int | None) -> list[str]:
-    return [f"[bold reverse] Turn {d['number']} [/] {whose(d['seat'], me)} turn."]
+    if d["seat"] == me:
+        return [_("[bold reverse] Turn {number} [/] Your turn.").format(number=d["number"])]
+    return [
+        _("[bold reverse] Turn {number} [/] Seat {seat}'s turn.").format(
+            number=d["number"], seat=d["seat"]
+        )
+    ]
 
 
 def _draw(d: SeatData, lang: str, me: int | None) -> list[str]:
     seat = d["seat"]  # the drawer reads which card in the `drew` event
-    return [] if seat == me else [f"{does(seat, me, 'draw')} a card from the Tower."]
+    if seat == me:
+        return []
+    return [_("{who} a card from the Tower.").format(who=does(seat, me, "draw"))]
 
 
 def _drew(d: CardData, lang: str, me: int | None) -> list[str]:
-    return [f"{does(d['seat'], me, 'draw')} {_name(d['card'], lang)} from the Tower."]
+    return [
+        _("{who} {cat} from the Tower.").format(
+            who=does(d["seat"], me, "draw"), cat=_name(d["card"], lang)
+        )
+    ]
 
 
 def _rigor_mortis(d: RigorMortisData, lang: str, me: int | None) -> list[str]:
     seat = d["seat"]
-    return [
-        f"[bold red]{does(seat, me, 'reveal')} a Rigor Mortis![/] "
-        f"({d['revealed']} on the track) and draw{'' if seat == me else 's'} again."
-    ]
+    if seat == me:
+        line = _("[bold red]{who} a Rigor Mortis![/] ({count} on the track) and draw again.")
+    else:
+        line = _("[bold red]{who} a Rigor Mortis![/] ({count} on the track) and draws again.")
+    return [line.format(who=does(seat, me, "reveal"), count=d["revealed"])]
 
 
 def _hire(d: CardData, lang: str, me: int | None) -> list[str]:
-    return [f"{does(d['seat'], me, 'hire')} {_name(d['card'], lang)}."]
+    return [_("{who} {cat}.").format(who=does(d["seat"], me, "hire"), cat=_name(d["card"], lang))]
 
 
 def _search(d: SearchData, lang: str, me: int | None) -> list[str]:
-    return [f"{_name(d['card'], lang)} searches: dice {d['dice']} → {d['hits']} found."]
+    return [
+        _("{cat} searches: dice {dice} → {hits} found.").format(
+            cat=_name(d["card"], lang), dice=d["dice"], hits=d["hits"]
+        )
+    ]
 
 
 def _attack(d: AttackData, lang: str, me: int | None) -> list[str]:
     return [
-        f"{_name(d['card'], lang)} attacks {_name(d['target'], lang)}: "
-        f"dice {d['dice']} → {d['hits']} {_HEART} off."
+        _("{cat} attacks {target}: dice {dice} → {hits} {heart} off.").format(
+            cat=_name(d["card"], lang),
+            target=_name(d["target"], lang),
+            dice=d["dice"],
+            hits=d["hits"],
+            heart=_HEART,
+        )
     ]
 
 
 def _coins(d: CoinsData, lang: str, me: int | None) -> list[str]:
     seat, amount, source = d["seat"], d["amount"], d["source"]
-    where = "the treasury" if source == TREASURY else seat_name(source, me)
-    noun = "coin" if amount == 1 else "coins"
-    return [f"{does(seat, me, 'take')} [yellow]{amount} {noun}[/] from {where}."]
+    if source == TREASURY:
+        line = ngettext(
+            "{who} [yellow]{amount} coin[/] from the treasury.",
+            "{who} [yellow]{amount} coins[/] from the treasury.",
+            amount,
+        )
+    else:
+        line = ngettext(
+            "{who} [yellow]{amount} coin[/] from {seat}.",
+            "{who} [yellow]{amount} coins[/] from {seat}.",
+            amount,
+        )
+    return [line.format(who=does(seat, me, "take"), amount=amount, seat=seat_name(source, me))]
 
 
 def _wound(d: WoundData, lang: str, me: int | None) -> list[str]:
-    return [f"{_name(d['card'], lang)} loses {d['amount']} {_HEART}, {d['hearts']} left."]
+    return [
+        _("{cat} loses {amount} {heart}, {hearts} left.").format(
+            cat=_name(d["card"], lang), amount=d["amount"], heart=_HEART, hearts=d["hearts"]
+        )
+    ]
 
 
 def _killed(d: CardData, lang: str, me: int | None) -> list[str]:
-    return [f"{whose(d['seat'], me)} {_name(d['card'], lang)} falls: to the Graveyard."]
+    cat = _name(d["card"], lang)
+    if d["seat"] == me:
+        return [_("Your {cat} falls: to the Graveyard.").format(cat=cat)]
+    return [_("Seat {seat}'s {cat} falls: to the Graveyard.").format(seat=d["seat"], cat=cat)]
 
 
 def _sacrificed(d: CardData, lang: str, me: int | None) -> list[str]:
-    return [f"{whose(d['seat'], me)} {_name(d['card'], lang)} is sacrificed: to the Graveyard."]
+    cat = _name(d["card"], lang)
+    if d["seat"] == me:
+        return [_("Your {cat} is sacrificed: to the Graveyard.").format(cat=cat)]
+    return [
+        _("Seat {seat}'s {cat} is sacrificed: to the Graveyard.").format(seat=d["seat"], cat=cat)
+    ]
 
 
 def _activate(d: CardData, lang: str, me: int | None) -> list[str]:
     ability = CATS[d["card"]].activation
-    text = escape(ability.text.get(lang)) if ability is not None else ""
-    return [f"{whose(d['seat'], me)} {_name(d['card'], lang)} activates: {text}"]
+    text = _ability(ability.text.en) if ability is not None else ""
+    cat = _name(d["card"], lang)
+    if d["seat"] == me:
+        return [_("Your {cat} activates: {text}").format(cat=cat, text=text)]
+    return [_("Seat {seat}'s {cat} activates: {text}").format(seat=d["seat"], cat=cat, text=text)]
 
 
 def _strike(d: StrikeData, lang: str, me: int | None) -> list[str]:
-    return [f"{_name(d['card'], lang)}'s ability strikes {_name(d['target'], lang)}."]
+    return [
+        _("{cat}'s ability strikes {target}.").format(
+            cat=_name(d["card"], lang), target=_name(d["target"], lang)
+        )
+    ]
 
 
 def _heal(d: HealData, lang: str, me: int | None) -> list[str]:
-    return [f"{_name(d['target'], lang)} is healed to {d['hearts']} {_HEART}."]
+    return [
+        _("{cat} is healed to {hearts} {heart}.").format(
+            cat=_name(d["target"], lang), hearts=d["hearts"], heart=_HEART
+        )
+    ]
 
 
 def _to_hand(d: CardData, lang: str, me: int | None) -> list[str]:
-    where = f"{seat_name(d['seat'], me)}'s hand"
-    return [f"{_name(d['card'], lang)} goes from the Graveyard to {where}."]
+    cat = _name(d["card"], lang)
+    if d["seat"] == me:
+        return [_("{cat} goes from the Graveyard to your hand.").format(cat=cat)]
+    return [
+        _("{cat} goes from the Graveyard to seat {seat}'s hand.").format(cat=cat, seat=d["seat"])
+    ]
 
 
 def _discard(d: CardData, lang: str, me: int | None) -> list[str]:
-    return [f"{does(d['seat'], me, 'discard')} {_name(d['card'], lang)}."]
+    return [
+        _("{who} {cat}.").format(who=does(d["seat"], me, "discard"), cat=_name(d["card"], lang))
+    ]
 
 
 def _no_target(d: NoTargetData, lang: str, me: int | None) -> list[str]:
-    return [f"{_name(d['card'], lang)}'s ability has nothing to act on."]
+    return [_("{cat}'s ability has nothing to act on.").format(cat=_name(d["card"], lang))]
 
 
 def _roll_off(d: RollOffData, lang: str, me: int | None) -> list[str]:
     rolls = ", ".join(
         f"{seat_name(s, me)} {die}" for s, die in zip(d["seats"], d["dice"], strict=True)
     )
-    return [f"Roll-off: {rolls}."]
+    return [_("Roll-off: {rolls}.").format(rolls=rolls)]
 
 
 def _game_over(d: GameOverData, lang: str, me: int | None) -> list[str]:
     winner = seat_name(d["winner"], me)
     if d["reason"] == EndReason.COIN_TARGET:
-        return [f"[bold]Game over[/]: {winner} reached the coin target."]
-    why, decided = _WHY[d["reason"]], _DECIDED[d["decided_by"]]
-    return [f"[bold]Game over[/]: {why}; {winner} won with {decided}."]
+        return [_("[bold]Game over[/]: {winner} reached the coin target.").format(winner=winner)]
+    why, decided = _(_WHY[d["reason"]]), _(_DECIDED[d["decided_by"]])
+    return [
+        _("[bold]Game over[/]: {why}; {winner} won with {decided}.").format(
+            why=why, winner=winner, decided=decided
+        )
+    ]
 
 
 # Each event's lines, by its kind. A teller reads the data of its own kind
@@ -427,31 +560,32 @@ _TELLERS: dict[str, Callable[[Any, str, int | None], list[str]]] = {
 
 
 def _coins_left(amount: int) -> str:
-    return "1 coin to take" if amount == 1 else f"{amount} coins to take"
+    return ngettext("{count} coin to take", "{count} coins to take", amount).format(count=amount)
 
 
 # ----- the end ------------------------------------------------------------------------------
 
 
+@speaks
 def result(view: MeowView, lang: str, me: int | None = None) -> RenderableType:
     """The winner, why, and everyone's coins, cats, hearts and hand."""
     winner, reason, decided_by = view["winner"], view["end_reason"], view["decided_by"]
     assert winner is not None and reason is not None and decided_by is not None, "not over"
-    title = f"Winner: {seat_name(winner, me)} ({_WHY[reason]}"
+    why = _(_WHY[reason])
     if reason != EndReason.COIN_TARGET:
-        title += f"; {_DECIDED[decided_by]}"
-    title += ")"
+        why += "; " + _(_DECIDED[decided_by])
+    title = _("Winner: {seat} ({why})").format(seat=seat_name(winner, me), why=why)
     if me is not None:
-        title += " — [bold green]you win![/]" if me == winner else " — you lose."
+        title += _(" — [bold green]you win![/]") if me == winner else _(" — you lose.")
     grid = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
-    for column in ("Seat", "Coins", "Cats", "Hearts", "Hand"):
+    for column in (_("Seat"), _("Coins"), _("Cats"), _("Hearts"), _("Hand")):
         grid.add_column(column)
     for player in view["seats"]:
         s = player["seat"]
         grid.add_row(
-            f"Seat {s}"
-            + (" (you)" if s == me else "")
-            + (" [bold green]winner[/]" if s == winner else ""),
+            player_name(s, None)
+            + (_(" (you)") if s == me else "")
+            + (_(" [bold green]winner[/]") if s == winner else ""),
             f"[yellow]{player['coins']}[/]/{view['coin_target']}",
             str(len(player["dungeon"])),
             str(sum(d["hearts"] for d in player["dungeon"])),
