@@ -12,7 +12,9 @@ import gamenight
 from gamenight import agents
 from gamenight import ui as render
 from gamenight.cli.human import MAX_LISTED, HumanAgent
+from gamenight.games.munchkin.actions import DECLINE, DONE, TREASURES, Ask
 from gamenight.play import play
+from gamenight.testing import rigged
 
 DRAW = render.renderer("munchkin")
 WIDTH = 80
@@ -36,9 +38,9 @@ class Counting(HumanAgent):
 
     listed: list[int]
 
-    def _pick(self, items, can_pass, words=None):
+    def _pick(self, items, skip_words, words=None):
         self.listed.append(len(items))
-        return super()._pick(items, can_pass, words)
+        return super()._pick(items, skip_words, words)
 
 
 def play_at_the_prompt(players: int, seed: int) -> tuple[gamenight.State, Counting, str]:
@@ -117,3 +119,14 @@ def test_every_choice_and_event_is_put_in_words():
         for event in state.events:
             for line in DRAW.events([event], "en", me=0):
                 assert not line.startswith(f"{event.kind}:"), line
+
+
+def test_an_offer_is_declined_with_p():
+    state = rigged("munchkin", players=3, levels=[2, 2, 1], monsters=["moody_goblin"])
+    for action in (Ask(1), DONE, TREASURES[1], DONE):
+        state.apply(0, action)
+    out = io.StringIO()
+    console = Console(file=out, width=WIDTH, color_system=None, highlight=False)
+    human = HumanAgent(1, DRAW, console=console, stdin=io.StringIO("p\n"))
+    assert human.act(state.view(1), state.legal_actions(1), state=state) == DECLINE
+    assert "p  Decline" in out.getvalue() and "Offer 0 from seat 0 to you" in out.getvalue()

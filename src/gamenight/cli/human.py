@@ -40,9 +40,11 @@ class HumanAgent:
     In a window, ``p`` passes, and a seat whose only legal action is to pass passes at
     once without being asked. When there are more than `MAX_LISTED` choices and the
     renderer has ``group(view, action, lang) -> str`` (e.g. the card an action plays), the
-    groups are listed first, then the choices of the group picked. ``?`` shows `rules`
-    (the game's rules in brief, with a glossary of what the table shows) and asks again.
-    `console` and `stdin` default to the terminal; tests pass their own streams.
+    groups are listed first, then the choices of the group picked. Where there is no pass,
+    ``p`` does what the renderer's ``skip(view, legal)`` names, if it has one (declining
+    an offer). ``?`` shows `rules` (the game's rules in brief, with a glossary of what the
+    table shows) and asks again. `console` and `stdin` default to the terminal; tests pass
+    their own streams.
     """
 
     name = "human"
@@ -81,29 +83,45 @@ class HumanAgent:
         console = self.console
         console.print(self.renderer.table(view, self.lang, me=self.seat))
         console.print(_("[bold]Your move:[/]"))
-        choices = [action for action in legal if action != PASS]
+        skip = PASS if PASS in legal else self._skip(view, legal)
+        choices = [action for action in legal if action != skip]
+        skip_words = None
+        if skip is not None:
+            skip_words = _("pass") if skip == PASS else self.renderer.choice(view, skip, self.lang)
         group = getattr(self.renderer, "group", None)
         if len(choices) > MAX_LISTED and group is not None:
             groups: dict[str, list[Action]] = {}
             for action in choices:
                 groups.setdefault(group(view, action, self.lang), []).append(action)
             if len(groups) > 1:
-                picked = self._pick(list(groups), PASS in legal)
+                picked = self._pick(list(groups), skip_words)
                 if picked is None:
-                    return PASS
+                    assert skip is not None, "p is offered only when there is a move to skip"
+                    return skip
                 choices = groups[picked]
         words = [self.renderer.choice(view, action, self.lang) for action in choices]
-        picked_action = self._pick(choices, PASS in legal, words)
-        return PASS if picked_action is None else picked_action
+        picked_action = self._pick(choices, skip_words, words)
+        if picked_action is None:
+            assert skip is not None, "p is offered only when there is a move to skip"
+            return skip
+        return picked_action
 
-    def _pick(self, items: list[T], can_pass: bool, words: list[str] | None = None) -> T | None:
+    def _skip(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
+        """What ``p`` does where there is no pass: the renderer's ``skip(view, legal)``
+        (declining an offer), if it has one."""
+        skip = getattr(self.renderer, "skip", None)
+        return None if skip is None else skip(view, legal)
+
+    def _pick(
+        self, items: list[T], skip_words: str | None, words: list[str] | None = None
+    ) -> T | None:
         """List `items` by number (in `words`, else as they are) and ask for one; ``None``
-        for ``p``."""
+        for ``p`` (offered with `skip_words`, when given)."""
         for number, text in enumerate(words or items, 1):
             self.console.print(f"  [bold cyan]{number:>2}[/]  {text}")
-        if can_pass:
-            self.console.print(f"  [bold cyan]{'p':>2}[/]  " + _("pass"))
-        number = self._ask_number(len(items), can_pass)
+        if skip_words is not None:
+            self.console.print(f"  [bold cyan]{'p':>2}[/]  {skip_words}")
+        number = self._ask_number(len(items), skip_words is not None)
         return None if number == 0 else items[number - 1]
 
     def catch_up(self, state: State) -> None:

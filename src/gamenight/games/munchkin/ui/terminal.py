@@ -18,6 +18,8 @@ from rich.table import Table
 
 from gamenight.games.munchkin import SETS
 from gamenight.games.munchkin.actions import (
+    CANCEL,
+    DECLINE,
     Accept,
     Ask,
     Begin,
@@ -345,6 +347,12 @@ def group(view: MunchkinView, action: Action, lang: str) -> str:
     if card is None:
         return choice(view, action, lang)
     return f"{card_name(card, lang, view['game'])}…"
+
+
+def skip(view: MunchkinView, legal: list[Action]) -> Action | None:
+    """What the human's ``p`` does where there is no pass: decline the offer answered,
+    or drop the offer, trade or sale being built."""
+    return next((a for a in (DECLINE, CANCEL) if a in legal), None)
 
 
 # ----- the events ----------------------------------------------------------------------------
