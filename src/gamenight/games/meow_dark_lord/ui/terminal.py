@@ -300,6 +300,7 @@ def choice(view: MeowView, action: Action, lang: str) -> str:
         pending = view["pending"]
         assert pending is not None, "a target is chosen for a pending step"
         step = pending["step"]
+        verbs: dict[str, str]
         if owner == me:
             verbs = {
                 Step.ATTACK: _("Attack your {cat} [dim]({hearts}{heart})[/]"),
@@ -430,19 +431,22 @@ def _attack(d: AttackData, lang: str, me: int | None) -> list[str]:
 
 def _coins(d: CoinsData, lang: str, me: int | None) -> list[str]:
     seat, amount, source = d["seat"], d["amount"], d["source"]
+    who = does(seat, me, "take")
     if source == TREASURY:
-        line = ngettext(
-            "{who} [yellow]{amount} coin[/] from the treasury.",
-            "{who} [yellow]{amount} coins[/] from the treasury.",
-            amount,
-        )
-    else:
-        line = ngettext(
+        return [
+            ngettext(
+                "{who} [yellow]{amount} coin[/] from the treasury.",
+                "{who} [yellow]{amount} coins[/] from the treasury.",
+                amount,
+            ).format(who=who, amount=amount)
+        ]
+    return [
+        ngettext(
             "{who} [yellow]{amount} coin[/] from {seat}.",
             "{who} [yellow]{amount} coins[/] from {seat}.",
             amount,
-        )
-    return [line.format(who=does(seat, me, "take"), amount=amount, seat=seat_name(source, me))]
+        ).format(who=who, amount=amount, seat=seat_name(source, me))
+    ]
 
 
 def _wound(d: WoundData, lang: str, me: int | None) -> list[str]:
