@@ -271,6 +271,7 @@ def update() -> None:
             if lang == SOURCE:
                 continue
             catalog = read_catalog(package, lang)
+            messages.creation_date = catalog.creation_date  # no churn in unchanged catalogs
             catalog.update(messages, no_fuzzy_matching=True)
             catalog.obsolete.clear()
             write_catalog(package, lang, catalog)

@@ -7,6 +7,7 @@ here.
 
 from __future__ import annotations
 
+import importlib
 import string
 
 import pytest
@@ -16,6 +17,9 @@ import gamenight
 from gamenight import i18n
 from gamenight.games.boss_quest.actions import Equip
 from gamenight.games.boss_quest.content import COLOUR_NAMES, SPELLS
+from gamenight.games.meow_dark_lord.content import CATS
+from gamenight.games.ninja_master.content import COLOUR_NAMES as NINJA_COLOURS
+from gamenight.games.ninja_master.content import DICE_FILE
 from gamenight.ui import renderer
 
 PACKAGES = [i18n.CORE, *i18n.game_packages()]
@@ -32,7 +36,8 @@ def forms(message_id: str | tuple[str, ...]) -> tuple[str, ...]:
 
 
 def test_every_game_with_a_translated_table_has_a_catalog():
-    assert "gamenight.games.boss_quest.ui" in PACKAGES
+    for game in ("boss_quest", "meow_dark_lord", "ninja_master"):
+        assert f"gamenight.games.{game}.ui" in PACKAGES
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -54,16 +59,6 @@ def test_the_catalog_translates_every_string_of_the_sources_and_nothing_else(pac
             Text.from_markup(translation)  # Rich markup that parses
 
 
-@pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_spell_and_colour_of_boss_quest_has_a_name_of_its_own(lang):
-    for context, english in [
-        ("spell", {s.name.en for s in SPELLS}),
-        ("colour", {c.en for c in COLOUR_NAMES.values()}),
-    ]:
-        names = {pgettext_name((context, name), lang) for name in english}
-        assert len(names) == len(english), (context, lang)
-
-
 def pgettext_name(name: tuple[str, str], lang: str) -> str:
     context, english = name
     return i18n.translations("gamenight.games.boss_quest.ui", lang).pgettext(context, english)
@@ -74,6 +69,28 @@ def test_the_russian_names_are_the_rulebook_s():
         assert pgettext_name(("spell", spell.name.en), "ru") == spell.name.get("ru")
     for colour in COLOUR_NAMES.values():
         assert pgettext_name(("colour", colour.en), "ru") == colour.get("ru")
+    meow = i18n.translations("gamenight.games.meow_dark_lord.ui", "ru")
+    for cat in CATS:
+        assert meow.pgettext("cat", cat.name.en) == cat.name.get("ru")
+
+
+def test_the_lithuanian_names_of_ninja_master_are_the_rulebook_s():
+    ninja = i18n.translations("gamenight.games.ninja_master.ui", "lt")
+    for colour in NINJA_COLOURS:
+        assert ninja.pgettext("colour", colour.en) == colour.get("lt")
+    kinds = DICE_FILE.kinds
+    for kind in (kinds.ninja, kinds.smoke, kinds.katana, kinds.shuriken):
+        assert ninja.pgettext("face", kind.en) == kind.get("lt")
+
+
+@pytest.mark.parametrize("package", PACKAGES[1:])
+def test_every_game_name_is_told_apart_in_every_language(package):
+    for lang in TRANSLATED:
+        translations = i18n.translations(package, lang)
+        for context in {context for context, _name in importlib.import_module(package).names()}:
+            english = {name for c, name in importlib.import_module(package).names() if c == context}
+            named = {translations.pgettext(context, name) for name in english}
+            assert len(named) == len(english), (package, lang, context)
 
 
 @pytest.mark.parametrize(

@@ -125,10 +125,14 @@ def player_name(seat: int, me: int | None) -> str:
 
 def seat_names(seats: Sequence[int], me: int | None) -> str:
     """``seat 1``, ``seat 1 and you``, ``seat 0, seat 2 and you``."""
-    names = [seat_name(s, me) for s in seats]
-    if len(names) == 1:
-        return names[0]
-    return _("{seats} and {last}").format(seats=_(", ").join(names[:-1]), last=names[-1])
+    return and_list([seat_name(s, me) for s in seats])
+
+
+def and_list(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``, in the language in use."""
+    if len(words) == 1:
+        return words[0]
+    return _("{seats} and {last}").format(seats=_(", ").join(words[:-1]), last=words[-1])
 
 
 def whose(seat: int, me: int | None) -> str:

@@ -6,8 +6,8 @@ applied in time order by a `LiveTable`, through the engine's own resolution. The
 stops at the first call, once its tie window has closed; then the scoring is told line by
 line, with the reason for every change of score, and Enter rolls the next round.
 
-Everything shown comes from the person's view, the events and the dice data (names in the
-chosen language); the dice tiles, the token chips and the scoring's lines are the terminal
+Everything shown comes from the person's view, the events and the dice data, in the
+chosen language (the words from this folder's catalogs, which the app uses from its mount); the dice tiles, the token chips and the scoring's lines are the terminal
 renderer's (`gamenight.games.ninja_master.ui.terminal`), which `gamenight replay` shows too. Every
 time, the bots' and the scoring's pace included, comes from one injected clock, so tests
 drive the app with a clock they move by hand.
@@ -47,9 +47,14 @@ from gamenight.games.ninja_master.ui.terminal import (
     winners_line,
 )
 from gamenight.games.ninja_master.views import CallView, NinjaMasterView, TokenView
+from gamenight.i18n import N_, Catalog, activate, speaking, speaks
 from gamenight.kernel import Action, Agent, Event, IllegalAction
 from gamenight.play.live import LiveTable, Nanoseconds
-from gamenight.ui import rules
+from gamenight.ui import and_list, rules
+
+CATALOG = Catalog(__package__)
+_ = CATALOG.gettext
+ngettext = CATALOG.ngettext
 
 # Single keys that grab a token (`key_help` shows them on screen).
 KEY_OF_TOKEN = {"red": "r", "blue": "b", "green": "g", "yellow": "y", "black": "k", KATANA_ID: "a"}
@@ -59,22 +64,28 @@ REVEAL_MS = 450  # the scoring is told one line every this many ms
 
 READY, GRAB, SCORING = "ready", "grab", "scoring"
 
+# How to play, shown before the first roll (``?`` shows the rules in brief).
 RULES = [
-    Text("How to play", style="bold underline"),
-    Text("The dice are shown to everybody at once, and everybody grabs at once: be quick!"),
-    Text("Take up to 2 tokens. A Ninja token scores the ninjas of its colour on the dice; a"),
-    Text("Smoke of that colour turns them negative (a second Smoke turns them back)."),
-    Text("The Katana steals half its owner's points when more Katanas than Shurikens were"),
-    Text("rolled (the owner taking it back just keeps it), and costs 3 points otherwise."),
-    Text("Once a token is taken, anybody may call the total number of ninjas: +1 if right,"),
-    Text("−3 if wrong. The first call stops the grab. The Shuriken scores 1 per Shuriken rolled."),
-    Text("The leader takes the Katana, the Shuriken moves on. The first to the target wins."),
+    N_("The dice are shown to everybody at once, and everybody grabs at once: be quick!"),
+    N_("Take up to 2 tokens. A Ninja token scores the ninjas of its colour on the dice; a"),
+    N_("Smoke of that colour turns them negative (a second Smoke turns them back)."),
+    N_("The Katana steals half its owner's points when more Katanas than Shurikens were"),
+    N_("rolled (the owner taking it back just keeps it), and costs 3 points otherwise."),
+    N_("Once a token is taken, anybody may call the total number of ninjas: +1 if right,"),
+    N_("−3 if wrong. The first call stops the grab. The Shuriken scores 1 per Shuriken rolled."),
+    N_("The leader takes the Katana, the Shuriken moves on. The first to the target wins."),
 ]
+
+
+def rules_text() -> list[Text]:
+    """How to play, a line each, in the language in use."""
+    return [Text(_("How to play"), style="bold underline"), *(Text(_(line)) for line in RULES)]
 
 
 # ----- the panels, built from views -----------------------------------------------------
 
 
+@speaks
 def tokens_text(
     tokens: Sequence[TokenView], katana_owner: int, names: Sequence[str], lang: str
 ) -> Text:
@@ -85,18 +96,19 @@ def tokens_text(
         line = Text.assemble((f" {KEY_OF_TOKEN[name]} ", "bold reverse"), " ", chip(name, lang))
         line.pad_right(14 - len(line))
         if holder is None:
-            line.append("free", style="dim")
+            line.append(_("free"), style="dim")
         else:
             line.append(f"{names[holder]:<7}", style="bold")
             if token["ms"] is not None:
                 line.append(seconds(token["ms"]), style="dim")
         if name == KATANA_ID:
             line.pad_right(30 - len(line))
-            line.append(f"owner: {names[katana_owner]}", style="italic")
+            line.append(_("owner: {seat}").format(seat=names[katana_owner]), style="italic")
         lines.append(line)
     return Text("\n").join(lines)
 
 
+@speaks
 def players_text(
     view: NinjaMasterView, held: Sequence[int], names: Sequence[str], lang: str
 ) -> Text:
@@ -105,7 +117,9 @@ def players_text(
     lines = []
     for seat, name in enumerate(names):
         line = Text(f" {name:<7}", style="bold" if seat == view["seat"] else "")
-        line.append(f"{view['scores'][seat]:>3} pts  ", style="bold cyan")
+        line.append(
+            _("{points} pts  ").format(points=f"{view['scores'][seat]:>3}"), style="bold cyan"
+        )
         marks = []
         if seat == view["katana_owner"]:
             marks.append((token_name(KATANA_ID, lang), "bold #ce93d8"))
@@ -120,26 +134,30 @@ def players_text(
                 line.append(" ")
         call = calls.get(seat)
         if call is not None:
-            line.append(f" called {call['total']} ({seconds(call['ms'])})", style="bold magenta")
+            called = _(" called {total} ({time})").format(
+                total=call["total"], time=seconds(call["ms"])
+            )
+            line.append(called, style="bold magenta")
         lines.append(line)
     return Text("\n").join(lines)
 
 
+@speaks
 def key_help(lang: str) -> Text:
     """The key map, on two lines."""
-    text = Text(" Grab ", style="bold")
+    text = Text(_(" Grab "), style="bold")
     for token, key in KEY_OF_TOKEN.items():
         text.append(f" {key} ", style="bold reverse")
         text.append(f" {token_name(token, lang)}  ")
-    text.append("(Katana: a or space; two tokens at most)", style="dim")
-    text.append("\n Call ", style="bold")
+    text.append(_("(Katana: a or space; two tokens at most)"), style="dim")
+    text.append("\n" + _(" Call "), style="bold")
     keys = (
-        ("0-9", "the number of ninjas, then"),
+        ("0-9", _("the number of ninjas, then")),
         ("Enter", " "),
-        ("Backspace", "fix  "),
-        ("d", "done: take nothing more  "),
-        ("?", "rules  "),
-        ("q", "leave"),
+        ("Backspace", _("fix  ")),
+        ("d", _("done: take nothing more  ")),
+        ("?", _("rules  ")),
+        ("q", _("leave")),
     )
     for key, words in keys:
         text.append(f" {key} ", style="bold reverse")
@@ -150,6 +168,7 @@ def key_help(lang: str) -> Text:
 # ----- the end of a round -------------------------------------------------------------------
 
 
+@speaks
 def result_lines(
     scored: ScoreData, after: NinjaMasterView, names: Sequence[str], lang: str
 ) -> list[Text]:
@@ -160,7 +179,7 @@ def result_lines(
         return [scores, winners_line(after["winners"], names, after["seat"])]
     lines = [scores, hand_over_line(scored, names, lang)]
     if after["sudden_death"]:
-        lines.append(Text(SUDDEN_DEATH, style="bold red"))
+        lines.append(Text(_(SUDDEN_DEATH), style="bold red"))
     return lines
 
 
@@ -230,7 +249,11 @@ class NinjaMasterApp(App[None]):
         self.lang = lang
         self.clock = clock
         self.live = LiveTable(state, agents, DONE, WAIT, clock)
-        self.names = ["You" if s == seat else f"Bot {s}" for s in range(state.num_players)]
+        you, bot = CATALOG.gettext("You"), CATALOG.gettext("Bot {seat}")
+        with speaking(lang):
+            self.names = [
+                you if s == seat else bot.format(seat=s) for s in range(state.num_players)
+            ]
         self.bots = ", ".join(sorted({agent.name for agent in agents if agent is not None}))
         self.phase = READY
         self.typed = ""  # the digits of a call being typed
@@ -254,9 +277,10 @@ class NinjaMasterApp(App[None]):
         yield Static(key_help(self.lang), id="keys")
 
     def on_mount(self) -> None:
-        self.query_one("#tokens").border_title = "Tokens"
-        self.query_one("#players").border_title = "Players"
-        self.query_one("#log").border_title = "What happens"
+        activate(self.lang)  # the app's own words, in its tasks from now on
+        self.query_one("#tokens").border_title = _("Tokens")
+        self.query_one("#players").border_title = _("Players")
+        self.query_one("#log").border_title = _("What happens")
         # Bots' actions keep their exact times whenever they are applied (a person's key
         # press first applies everything due before it): ticking only shows them.
         self.set_interval(1 / 30, self.tick)
@@ -310,13 +334,19 @@ class NinjaMasterApp(App[None]):
         elif kind == EventKind.GRAB:
             seat, token, holder = data["seat"], data["token"], data["holder"]
             self.taken.setdefault(token, data["ms"])
-            line = Text(f"{seconds(data['ms'])}  {self.names[seat]} grabbed ")
+            grabbed = _("{time}  {seat} grabbed ").format(
+                time=seconds(data["ms"]), seat=self.names[seat]
+            )
+            line = Text(grabbed)
             line.append_text(chip(token, self.lang))
             if holder != seat:
-                line.append(f" in the same ms as {self.names[holder]}: the draw keeps it there")
+                tie = _(" in the same ms as {seat}: the draw keeps it there")
+                line.append(tie.format(seat=self.names[holder]))
             self.feed.append(line)
         elif kind == EventKind.CALL:
-            words = f"{seconds(data['ms'])}  {self.names[data['seat']]} called {data['total']}!"
+            words = _("{time}  {seat} called {total}!").format(
+                time=seconds(data["ms"]), seat=self.names[data["seat"]], total=data["total"]
+            )
             self.feed.append(Text(words, style="bold magenta"))
 
     # ----- keys -------------------------------------------------------------------------
@@ -350,7 +380,7 @@ class NinjaMasterApp(App[None]):
         """Enter: call the number typed; tell all the scoring; roll the next round; leave."""
         if self.phase == GRAB:
             if not self.typed:
-                self._say("Type the number of ninjas first, then Enter.")
+                self._say(_("Type the number of ninjas first, then Enter."))
                 return
             total, self.typed = int(self.typed), ""
             self._human(lambda ms: Call(total, ms))
@@ -372,12 +402,12 @@ class NinjaMasterApp(App[None]):
         if self.phase != GRAB:
             return
         if self.seat not in self.state.grabbing:
-            self._say("You are out of this grab: wait for its end.")
+            self._say(_("You are out of this grab: wait for its end."))
             return
         try:
             self.live.act(self.seat, build)
         except IllegalAction as exc:
-            self._say(f"Refused: {exc}")
+            self._say(_("Refused: {reason}").format(reason=exc))
         self._after_actions()
 
     def _say(self, words: str) -> None:
@@ -399,10 +429,11 @@ class NinjaMasterApp(App[None]):
             return
         dice = self.query_one("#dice", Static)
         if self.phase == READY:
-            dice.border_title = "Dice"
-            dice.update(Text(" The dice are in the dojo. Press Enter to roll!", style="bold"))
+            dice.border_title = _("Dice")
+            dice.update(Text(_(" The dice are in the dojo. Press Enter to roll!"), style="bold"))
         else:
-            dice.border_title = f"Dice rolled by {self.names[self.before['shuriken']]}"
+            roller = self.names[self.before["shuriken"]]
+            dice.border_title = _("Dice rolled by {seat}").format(seat=roller)
             dice.update(dice_text(self.before["dice"], self.lang, dice.content_size.width))
         view, held = self._table()
         tokens: list[TokenView] = [
@@ -411,7 +442,7 @@ class NinjaMasterApp(App[None]):
         ]
         self._set("#tokens", tokens_text(tokens, view["katana_owner"], self.names, self.lang))
         self._set("#players", players_text(view, held, self.names, self.lang))
-        lines = {READY: RULES, GRAB: self.feed, SCORING: self.story[: self.told]}[self.phase]
+        lines = {READY: rules_text(), GRAB: self.feed, SCORING: self.story[: self.told]}[self.phase]
         room = self.query_one("#log").content_size.height
         self._set("#log", Text("\n").join(lines[-room:] if room else lines))
         self._draw_status()
@@ -440,12 +471,16 @@ class NinjaMasterApp(App[None]):
         view = self.before
         title = Text.assemble(
             ("Ninja Master", "bold"),
-            f"  ·  round {view['round']}  ·  first to {view['target']} points",
+            _("  ·  round {round}  ·  first to {target} points").format(
+                round=view["round"], target=view["target"]
+            ),
         )
         if view["sudden_death"]:
-            title.append("  ·  SUDDEN DEATH", style="bold red")
+            title.append(_("  ·  SUDDEN DEATH"), style="bold red")
         title.append(
-            f"  ·  you are seat {self.seat}, bots: {self.bots}, seed {self.state.seed}",
+            _("  ·  you are seat {seat}, bots: {bots}, seed {seed}").format(
+                seat=self.seat, bots=self.bots, seed=self.state.seed
+            ),
             style="#9aa5b1",
         )
         self._set("#title", title)
@@ -454,37 +489,42 @@ class NinjaMasterApp(App[None]):
     def _status_text(self) -> Text:
         if self.phase == READY:
             roller = self.before["shuriken"]
-            holds = "hold" if roller == self.seat else "holds"
+            if roller == self.seat:
+                holds = _("{seat} hold the {shuriken}. Press {enter} to roll the dice, and grab!")
+            else:
+                holds = _("{seat} holds the {shuriken}. Press {enter} to roll the dice, and grab!")
+            before, after = _split(holds.format(seat=self.names[roller], shuriken="{}", enter="{}"))
             return Text.assemble(
-                (f"Round {self.before['round']}: ", "bold"),
-                f"{self.names[roller]} {holds} the ",
+                (_("Round {round}: ").format(round=self.before["round"]), "bold"),
+                before[0],
                 chip(FaceKind.SHURIKEN, self.lang),
-                ". Press ",
+                before[1],
                 (" Enter ", "bold reverse"),
-                " to roll the dice, and grab!",
+                after,
             )
         if self.phase == GRAB:
-            text = Text.assemble((f"GRAB!  {seconds(self.live.elapsed_ms())}   ", "bold yellow"))
+            grab = _("GRAB!  {time}   ").format(time=seconds(self.live.elapsed_ms()))
+            text = Text.assemble((grab, "bold yellow"))
             calls = views.view(self.state, self.seat)["calls"]
             if calls:
                 caller = self.names[calls[0]["seat"]]
-                text.append(f"{caller} called: the grab stops.   ", style="bold magenta")
+                stops = _("{seat} called: the grab stops.   ").format(seat=caller)
+                text.append(stops, style="bold magenta")
             if self.seat in self.state.actors():
-                text.append("Your call: ")
+                text.append(_("Your call: "))
                 text.append(f" {self.typed:<2}▏", style="bold reverse")
             else:
-                text.append("You are out of this grab: wait for its end.", style="dim")
+                text.append(_("You are out of this grab: wait for its end."), style="dim")
             return text
         if self.told < len(self.story):
-            return Text.assemble(("Scoring…  ", "bold"), ("Enter", "bold reverse"), " shows it all")
+            lead, rest = _("Scoring…  {enter} shows it all").split("{enter}")
+            return Text.assemble((lead, "bold"), ("Enter", "bold reverse"), rest)
         if self.state.is_over():
-            return Text.assemble(
-                ("The game is over.  ", "bold yellow"), (" Enter ", "bold reverse"), " leaves."
-            )
+            lead, rest = _("The game is over.  {enter} leaves.").split("{enter}")
+            return Text.assemble((lead, "bold yellow"), (" Enter ", "bold reverse"), rest)
+        lead, rest = _("Press {enter} for the next round.").split("{enter}")
         return Text.assemble(
-            ("Press ", "bold green"),
-            (" Enter ", "bold reverse"),
-            (" for the next round.", "bold green"),
+            (lead, "bold green"), (" Enter ", "bold reverse"), (rest, "bold green")
         )
 
     def _set(self, selector: str, content: Text) -> None:
@@ -504,8 +544,25 @@ def run(
         raise SystemExit(app.return_code)
     if not state.is_over():
         return None
+    return closing_words(state, app.names, seat, lang)
+
+
+@speaks
+def closing_words(state: NinjaMasterModel, names: Sequence[str], seat: int, lang: str) -> str:
+    """Who won a finished game, after how many rounds, and every score."""
     view = views.view(state, seat)
-    winners = " and ".join(app.names[s] for s in view["winners"])
-    scores = ", ".join(f"{app.names[s]} {score}" for s, score in enumerate(view["scores"]))
-    rounds = f"{view['round']} round{'s' if view['round'] > 1 else ''}"
-    return f"Ninja Master: {winners} won after {rounds}. Scores: {scores}."
+    winners = and_list([names[s] for s in view["winners"]])
+    scores = ", ".join(f"{names[s]} {score}" for s, score in enumerate(view["scores"]))
+    rounds = view["round"]
+    return ngettext(
+        "Ninja Master: {winners} won after {rounds} round. Scores: {scores}.",
+        "Ninja Master: {winners} won after {rounds} rounds. Scores: {scores}.",
+        rounds,
+    ).format(winners=winners, rounds=rounds, scores=scores)
+
+
+def _split(words: str) -> tuple[tuple[str, str], str]:
+    """The three pieces of `words` around its two ``{}``: before, between, after."""
+    first, _brace, rest = words.partition("{}")
+    between, _brace, after = rest.partition("{}")
+    return (first, between), after

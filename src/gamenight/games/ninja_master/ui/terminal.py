@@ -1,7 +1,8 @@
 """Ninja Master in the terminal, with Rich: the table, the choices, the events, the result.
 
 The live app (`ui/live.py`) shows the same pieces, taken from here: the
-names from the dice data in the chosen language (en, lt), the dice as coloured tiles, the
+names in the chosen language (this folder's catalogs, ``locale/<lang>.po``, by the dice
+data's English names), the dice as coloured tiles, the
 tokens as chips, and a round's scoring told line by line with the reason for every change
 of score (`score_changes`), built from the round's ``score`` event alone, so that a
 replay, which tells each action's events on their own, can tell it too.
@@ -35,9 +36,15 @@ from gamenight.games.ninja_master.dice import summarize
 from gamenight.games.ninja_master.model import EventKind, Phase, ScoreData, Source
 from gamenight.games.ninja_master.scoring import KATANA_PENALTY, SOURCES, ninja_value
 from gamenight.games.ninja_master.views import DieView, NinjaMasterView
+from gamenight.i18n import N_, Catalog, speaks
 from gamenight.kernel import Action, Event
 from gamenight.kernel.content import Localized
-from gamenight.ui import does, player_name, signed
+from gamenight.ui import and_list, does, player_name, signed
+
+CATALOG = Catalog(__package__)
+_ = CATALOG.gettext
+ngettext = CATALOG.ngettext
+pgettext = CATALOG.pgettext
 
 # The look of the dice data's colours and tokens. `_CHIP`: a name on its own colour, in a
 # readable ink; `_INK`: the colour's figures on a Smoke's grey.
@@ -59,21 +66,23 @@ _INK = {
 }
 _SMOKE = "on #4a4a4a"
 _TILE_WIDTH = 10
-SUDDEN_DEATH = "Sudden death: more rounds, until one player alone leads at the target or above."
+SUDDEN_DEATH = N_("Sudden death: more rounds, until one player alone leads at the target or above.")
 
 
 # ----- names, from the dice data ----------------------------------------------------------
 
 
+@speaks
 def colour_name(colour: str, lang: str) -> str:
-    """A colour's name in `lang` (from the dice data)."""
-    return COLOUR_NAMES[COLOURS.index(colour)].get(lang)
+    """A colour's name in `lang` (by its English name in the dice data)."""
+    return pgettext("colour", COLOUR_NAMES[COLOURS.index(colour)].en)
 
 
+@speaks
 def kind_name(kind: FaceKind, lang: str) -> str:
-    """A face kind's name in `lang` (ninja, smoke, Katana, Shuriken; from the dice data)."""
+    """A face kind's name in `lang` (ninja, smoke, Katana, Shuriken; by the dice data)."""
     name: Localized = getattr(DICE_FILE.kinds, kind)
-    return name.get(lang)
+    return pgettext("face", name.en)
 
 
 def token_name(token: str, lang: str) -> str:
@@ -88,7 +97,7 @@ def chip(token: str, lang: str) -> Text:
 
 def seconds(ms: float) -> str:
     """``1.23 s``."""
-    return f"{ms / 1000:.2f} s"
+    return _("{seconds} s").format(seconds=f"{ms / 1000:.2f}")
 
 
 def _players(count: int, me: int | None) -> list[str]:
@@ -97,18 +106,20 @@ def _players(count: int, me: int | None) -> list[str]:
 
 def _the_token(token: str, lang: str) -> Text:
     """``the red token`` or ``the Katana``, the name on its colour."""
-    words = " token" if token in COLOURS else ""
-    return Text.assemble("the ", (token_name(token, lang), _CHIP[token]), words)
+    words = _("the {name} token") if token in COLOURS else _("the {name}")
+    before, _field, after = words.partition("{name}")
+    return Text.assemble(before, (token_name(token, lang), _CHIP[token]), after)
 
 
 def _grab_words(token: str, ms: int, lang: str) -> Text:
     """``the red token at 640 ms``: what a grab takes, and when."""
-    return Text.assemble(_the_token(token, lang), f" at {ms:,} ms")
+    return Text.assemble(_the_token(token, lang), _(" at {ms} ms").format(ms=f"{ms:,}"))
 
 
 # ----- the dice ----------------------------------------------------------------------------
 
 
+@speaks
 def dice_text(dice: Sequence[DieView], lang: str, width: int = 0) -> Text:
     """The dice of a view as coloured tiles, three lines high, in the order they were rolled.
 
@@ -149,6 +160,7 @@ class _Tiles:
         yield dice_text(self.dice, self.lang, options.max_width)
 
 
+@speaks
 def faces_text(faces: Sequence[int], lang: str) -> Text:
     """A roll on one line, a chip per die: ``red ●●``, ``smoke blue``, ``Katana``..."""
     text = Text()
@@ -192,18 +204,35 @@ def scores_before(scored: ScoreData) -> list[int]:
     ]
 
 
+@speaks
 def round_header(scored: ScoreData, lang: str) -> Text:
     """What a round's dice came to: the ninja total and whether the Katana was takeable."""
     roll = summarize(scored["faces"])
     katana, shuriken = kind_name(FaceKind.KATANA, lang), kind_name(FaceKind.SHURIKEN, lang)
-    takeable = "takeable" if scored["katana_takeable"] else "not takeable"
+    if scored["katana_takeable"]:
+        words = _(
+            "Round {round}: {total} ninjas rolled. {katana} takeable: "
+            "{katanas} × {katana} against {shurikens} × {shuriken}."
+        )
+    else:
+        words = _(
+            "Round {round}: {total} ninjas rolled. {katana} not takeable: "
+            "{katanas} × {katana} against {shurikens} × {shuriken}."
+        )
     return Text(
-        f"Round {scored['round']}: {scored['total']} ninjas rolled. {katana} {takeable}: "
-        f"{roll.katanas} × {katana} against {roll.shurikens} × {shuriken}.",
+        words.format(
+            round=scored["round"],
+            total=scored["total"],
+            katana=katana,
+            shuriken=shuriken,
+            katanas=roll.katanas,
+            shurikens=roll.shurikens,
+        ),
         style="bold",
     )
 
 
+@speaks
 def score_changes(scored: ScoreData, names: Sequence[str], lang: str) -> list[Change]:
     """A round's scoring, one change of score per line with its reason, in the rules' order.
 
@@ -225,17 +254,21 @@ def score_changes(scored: ScoreData, names: Sequence[str], lang: str) -> list[Ch
     # 1. The Katana first: a steal moves half the owner's points from before this round.
     taker, owner = holders[KATANA], scored["katana_owner_before"]
     if taker < 0:
-        change(None, 0, f"Nobody took the {katana}.")
+        change(None, 0, _("Nobody took the {katana}.").format(katana=katana))
     elif not scored["katana_takeable"]:
-        change(taker, KATANA_PENALTY, f"took the {katana}, but it was not takeable")
+        change(
+            taker,
+            KATANA_PENALTY,
+            _("took the {katana}, but it was not takeable").format(katana=katana),
+        )
     elif taker == owner:
-        change(taker, 0, f"defended the {katana}")
+        change(taker, 0, _("defended the {katana}").format(katana=katana))
     else:
         old = scores_before(scored)[owner]
-        change(
-            taker, old // 2, f"stole the {katana} from {names[owner]}: half of {old}, rounded down"
-        )
-        change(owner, -(old // 2), f"lost the {katana} to {names[taker]}")
+        stole = _("stole the {katana} from {owner}: half of {old}, rounded down")
+        change(taker, old // 2, stole.format(katana=katana, owner=names[owner], old=old))
+        lost = _("lost the {katana} to {taker}").format(katana=katana, taker=names[taker])
+        change(owner, -(old // 2), lost)
     # 2. The Ninja tokens, the Shuriken and the calls.
     for token, colour in enumerate(COLOURS):
         seat = holders[token]
@@ -243,30 +276,39 @@ def score_changes(scored: ScoreData, names: Sequence[str], lang: str) -> list[Ch
             continue
         ninjas, smokes = roll.ninjas[token], roll.smokes[token]
         value = ninja_value(ninjas, smokes, scored["smoke_rule"])
+        ninja, smoke = kind_name(FaceKind.NINJA, lang), kind_name(FaceKind.SMOKE, lang)
         reason: list[str | Text] = [
             chip(colour, lang),
-            f" token: {ninjas} × {kind_name(FaceKind.NINJA, lang)}",
+            _(" token: {ninjas} × {ninja}").format(ninjas=ninjas, ninja=ninja),
         ]
         if smokes and ninjas:
-            sign = "negative" if value < 0 else "positive again"
-            reason.append(f", {smokes} × {kind_name(FaceKind.SMOKE, lang)}: {sign}")
+            if value < 0:
+                sign = _(", {smokes} × {smoke}: negative")
+            else:
+                sign = _(", {smokes} × {smoke}: positive again")
+            reason.append(sign.format(smokes=smokes, smoke=smoke))
         change(seat, value, *reason)
-    change(scored["roller"], roll.shurikens, f"{shuriken}: {roll.shurikens} × {shuriken} rolled")
+    rolled = _("{shuriken}: {shurikens} × {shuriken} rolled")
+    change(
+        scored["roller"], roll.shurikens, rolled.format(shuriken=shuriken, shurikens=roll.shurikens)
+    )
     if not scored["calls"]:
-        change(None, 0, "Nobody called.")
+        change(None, 0, _("Nobody called."))
     for seat, called, ms in scored["calls"]:
-        said = f"called {called} at {seconds(ms)}: "
+        said = _("called {called} at {time}: ").format(called=called, time=seconds(ms))
         if called != total:
-            change(seat, points[Source.CALL][seat], said, f"wrong, there are {total}")
+            wrong = _("wrong, there are {total}").format(total=total)
+            change(seat, points[Source.CALL][seat], said, wrong)
         elif seat == scored["call_winner"]:
-            change(seat, points[Source.CALL][seat], said, "right")
+            change(seat, points[Source.CALL][seat], said, _("right"))
         else:
             winner = names[scored["call_winner"]]
-            change(seat, 0, said, f"right too, at the same moment: the draw chose {winner}")
+            drawn = _("right too, at the same moment: the draw chose {winner}")
+            change(seat, 0, said, drawn.format(winner=winner))
     # 3. The floor at 0.
     for seat, given in enumerate(points[Source.FLOOR]):
         if given:
-            change(seat, given, "back to 0: a score never goes below 0")
+            change(seat, given, _("back to 0: a score never goes below 0"))
     return changes
 
 
@@ -283,7 +325,7 @@ def change_line(change: Change, names: Sequence[str]) -> Text:
 
 def scores_line(scored: ScoreData, names: Sequence[str]) -> Text:
     """``Scores: You 3 → 1 (−2)  Bot 1 3 → 8 (+5)``: each score before and after a round."""
-    text = Text("Scores:", style="bold")
+    text = Text(_("Scores:"), style="bold")
     for seat, (old, new) in enumerate(zip(scores_before(scored), scored["scores"], strict=True)):
         text.append(f"  {names[seat]} {old} → ")
         text.append(str(new), style="bold cyan")
@@ -291,27 +333,37 @@ def scores_line(scored: ScoreData, names: Sequence[str]) -> Text:
     return text
 
 
+@speaks
 def hand_over_line(scored: ScoreData, names: Sequence[str], lang: str) -> Text:
     """Where the Katana goes (the leader) and the Shuriken (the next seat) after a round."""
     scores = scored["scores"]
-    leader = "one of the leaders, drawn" if scores.count(max(scores)) > 1 else "the leader"
+    if scores.count(max(scores)) > 1:
+        katana = _(" goes to {seat}, one of the leaders, drawn.   ")
+    else:
+        katana = _(" goes to {seat}, the leader.   ")
+    shuriken = _(" goes to {seat}, who rolls next.")
     return Text.assemble(
         chip(KATANA_ID, lang),
-        f" goes to {names[scored['katana_owner']]}, {leader}.   ",
+        katana.format(seat=names[scored["katana_owner"]]),
         chip(FaceKind.SHURIKEN, lang),
-        f" goes to {names[(scored['roller'] + 1) % len(scores)]}, who rolls next.",
+        shuriken.format(seat=names[(scored["roller"] + 1) % len(scores)]),
     )
 
 
 def winners_line(winners: Sequence[int], names: Sequence[str], me: int | None) -> Text:
     """``Seat 1 wins the game!`` or ``You and Seat 2 win the game!``."""
-    verb = "win" if len(winners) > 1 or list(winners) == [me] else "wins"
-    return Text(f"{' and '.join(names[s] for s in winners)} {verb} the game!", style="bold yellow")
+    if list(winners) == [me]:
+        words = _("You win the game!")
+    else:
+        words = ngettext("{seats} wins the game!", "{seats} win the game!", len(winners))
+    seats = and_list([names[s] for s in winners])
+    return Text(words.format(seats=seats), style="bold yellow")
 
 
 # ----- the table -----------------------------------------------------------------------------
 
 
+@speaks
 def table(
     view: NinjaMasterView,
     lang: str,
@@ -325,11 +377,13 @@ def table(
     """
     names = _players(view["players"], me)
     over = view["phase"] == Phase.OVER
-    title = f"[bold]Ninja Master[/] · round {view['round']} · first to {view['target']} points"
+    title = _("[bold]Ninja Master[/] · round {round} · first to {target} points").format(
+        round=view["round"], target=view["target"]
+    )
     if view["sudden_death"]:
-        title += " · [bold red]sudden death[/]"
+        title += _(" · [bold red]sudden death[/]")
     # Once the game is over the Shuriken has moved on: the dice shown are the last round's.
-    rolled = "Dice" if over else f"Dice rolled by {names[view['shuriken']]}"
+    rolled = _("Dice") if over else _("Dice rolled by {seat}").format(seat=names[view["shuriken"]])
     parts: list[RenderableType] = [
         Text(rolled, style="bold"),
         _Tiles(view["dice"], lang),
@@ -346,7 +400,7 @@ def table(
 
 def _players_table(view: NinjaMasterView, names: Sequence[str], lang: str) -> Table:
     grid = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    for column in ("Player", "Score", "Holds", "Took", "Call"):
+    for column in (_("Player"), _("Score"), _("Holds"), _("Took"), _("Call")):
         grid.add_column(column, no_wrap=True)
     calls = {call["seat"]: call for call in view["calls"]}
     for seat, name in enumerate(names):
@@ -367,49 +421,56 @@ def _players_table(view: NinjaMasterView, names: Sequence[str], lang: str) -> Ta
             f"[bold cyan]{view['scores'][seat]}[/]/{view['target']}",
             ", ".join(marks),
             took,
-            f"[bold magenta]{call['total']}[/] at {call['ms']:,} ms" if call else "",
+            _("[bold magenta]{total}[/] at {ms} ms").format(
+                total=call["total"], ms=f"{call['ms']:,}"
+            )
+            if call
+            else "",
         )
     return grid
 
 
 def _tokens_table(view: NinjaMasterView, names: Sequence[str], lang: str) -> Table:
     grid = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    for column in ("Token", "Taken by", "At"):
+    for column in (_("Token"), _("Taken by"), _("At")):
         grid.add_column(column, no_wrap=True)
     for token in view["tokens"]:
         holder = token["holder"]
         grid.add_row(
             chip(token["token"], lang),
-            "[dim]free[/]" if holder is None else names[holder],
-            "" if holder is None else f"{token['ms']:,} ms",
+            _("[dim]free[/]") if holder is None else names[holder],
+            "" if holder is None else _("{ms} ms").format(ms=f"{token['ms']:,}"),
         )
     return grid
 
 
 def _status(view: NinjaMasterView, names: Sequence[str]) -> str:
     if view["phase"] == Phase.OVER:
-        return "[bold]The game is over.[/]"
+        return _("[bold]The game is over.[/]")
     grabbing = ", ".join(names[s] for s in view["to_act"])
-    line = f"Still grabbing at {view['now_ms']:,} ms: {grabbing}."
+    line = _("Still grabbing at {ms} ms: {seats}.").format(ms=f"{view['now_ms']:,}", seats=grabbing)
     if view["calls"]:
         first = view["calls"][0]
-        line += f" {names[first['seat']]} called: the grab stops."
+        line += _(" {seat} called: the grab stops.").format(seat=names[first["seat"]])
     return line
 
 
 # ----- choices -------------------------------------------------------------------------------
 
 
+@speaks
 def choice(view: NinjaMasterView, action: Action, lang: str) -> str:
     """A legal action in words: ``Grab the red token at 640 ms``, ``Call 14 at 1,210 ms``."""
     if isinstance(action, Grab):
-        return Text.assemble("Grab ", _grab_words(TOKEN_IDS[action.token], action.ms, lang)).markup
+        grab = _("Grab {what}").partition("{what}")
+        what = _grab_words(TOKEN_IDS[action.token], action.ms, lang)
+        return Text.assemble(grab[0], what, grab[2]).markup
     if isinstance(action, Call):
-        return f"Call {action.total} at {action.ms:,} ms"
+        return _("Call {total} at {ms} ms").format(total=action.total, ms=f"{action.ms:,}")
     if isinstance(action, Done):
-        return "Done: take nothing more and call nothing this round"
+        return _("Done: take nothing more and call nothing this round")
     if isinstance(action, Wait):
-        return "Wait: see what happens next, then decide again"
+        return _("Wait: see what happens next, then decide again")
     return str(action)
 
 
@@ -427,6 +488,7 @@ def score_data(event: Event) -> ScoreData:
     return cast(ScoreData, event.data)
 
 
+@speaks
 def events(events: Sequence[Event], lang: str, me: int | None = None) -> list[str]:
     """Readable lines (Rich markup) for consecutive events, told to seat `me`."""
     over = any(event.kind == EventKind.GAME_OVER for event in events)
@@ -439,23 +501,24 @@ def events(events: Sequence[Event], lang: str, me: int | None = None) -> list[st
 def _event(event: Event, lang: str, me: int | None, over: bool) -> list[Text]:
     kind, d = event.kind, event.data
     if kind == EventKind.ROLL:
-        rolls = f" {does(d['roller'], me, 'roll')}: "
-        return [
-            Text.assemble(
-                (f" Round {d['round']} ", "bold reverse"), rolls, faces_text(d["faces"], lang)
-            )
-        ]
+        rolls = " " + does(d["roller"], me, "roll") + ": "
+        header = _(" Round {round} ").format(round=d["round"])
+        return [Text.assemble((header, "bold reverse"), rolls, faces_text(d["faces"], lang))]
     if kind == EventKind.GRAB:
         seat, holder = d["seat"], d["holder"]
-        line = Text.assemble(f"{does(seat, me, 'grab')} ", _grab_words(d["token"], d["ms"], lang))
+        line = Text.assemble(does(seat, me, "grab") + " ", _grab_words(d["token"], d["ms"], lang))
         if holder != seat:  # a grab in the very same ms as the holder's: the draw decided
-            who = "you" if holder == me else f"Seat {holder}"
-            line.append(f", the same ms as {who}: the draw leaves it with {who}")
+            if holder == me:
+                line.append(_(", the same ms as you: the draw leaves it with you"))
+            else:
+                tie = _(", the same ms as Seat {seat}: the draw leaves it with Seat {seat}")
+                line.append(tie.format(seat=holder))
         return [line.append(".")]
     if kind == EventKind.CALL:
-        return [
-            Text(f"{does(d['seat'], me, 'call')} {d['total']} at {d['ms']:,} ms.", "bold magenta")
-        ]
+        call = _("{who} {total} at {ms} ms.").format(
+            who=does(d["seat"], me, "call"), total=d["total"], ms=f"{d['ms']:,}"
+        )
+        return [Text(call, "bold magenta")]
     if kind == EventKind.SCORE:
         scored = score_data(event)
         names = _players(len(scored["scores"]), me)
@@ -464,10 +527,17 @@ def _event(event: Event, lang: str, me: int | None, over: bool) -> list[Text]:
         lines.append(scores_line(scored, names))
         return lines if over else [*lines, hand_over_line(scored, names, lang)]
     if kind == EventKind.TIME_UP:
-        return [Text(f"Time is up ({d['ms']:,} ms): nobody moves any more this round.")]
+        return [
+            Text(
+                _("Time is up ({ms} ms): nobody moves any more this round.").format(
+                    ms=f"{d['ms']:,}"
+                )
+            )
+        ]
     if kind == EventKind.SUDDEN_DEATH:
-        seats = " and ".join(player_name(s, me) for s in d["seats"])
-        return [Text(f"{seats} reached the target in the same round. {SUDDEN_DEATH}", "bold red")]
+        seats = and_list([player_name(s, me) for s in d["seats"]])
+        words = _("{seats} reached the target in the same round. {sudden_death}")
+        return [Text(words.format(seats=seats, sudden_death=_(SUDDEN_DEATH)), "bold red")]
     if kind == EventKind.GAME_OVER:
         names = _players(len(d["scores"]), me)
         return [winners_line(d["winners"], names, me)]
@@ -477,22 +547,26 @@ def _event(event: Event, lang: str, me: int | None, over: bool) -> list[Text]:
 # ----- the end -------------------------------------------------------------------------------
 
 
+@speaks
 def result(view: NinjaMasterView, lang: str, me: int | None = None) -> RenderableType:
     """The winners, after how many rounds, and every final score against the target."""
     names = _players(view["players"], me)
     winners, scores, target = view["winners"], view["scores"], view["target"]
     rounds = view["round"]
     title = winners_line(winners, names, me)
-    title.append(f" After {rounds} round{'s' if rounds > 1 else ''}")
+    title.append(
+        ngettext(" After {count} round", " After {count} rounds", rounds).format(count=rounds)
+    )
     if len(winners) > 1 or scores[winners[0]] < target:
-        title.append(f", at the {view['max_rounds']}-round limit: the highest score wins")
+        limit = _(", at the {limit}-round limit: the highest score wins")
+        title.append(limit.format(limit=view["max_rounds"]))
     elif view["sudden_death"]:
-        title.append(", in sudden death")
+        title.append(_(", in sudden death"))
     title.append(".")
     grid = Table(box=box.SIMPLE_HEAD, show_edge=False)
-    for column in ("Player", "Score"):
+    for column in (_("Player"), _("Score")):
         grid.add_column(column)
     for seat, name in enumerate(names):
-        mark = " [bold green]winner[/]" if seat in winners else ""
+        mark = _(" [bold green]winner[/]") if seat in winners else ""
         grid.add_row(f"{name}{mark}", f"[bold cyan]{scores[seat]}[/]/{target}")
     return Group(title, grid)
