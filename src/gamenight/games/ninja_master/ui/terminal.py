@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import NamedTuple, cast
 
 from rich import box
+from rich.cells import cell_len, set_cell_size
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
@@ -133,8 +134,17 @@ def dice_text(dice: Sequence[DieView], lang: str, width: int = 0) -> Text:
             text.append("\n")
         for i, (lines, style) in enumerate(tiles):
             text.append(" " if i else "")
-            text.append(lines[row][:size].center(size), style[row])
+            text.append(_centred(lines[row], size), style[row])
     return text
+
+
+def _centred(words: str, size: int) -> str:
+    """`words` cut to `size` terminal cells and centred in them as `str.center` does, by
+    cells, so that a wide name (Japanese) takes its true room."""
+    cut = set_cell_size(words, min(cell_len(words), size))
+    pad = size - cell_len(cut)
+    left = pad // 2 + (pad & size & 1)
+    return " " * left + cut + " " * (pad - left)
 
 
 def _tile(die: DieView, lang: str) -> tuple[tuple[str, str, str], tuple[str, str, str]]:
