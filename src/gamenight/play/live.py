@@ -33,9 +33,12 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from gamenight.i18n import CATALOG
 from gamenight.kernel import Action, Agent, Clock, IllegalAction
 
 from .table import ask
+
+_ = CATALOG.gettext
 
 Nanoseconds = Callable[[], int]
 _NS_PER_MS = 1_000_000
@@ -102,11 +105,11 @@ class LiveTable:
         moved, or the game's `refusal`) and nothing changes.
         """
         if not self.running:
-            raise IllegalAction("nothing to act on: the step is over")
+            raise IllegalAction(_("nothing to act on: the step is over"))
         now = (self.clock() - self._start) // _NS_PER_MS
         self._advance_to(now)
         if not self.running:
-            raise IllegalAction("too late: time is up")
+            raise IllegalAction(_("too late: time is up"))
         state = self.state
         if seat not in state.actors():
             raise IllegalAction(state._not_your_turn(seat))

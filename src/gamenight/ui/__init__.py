@@ -26,6 +26,9 @@ from gamenight.i18n import CATALOG, check_language, third_person
 from gamenight.kernel import Action, Event, State, spec
 
 View = Mapping[str, Any]  # a game's typed view, read only
+# Every word here is in the language in use (`gamenight.i18n`).
+_ = CATALOG.gettext
+pgettext = CATALOG.pgettext
 
 
 class Renderer(Protocol):
@@ -58,7 +61,9 @@ def renderer(game_id: str) -> Renderer:
     """The terminal renderer of a game; `ValueError` if it has none yet."""
     module = spec(game_id).part("renderer")  # an unknown game id: ValueError naming the known
     if module is None:
-        raise ValueError(f"{game_id} cannot be played in the terminal yet (no renderer)")
+        raise ValueError(
+            _("{game} cannot be played in the terminal yet (no renderer)").format(game=game_id)
+        )
     return cast(Renderer, module)
 
 
@@ -78,11 +83,11 @@ def live_app(game_id: str) -> ModuleType:
     except ModuleNotFoundError as exc:
         if exc.name is not None and exc.name.split(".")[0] == "textual":
             raise ValueError(
-                "real-time play in the terminal needs Textual: pip install 'gamenight[tui]'"
+                _("real-time play in the terminal needs Textual: pip install 'gamenight[tui]'")
             ) from None
         raise
     if module is None:
-        raise ValueError(f"{game_id} cannot be played live in the terminal yet")
+        raise ValueError(_("{game} cannot be played live in the terminal yet").format(game=game_id))
     return module
 
 
@@ -92,7 +97,11 @@ def check_game_language(game_id: str, lang: str) -> str:
     check_language(lang)
     languages = spec(game_id).languages
     if lang not in languages:
-        raise ValueError(f"{game_id} does not come in {lang!r}; it comes in {', '.join(languages)}")
+        raise ValueError(
+            _("{game} does not come in {lang}; it comes in {languages}").format(
+                game=game_id, lang=repr(lang), languages=", ".join(languages)
+            )
+        )
     return lang
 
 
@@ -106,11 +115,8 @@ def rules(game_id: str, lang: str) -> str | None:
 
 
 # ----- words ---------------------------------------------------------------------------
-# In the language in use (`gamenight.i18n`). A verb of `does` is translated whole, in its
-# two persons: the catalog's context ``you do`` holds "take", ``seat does`` holds "takes".
-
-_ = CATALOG.gettext
-pgettext = CATALOG.pgettext
+# In the language in use. A verb of `does` is translated whole, in its two persons: the
+# catalog's context ``you do`` holds "take", ``seat does`` holds "takes".
 
 
 def seat_name(seat: int, me: int | None) -> str:
