@@ -16,6 +16,8 @@ from gamenight.envs.gym import make
 from gamenight.kernel import game_class
 from gamenight.play.table import next_actor
 
+from .cases import short_game
+
 # Bots the tests play against, when a game has them (search bots would be slow here).
 OPPONENTS = ("random", "heuristic")
 
@@ -29,7 +31,8 @@ def test_check_env(game_id, players):
     for name in opponents(game_id):
         for seat in (0, players - 1):
             check_env(
-                make(game_id, seat=seat, opponents=name, players=players), skip_render_check=True
+                make(game_id, seat=seat, opponents=name, players=players, **short_game(game_id)),
+                skip_render_check=True,
             )
 
 
@@ -41,7 +44,7 @@ def test_gymnasium_make_finds_every_game(game_id):
 
 
 def test_an_episode_ends_with_the_learners_score(game_id, players):
-    env = make(game_id, seat=1, opponents="random", players=players)
+    env = make(game_id, seat=1, opponents="random", players=players, **short_game(game_id))
     observation, _ = env.reset(seed=3)
     terminated = truncated = False
     reward = 0.0
@@ -57,7 +60,7 @@ def test_an_episode_ends_with_the_learners_score(game_id, players):
 
 def test_reset_with_a_seed_replays_the_same_game(game_id, players):
     def game(seed):
-        env = make(game_id, seat=0, opponents="random", players=players)
+        env = make(game_id, seat=0, opponents="random", players=players, **short_game(game_id))
         observation, _ = env.reset(seed=seed)
         while True:
             action = int(np.flatnonzero(observation["action_mask"])[-1])
