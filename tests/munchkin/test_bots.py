@@ -181,3 +181,10 @@ def test_it_gives_its_least_useful_card_to_charity():
     ]
     state = game(hands={0: hand}, levels=[3, 1, 1], phase="charity")
     assert decide(state, 0) == Pick(card("pointy_stick"))
+
+
+def test_it_never_helps_when_an_extra_level_makes_the_kill_a_winning_one():
+    state = game(levels=[8, 2, 1], monsters=["moody_goblin"], enhancers=[("veteran", 0)])
+    assert decide(state, 0) == PASS  # 8 + 1 + 1: nobody would help it, so it asks nobody
+    play(state, (0, Ask(1)), (0, DONE), (0, TREASURES[2]), (0, DONE))
+    assert decide(state, 1) == DECLINE  # even for every treasure

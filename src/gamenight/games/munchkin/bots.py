@@ -8,11 +8,12 @@ the fight (the smallest that does), else asks for help the rival most likely to 
 (one whose strength wins it, the lowest level first) for a fair bribe (half the
 treasures, rounded up), else runs, escaping deadly Bad Stuff with whatever it has. It
 helps for a bribe of a treasure or more (two from a player close to winning) when its
-strength wins the fight, and never when the kill would take the fighter to the last
-level. It plays Go up a level at once; in the fight of the leader (the rival with the
-highest level, at least its own) or of anybody about to win the game, it plays the
-enhancer, monster or one-shot that turns a win into a loss, and curses the leader.
-It gives away or loses its least useful cards. Ties are broken by the bot's own seeded
+strength wins the fight, and never when the kill could take the fighter to level 9 or
+more (one level short of the end: an enhancer's extra level played later cannot make it
+the winning kill); it does not ask then either. It plays Go up a level at once; in the
+fight of the leader (the rival with the highest level, at least its own) or of anybody
+about to win the game, it plays the enhancer, monster or one-shot that turns a win into
+a loss, and curses the leader. It gives away or loses its least useful cards. Ties are broken by the bot's own seeded
 generator.
 """
 
@@ -358,8 +359,9 @@ class HeuristicBot(Bot[MunchkinView]):
     def _helper_to_ask(self, fight: FightView, legal: list[Action], need: int) -> Action | None:
         """The rival most likely to accept a request for help: one whose strength wins
         the fight and who is no threat, the lowest level first, then the strongest. None
-        when the kill would win us the game (nobody helps to the last level)."""
-        if fight["fighter"] != self.me or self._kill_wins_game(fight):
+        when the kill would take us that close to the end that nobody helps
+        (`_help_too_close`)."""
+        if fight["fighter"] != self.me or self._help_too_close(fight):
             return None
         seats = self.view["seats"]
         helpful = [
@@ -371,10 +373,30 @@ class HeuristicBot(Bot[MunchkinView]):
             return None
         return min(helpful, key=lambda a: (self._level(a.seat), -seats[a.seat]["strength"]))
 
+    def _level_after_win(self, fight: FightView) -> int:
+        """The highest level a win can take the fighter to: each monster's levels, and
+        the extra levels of its own and its enhancers' modifiers (counted whatever their
+        conditions)."""
+        levels = 0
+        for monster in fight["monsters"]:
+            designs = [self._card(c) for c in (monster["card"], *monster["enhancers"])]
+            levels += designs[0].levels + sum(
+                m.amount
+                for design in designs
+                for m in design.modifiers
+                if m.stat == Stat.LEVELS and m.amount > 0
+            )
+        return self._level(fight["fighter"]) + levels
+
     def _kill_wins_game(self, fight: FightView) -> bool:
-        """Whether winning this fight takes the fighter to the last level."""
-        levels = sum(self._card(m["card"]).levels for m in fight["monsters"])
-        return self._level(fight["fighter"]) + levels >= self.cs.rules.max_level
+        """Whether winning this fight can take the fighter to the last level."""
+        return self._level_after_win(fight) >= self.cs.rules.max_level
+
+    def _help_too_close(self, fight: FightView) -> bool:
+        """Whether a helper should stay out: the win would take the fighter to one level
+        from the end or more, so that an enhancer's extra level, played after the helper
+        said yes, cannot make it the winning kill."""
+        return self._level_after_win(fight) >= self.cs.rules.max_level - 1
 
     def _worth_stopping(self, fight: FightView) -> bool:
         """Whether another seat's fight is worth spending cards on: the kill would win
@@ -491,7 +513,7 @@ class HeuristicBot(Bot[MunchkinView]):
             mine = self.view["seats"][self.me]["strength"]
             would_win = fight["players_strength"] + mine > fight["monsters_strength"]
             price = 2 if self._threat(fighter) else 1  # a rival close to winning pays more
-            worth = would_win and reward >= price and not self._kill_wins_game(fight)
+            worth = would_win and reward >= price and not self._help_too_close(fight)
             return ACCEPT if worth else DECLINE
         terms = offer["terms"]
         mine = terms[0]
