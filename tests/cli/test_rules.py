@@ -13,7 +13,6 @@ import gamenight
 from gamenight import i18n, ui
 from gamenight.cli.app import app
 from gamenight.cli.human import HumanAgent
-from gamenight.kernel import spec
 
 runner = CliRunner()
 GAMES = gamenight.games()
@@ -37,7 +36,6 @@ def test_rules_prints_every_game_in_every_language(game_id, lang):
     result = runner.invoke(app, ["rules", game_id, "--lang", lang], env={"COLUMNS": "100"})
     assert result.exit_code == 0, result.output
     assert title(game_id, lang) in result.output
-    assert lang in spec(game_id).languages
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -23,7 +23,7 @@ def rules_command(
 ) -> None:
     """Print a game's rules in brief: the goal, a turn, what the table shows, a glossary."""
     try:
-        text = rules(game, use_language(lang, game))
+        text = rules(game, use_language(lang))
     except ValueError as exc:
         fail(str(exc))
     if text is None:

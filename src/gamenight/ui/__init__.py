@@ -107,8 +107,11 @@ def check_game_language(game_id: str, lang: str) -> str:
 
 def rules(game_id: str, lang: str) -> str | None:
     """`game_id`'s rules in brief in `lang` (Markdown: the goal, a turn, what is on screen
-    and a glossary); ``None`` when the game has none (a game from another package may not)."""
-    check_game_language(game_id, lang)
+    and a glossary); ``None`` when the game has none (a game from another package may not).
+
+    The summaries come in every language of the interface, even for a game whose table
+    and names come in fewer (its `GameSpec`'s ``languages``)."""
+    check_language(lang)
     package = importlib.import_module(spec(game_id).state.__module__).__package__
     summary = resources.files(package or "").joinpath("rules", f"{lang}.md")
     return summary.read_text(encoding="utf-8") if summary.is_file() else None

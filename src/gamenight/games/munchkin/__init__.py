@@ -28,7 +28,7 @@ def _register(cls: type[MunchkinState]) -> GameSpec:
         observation=__name__ + ".observation",
         rig=__name__ + ".rig",
         renderer=__name__ + ".ui.terminal",
-        languages=("en", "ja", "uk", "ru", "lt"),
+        languages=("en", "ja"),
         docs="docs/munchkin.md",
     )
     SPECS[cls.game_id] = register(spec)
