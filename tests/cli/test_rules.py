@@ -99,6 +99,17 @@ def test_question_mark_at_a_prompt_shows_the_rules_and_asks_again():
     assert text.count("Choice [") == 2
 
 
+def test_question_mark_at_the_replay_prompt_shows_the_rules(tmp_path):
+    state = gamenight.make("meow-dark-lord", 2, seed=3)
+    state.apply(state.actors()[0], state.legal_actions(state.actors()[0])[0])
+    saved = tmp_path / "game.json"
+    saved.write_text(state.record().to_json())
+    result = runner.invoke(app, ["replay", str(saved), "--lang", "uk"], input="?\n\n")
+    assert result.exit_code == 0, result.output
+    assert title("meow-dark-lord", "uk") in result.output
+    assert result.output.count("?: правила") == 2
+
+
 def test_question_mark_in_the_live_app_shows_the_rules_over_the_table():
     pytest.importorskip("textual")
     from gamenight.games.ninja_master.ui.live import NinjaMasterApp, RulesScreen

@@ -7,13 +7,14 @@ from typing import Annotated
 
 import typer
 from rich.console import Console, RenderableType
+from rich.markdown import Markdown
 
 import gamenight
 from gamenight.i18n import CATALOG
 from gamenight.kernel import GameRecord, State
 from gamenight.kernel.limits import MAX_RECORD_CHARS
 from gamenight.sim.files import FileError, read_text
-from gamenight.ui import Renderer, renderer
+from gamenight.ui import Renderer, renderer, rules
 
 from .human import read_line
 from .language import LangOption, use_language
@@ -73,12 +74,10 @@ def replay_command(
     )
     _show(console, draw, state, 0, lang)
     console.print(_table(draw, state, lang))
+    summary = rules(record.game_id, lang)
     try:
         for number, (seat, action) in enumerate(record.actions, 1):
-            if (
-                step
-                and read_line(console, _("[dim]Enter: next · q: quit[/] ")).strip().lower() == "q"
-            ):
+            if step and _next_or_quit(console, summary) == "q":
                 console.print(
                     _("Replay stopped before action {number} of {total}.").format(
                         number=number, total=total
@@ -101,6 +100,19 @@ def replay_command(
         console.print(_table(draw, state, lang))
     if state.is_over():
         console.print(draw.result(state.view(None), lang))
+
+
+def _next_or_quit(console: Console, summary: str | None) -> str:
+    """What the person typed at the step prompt (lowered); ``?`` shows the rules in brief
+    and asks again."""
+    prompt = _("[dim]Enter: next · q: quit[/] ")
+    if summary is not None:
+        prompt = _("[dim]Enter: next · q: quit · ?: rules[/] ")
+    while True:
+        answer = read_line(console, prompt).strip().lower()
+        if answer != "?" or summary is None:
+            return answer
+        console.print(Markdown(summary))
 
 
 def _show(console: Console, draw: Renderer, state: State, since: int, lang: str) -> None:
