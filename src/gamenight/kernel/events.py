@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Iterable, Iterator, Sequence
+from functools import partial
+from typing import Any, NamedTuple, overload
 
 
 class Event(NamedTuple):
@@ -34,6 +36,64 @@ class Event(NamedTuple):
     def from_json(data: dict[str, Any]) -> Event:
         to = data.get("to")
         return Event(data["kind"], data["data"], None if to is None else tuple(to))
+
+
+# How the log keeps an event: a plain ``(kind, data, to)`` tuple, which costs a fraction
+# of an `Event` to build; `EventLog` makes the `Event` when it is read.
+Entry = tuple[str, dict[str, Any], tuple[int, ...] | None]
+
+# `Event` from an entry without the named tuple's own (Python) constructor.
+_as_event = partial(tuple.__new__, Event)
+
+
+class EventLog(Sequence[Event]):
+    """A state's append-only event log (`State.events`): a sequence of `Event`s, kept
+    as plain entries and built into `Event`s only when read (most are never read)."""
+
+    __slots__ = ("entries",)
+
+    def __init__(self, entries: Iterable[Entry] = ()) -> None:
+        self.entries: list[Entry] = list(entries)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        if isinstance(index, slice):
+            return list(map(_as_event, self.entries[index]))
+        return _as_event(self.entries[index])
+
+    def __iter__(self) -> Iterator[Event]:
+        return map(_as_event, self.entries)
+
+    def __reversed__(self) -> Iterator[Event]:
+        return map(_as_event, reversed(self.entries))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog):
+            return self.entries == other.entries
+        return isinstance(other, list) and list(self) == other
+
+    def __repr__(self) -> str:
+        return f"EventLog({list(self)!r})"
+
+    def append(self, event: Event) -> None:
+        """Add an event at the end (games call `State.log`, which also copies its data)."""
+        self.entries.append(event)
+
+    def clear(self) -> None:
+        """Forget every event (rigged test positions start with an empty log)."""
+        self.entries.clear()
+
+    def copy(self) -> EventLog:
+        """An independent log with the same events (their data shared, never changed)."""
+        return EventLog(self.entries)
 
 
 _LEAVES = frozenset({int, float, str, bool, type(None)})

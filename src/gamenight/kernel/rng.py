@@ -34,7 +34,11 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``0..n-1`` (multiply-shift; bias below 2**-50 for small n)."""
-        return (self.next64() * n) >> 64
+        # `next64` inlined, its constants written out: games draw several times an action.
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def random(self) -> float:
         """A float in ``[0, 1)``."""
@@ -46,9 +50,16 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher-Yates)."""
+        # `next64` inlined (the state kept in a local until the end): a shuffle is most
+        # of a deal, and a deal most of `determinize`.
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = (self.next64() * (i + 1)) >> 64
+            state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def clone(self) -> Rng:
         """An independent generator at the same point of the stream."""

@@ -13,11 +13,13 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar
 
 from .actions import HIDDEN, PASS, Action, ActionCodec
 from .errors import IllegalAction
-from .events import Event
+from .events import Event, EventLog, json_copy
 from .fields import Fields
 from .limits import MAX_RECORD_CHARS, QUOTE_CHARS, clip, parse_json, quote
 from .options import Option, resolve_options
@@ -183,8 +185,11 @@ class State(ABC):
     seed: int
     table_key: int  # see `table_key`
     rng: Rng
-    events: list[Event]
+    events: EventLog
     history: list[tuple[int, Action]]
+    # The latest `legal_actions` answer: (seat, actions applied then, the actions). Never
+    # copied: a clone, a world or a loaded state starts without one.
+    _offered: tuple[int, int, tuple[Action, ...]] | None = None
 
     def __init__(self, num_players: int, options: dict[str, Any], seed: int) -> None:
         """Start a new game. Use `gamenight.make`, which validates the arguments."""
@@ -193,7 +198,7 @@ class State(ABC):
         self.seed = seed
         self.table_key = table_key(seed)
         self.rng = Rng(seed)
-        self.events = []
+        self.events = EventLog()
         self.history = []
         self._setup()
 
@@ -207,16 +212,34 @@ class State(ABC):
         """Every action `seat` may take now; ``[]`` for a seat not in `actors`."""
         if type(seat) is not int or seat not in self.actors():
             return []
-        return self._legal(seat)
+        legal = self._legal(seat)
+        # Kept (as a tuple: the caller may change the list) so that `apply` knows an
+        # action taken from it is legal without listing the actions again.
+        self._offered = (seat, len(self.history), tuple(legal))
+        return legal
 
     def apply(self, seat: int, action: Action) -> None:
-        """Apply `seat`'s action. An illegal one raises `IllegalAction` and changes nothing."""
-        if not isinstance(action, Action):
-            raise IllegalAction(f"expected an action, got {quote(action)}")
-        if type(seat) is not int or seat not in self.actors():
-            raise IllegalAction(self._not_your_turn(seat))
-        if not self._is_legal(seat, action):
-            raise IllegalAction(f"{action} is not legal for seat {seat} now")
+        """Apply `seat`'s action. An illegal one raises `IllegalAction` and changes nothing.
+
+        An action object taken from the latest `legal_actions` list of `seat`, with no
+        action applied since, is known to be legal; any other is checked in full."""
+        offered = self._offered
+        # Identity, not equality: ``Equip(1.0)`` equals ``Equip(1)`` yet is no action of
+        # the game's, and an equal action built elsewhere is checked in full.
+        if not (
+            offered is not None
+            and type(seat) is int
+            and offered[0] == seat
+            and offered[1] == len(self.history)
+            and any(map(is_, offered[2], repeat(action)))
+        ):
+            if not isinstance(action, Action):
+                raise IllegalAction(f"expected an action, got {quote(action)}")
+            if type(seat) is not int or seat not in self.actors():
+                raise IllegalAction(self._not_your_turn(seat))
+            if not self._is_legal(seat, action):
+                raise IllegalAction(f"{action} is not legal for seat {seat} now")
+        self._offered = None
         self.history.append((seat, action))
         try:
             self._apply(seat, action)
@@ -272,7 +295,9 @@ class State(ABC):
         new.seed = seed
         # `Event.visible_to` inlined, and one shared hidden entry per seat: a search
         # determinizes often.
-        new.events = [e for e in self.events if e.to is None or (seat is not None and seat in e.to)]
+        new.events = EventLog(
+            [e for e in self.events.entries if e[2] is None or (seat is not None and seat in e[2])]
+        )
         hidden = [(other, HIDDEN) for other in range(self.num_players)]
         new.history = [entry if entry[0] == seat else hidden[entry[0]] for entry in self.history]
         rng = Rng(seed)
@@ -304,7 +329,11 @@ class State(ABC):
         """The events `seat` may see (``None`` = spectator: public events only), as copies
         that the caller may change freely."""
         self.check_seat(seat)
-        return [event.copy() for event in self.events if event.visible_to(seat)]
+        return [
+            Event(kind, json_copy(data), to)
+            for kind, data, to in self.events.entries
+            if to is None or (seat is not None and seat in to)
+        ]
 
     def record(self) -> GameRecord:
         """The game record ``(game_id, options, seed, actions)`` that replays this game."""
@@ -326,7 +355,10 @@ class State(ABC):
             "seed": self.seed,
             "rng": self.rng.state,
             "history": [[seat, action.to_json()] for seat, action in self.history],
-            "events": [event.to_json() for event in self.events],
+            "events": [
+                {"kind": kind, "data": data, "to": None if to is None else list(to)}
+                for kind, data, to in self.events.entries
+            ],
             "state": self._dump(),
         }
         return json.dumps(snapshot, sort_keys=True, separators=(",", ":"))
@@ -342,7 +374,7 @@ class State(ABC):
         new.table_key = table_key(new.seed)
         new.rng = Rng(state=snapshot["rng"])
         new.history = [(seat, cls.codec.from_json(a)) for seat, a in snapshot["history"]]
-        new.events = [Event.from_json(e) for e in snapshot["events"]]
+        new.events = EventLog(map(Event.from_json, snapshot["events"]))
         if not isinstance(snapshot["state"], dict):
             raise TypeError(f"'state' must be an object, got {quote(snapshot['state'])}")
         new._load(snapshot["state"])
@@ -389,7 +421,7 @@ class State(ABC):
         for key, value in data.items():
             if type(value) is list or type(value) is dict:
                 data[key] = value.copy()
-        self.events.append(Event(kind, data, to))
+        self.events.entries.append((kind, data, to))
 
     def _not_your_turn(self, seat: int) -> str:
         if self.is_over():
@@ -410,10 +442,13 @@ class State(ABC):
         """Legal actions of a seat known to be in `actors`."""
 
     def _is_legal(self, seat: int, action: Action) -> bool:
-        """Whether an action of an acting seat is legal: listed by `_legal`, with fields of
-        the right types. Games whose actions carry free values (a reaction time in ms)
+        """Whether an action of an acting seat is legal: listed by `_legal` (which hands out
+        the codec's canonical actions), with fields of the right types. Games whose actions carry free values (a reaction time in ms)
         accept more than the finite `legal_actions` list."""
-        return action in self._legal(seat) and self.codec.is_canonical(action)
+        legal = self._legal(seat)
+        if any(map(is_, legal, repeat(action))):  # one of the instances the game hands out
+            return True
+        return action in legal and self.codec.is_canonical(action)
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
