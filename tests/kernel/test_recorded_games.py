@@ -3,8 +3,9 @@
 ``records/<game>.json`` holds, for 5 seeds × 2 player counts of random play (the table's
 `next_actor`, uniform legal choices from a seeded generator), the game's record, its final
 snapshot, and a digest of a world determinized halfway and played on for a few actions.
-A change that alters any game (its rules, the generator, the event log, `determinize`)
-fails here. Munchkin's rules are still changing, so its games are checked only against
+``records/boss-quest-heuristic.json`` holds the digests of games between Boss Quest's
+heuristic bots, whose speed-ups must not change one choice. A change that alters any game
+(its rules, the generator, the event log, `determinize`, a bot's choices) fails here. Munchkin's rules are still changing, so its games are checked only against
 themselves: the record replays to the same snapshot, which loads back to the same bytes.
 
 Rewrite the files only for a change of rules that is meant to alter games:
@@ -21,9 +22,10 @@ from typing import Any
 import pytest
 
 import gamenight
+from gamenight import agents
 import gamenight.games.munchkin  # registers the game in this process
 from gamenight.kernel import GameRecord, Rng, State
-from gamenight.play.table import next_actor
+from gamenight.play.table import next_actor, play
 
 RECORDS = Path(__file__).parent / "records"
 RECORDED = ("boss-quest", "meow-dark-lord", "ninja-master")
@@ -31,6 +33,7 @@ SEEDS = range(5)
 PLAYERS = (2, 4)
 WORLD_SEED = 7
 WORLD_ACTIONS = 10
+BOT_GAMES = 3  # per player count: Boss Quest's heuristic bots against each other
 
 
 def random_game(game_id: str, players: int, seed: int, **options: Any) -> tuple[State, str]:
@@ -77,6 +80,23 @@ def test_recorded_games_replay_to_the_same_bytes(game_id):
     assert entries(game_id) == kept  # random play, the event log and determinize alike
 
 
+def bot_games(game_id: str) -> list[str]:
+    """Digests of the final snapshots of games between the game's heuristic bots."""
+    digests = []
+    for players in PLAYERS:
+        for seed in range(BOT_GAMES):
+            state = gamenight.make(game_id, players, seed=seed)
+            bots = [agents.make("heuristic", game_id, seed * 10 + s) for s in range(players)]
+            play(state, bots)
+            digests.append(hashlib.sha256(state.to_json().encode()).hexdigest())
+    return digests
+
+
+def test_heuristic_bots_play_the_recorded_games():
+    kept = json.loads((RECORDS / "boss-quest-heuristic.json").read_text())
+    assert bot_games("boss-quest") == kept
+
+
 @pytest.mark.parametrize("players", (3, 4))
 def test_munchkin_games_replay_and_reload_themselves(players):
     for seed in range(3):
@@ -90,3 +110,5 @@ def test_munchkin_games_replay_and_reload_themselves(players):
 if __name__ == "__main__":
     for game_id in RECORDED:
         (RECORDS / f"{game_id}.json").write_text(json.dumps(entries(game_id), indent=1) + "\n")
+    bots = json.dumps(bot_games("boss-quest"), indent=1)
+    (RECORDS / "boss-quest-heuristic.json").write_text(bots + "\n")

@@ -93,6 +93,9 @@ _REQUIRE_COLOUR, _REQUIRE_PAIR = Effect.REQUIRE_COLOUR, Effect.REQUIRE_PAIR
 SPELL_COUNTS = Counter(spell.key for spell in SPELLS)
 
 Outcomes = list[tuple[float, "Position"]]  # a position reached with some probability
+# One seat's part of a battle: final attack -> probability, the chance of meeting the
+# conditions, and per attack the chances of ending above it / at it and may win.
+SeatForecast = tuple[dict[int, float], float, list[float], list[float]]
 
 
 # ----- the model of a round ------------------------------------------------------------------
@@ -109,7 +112,7 @@ class Hand:
 
     def with_value(self, shift: int) -> Hand:
         """The same hand, `shift` higher (cards drawn, colours unknown)."""
-        return replace(self, shown=self.shown + shift)
+        return Hand(self.shown + shift, self.colours, self.hidden, self.cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,15 +160,16 @@ class Position:
     def settle(self, seat: int) -> Position:
         settled = list(self.settled)
         settled[seat] = True
-        return replace(self, settled=tuple(settled))
+        return Position(self.base_hp, self.spells, self.hands, tuple(settled), self.rival_draws)
 
     def with_hand(self, seat: int, hand: Hand) -> Position:
         hands = list(self.hands)
         hands[seat] = hand
-        return replace(self, hands=tuple(hands))
+        return Position(self.base_hp, self.spells, tuple(hands), self.settled, self.rival_draws)
 
     def with_spell(self, key: str, target: int = -1) -> Position:
-        return replace(self, spells=(*self.spells, (-1, key, target)))
+        spells = (*self.spells, (-1, key, target))
+        return Position(self.base_hp, spells, self.hands, self.settled, self.rival_draws)
 
     def without_spell(self, slot: int) -> Position:
         """Cancel the spell in `slot`; a cancelled Last call gives the rivals their normal
@@ -324,17 +328,30 @@ class Battle:
     ties: list[list[float]]  # ties[r][x]: chance that seat r ends at x and may win
     cards: list[int]
 
-    def win_chance(self, seat: int, attack: int) -> float:
-        """The chance that `seat`, ending at `attack`, wins the round's key (rivals taken
+    def win_chances(self, seat: int) -> Callable[[int], float]:
+        """The chance that `seat`, ending at an attack, wins the round's key (rivals taken
         as independent; a tie goes to fewer cards, an even tie shares the key)."""
         rivals = [r for r in range(len(self.finals)) if r != seat]
+        beats = [self.beats[r] for r in rivals]
         if self.effects[_RUNNER_UP]:
-            return _exactly_one([self.beats[r][attack] for r in rivals])
-        win = 1.0
-        for r in rivals:
-            lost_tie = self.ties[r][attack] if self.cards[r] < self.cards[seat] else 0.0
-            win *= 1.0 - self.beats[r][attack] - lost_tie
-        return win
+            return lambda attack: _exactly_one([above[attack] for above in beats])
+        # Each rival's chances of ending above the attack, and of a tie it wins (None:
+        # it holds as many cards or more, so it wins no tie).
+        rows = [
+            (self.beats[r], self.ties[r] if self.cards[r] < self.cards[seat] else None)
+            for r in rivals
+        ]
+
+        def win_chance(attack: int) -> float:
+            win = 1.0
+            for above, tie in rows:
+                if tie is None:
+                    win *= 1.0 - above[attack]
+                else:
+                    win *= 1.0 - above[attack] - tie[attack]
+            return win
+
+        return win_chance
 
 
 class Judge:
@@ -348,12 +365,27 @@ class Judge:
         ]
         self._values: dict[Position, float] = {}
         self._forecasts: dict[tuple[Any, ...], dict[int, float]] = {}
+        self._settled_at: dict[int, float] = {}
+        self._seat_forecasts: dict[tuple[Any, ...], SeatForecast] = {}
 
     def value(self, position: Position) -> float:
         """The bot's value of a round position where its own attack is settled."""
-        if position not in self._values:
-            self._values[position] = self._value(position)
-        return self._values[position]
+        # One lookup: hashing a position hashes every hand in it.
+        value = self._values.get(position)
+        if value is None:
+            value = self._values[position] = self._value(position)
+        return value
+
+    def settled_at(self, attack: int) -> float:
+        """The value of the round now with the bot settled at `attack` (its face-up total
+        moved by the difference; a stopping decision asks for the same attacks often)."""
+        value = self._settled_at.get(attack)
+        if value is None:
+            me = self.table.me
+            settled = self.table.position.settle(me)
+            hand = settled.hands[me].with_value(attack - _my_attack(self.table))
+            value = self._settled_at[attack] = self.value(settled.with_hand(me, hand))
+        return value
 
     def expected(self, outcomes: Outcomes) -> float:
         return sum(p * self.value(position) for p, position in outcomes)
@@ -371,27 +403,40 @@ class Judge:
 
     def _battle(self, position: Position) -> Battle:
         hp, conditions = position.hp(), position.conditions()
-        finals = [self._final_attack(position, s, hp) for s in range(self.table.players)]
-        meets = [meet_probability(hand, conditions) for hand in position.hands]
-        beats, ties = [], []
-        for final, meet in zip(finals, meets, strict=True):
-            above, tie = [0.0] * (hp + 2), [0.0] * (hp + 2)
-            for x in range(hp, -1, -1):
-                tie[x] = meet * final.get(x, 0.0)
-                above[x] = above[x + 1] + tie[x + 1]
+        finals, meets, beats, ties = [], [], [], []
+        for seat in range(self.table.players):
+            final, meet, above, tie = self._seat_forecast(position, seat, hp, conditions)
+            finals.append(final)
+            meets.append(meet)
             beats.append(above)
             ties.append(tie)
         cards = [hand.cards for hand in position.hands]
         return Battle(hp, position.effects(), finals, meets, beats, ties, cards)
 
+    def _seat_forecast(
+        self, position: Position, seat: int, hp: int, conditions: list[int]
+    ) -> SeatForecast:
+        """`seat`'s part of the battle: its final attack, its chance of meeting the
+        conditions, and the chances it ends above or at each attack and may win. Kept by
+        what it depends on: the positions a decision values differ mostly in one hand."""
+        hand, shift = position.hands[seat], position.attack_shift(seat)
+        draws = 0 if seat == self.table.me or position.settled[seat] else position.rival_draws
+        key = (hand, shift, draws, hp, tuple(conditions))
+        found = self._seat_forecasts.get(key)
+        if found is None:
+            final = position.attack_distribution(seat)
+            if draws:
+                final = self._forecast(final, hp, draws)
+            meet = meet_probability(hand, conditions)
+            above, tie = [0.0] * (hp + 2), [0.0] * (hp + 2)
+            for x in range(hp, -1, -1):
+                tie[x] = meet * final.get(x, 0.0)
+                above[x] = above[x + 1] + tie[x + 1]
+            found = self._seat_forecasts[key] = (final, meet, above, tie)
+        return found
+
     def _rivals(self) -> Iterable[int]:
         return (s for s in range(self.table.players) if s != self.table.me)
-
-    def _final_attack(self, position: Position, seat: int, hp: int) -> dict[int, float]:
-        dist = position.attack_distribution(seat)
-        if seat == self.table.me or position.settled[seat]:
-            return dist
-        return self._forecast(dist, hp, position.rival_draws)
 
     def _forecast(self, dist: dict[int, float], hp: int, draws: int) -> dict[int, float]:
         """A rival's final attack if it draws until it is `RIVAL_STOP_GAP` from the HP."""
@@ -417,13 +462,16 @@ class Judge:
         """Keys `seat` expects from the battle (as `_worth` counts them)."""
         if battle.meets[seat] == 0.0:
             return 0.0
-        bonus = battle.effects[_BONUS_KEY]
+        bonus, hp = battle.effects[_BONUS_KEY], battle.hp
+        win_chance = battle.win_chances(seat)
+        # (won, lost) below the HP and at it (a perfect hit's key won either way)
+        below = self._worth(seat, 1 + bonus), self._worth(seat, 0)
+        perfect = self._worth(seat, 2 + bonus), self._worth(seat, 1)
         total = 0.0
         for x, p in battle.finals[seat].items():
-            if x <= battle.hp:
-                win = battle.win_chance(seat, x)
-                perfect = 1 if x == battle.hp else 0
-                won, lost = self._worth(seat, 1 + bonus + perfect), self._worth(seat, perfect)
+            if x <= hp:
+                win = win_chance(x)
+                won, lost = perfect if x == hp else below
                 total += p * (win * won + (1.0 - win) * lost)
         return battle.meets[seat] * total
 
@@ -557,16 +605,11 @@ class HeuristicBot(Bot[BossQuestView]):
     def _stop_value(self, table: Table, judge: Judge, attack: int, spells: float) -> float:
         """Stop at `attack`: the settled value, or better with a face-up spell that moves
         the bot's attack against the HP (counted with the chance it is still there)."""
-        settled = table.position.settle(table.me)
-
-        def at(a: int) -> float:
-            hand = settled.hands[table.me]
-            return judge.value(settled.with_hand(table.me, hand.with_value(a - _my_attack(table))))
-
-        plain = at(attack)
+        plain = judge.settled_at(attack)
         if not spells:
             return plain
-        fixed = max((at(attack + shift) for shift in _self_shifts(table)), default=plain)
+        shifts = _self_shifts(table)
+        fixed = max((judge.settled_at(attack + shift) for shift in shifts), default=plain)
         return plain + spells * max(0.0, fixed - plain)
 
     # ----- the Mage -------------------------------------------------------------------------
