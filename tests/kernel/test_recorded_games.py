@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 
 import gamenight
-from gamenight import agents
 import gamenight.games.munchkin  # registers the game in this process
+from gamenight import agents
 from gamenight.kernel import GameRecord, Rng, State
 from gamenight.play.table import next_actor, play
 
