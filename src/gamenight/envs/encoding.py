@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import operator
 import random
+import struct
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
@@ -91,6 +92,9 @@ class Encoding:
         self.high = np.array([high for _, _, high in features], dtype=np.float32)
         self.scores: tuple[float, float] = tuple(self.encoder.SCORES)
         self.max_actions: int = self.encoder.max_actions(players, self.options)
+        # Packs an encoder's list straight into a new float32 array: about a third of the
+        # time numpy takes to convert a list of Python numbers.
+        self._packer = struct.Struct(f"={self.size}f")
 
     @property
     def size(self) -> int:
@@ -108,7 +112,9 @@ class Encoding:
 
     def observation(self, state: State, seat: int | None) -> np.ndarray:
         """The encoded ``view(seat)`` as float32 (``None``: a spectator's view)."""
-        return np.asarray(self.encoder.encode(state.view(seat)), dtype=np.float32)
+        buffer = bytearray(self._packer.size)
+        self._packer.pack_into(buffer, 0, *self.encoder.encode(state.view(seat)))
+        return np.frombuffer(buffer, dtype=np.float32)
 
     def text(self, state: State, seat: int | None) -> str:
         """The encoder's short text of ``view(seat)``."""
@@ -131,16 +137,24 @@ class Encoding:
         """`seat`'s observation in the shape of `observation_space`."""
         return {"observation": self.observation(state, seat), "action_mask": self.mask(state, seat)}
 
+    def observe_into(
+        self, state: State, seat: int, observations: bytearray, masks: np.ndarray, row: int
+    ) -> None:
+        """Write `seat`'s observation and mask into row `row` of a batch, as `observe`
+        gives them: `observations` holds the float32 rows (``np.frombuffer`` of it is the
+        ``(n, size)`` array), `masks` is the int8 ``(n, N)`` array, zeros where not set."""
+        values = self.encoder.encode(state.view(seat))
+        self._packer.pack_into(observations, row * self._packer.size, *values)
+        masks[row, self.codec.encode_all(state.legal_actions(seat))] = 1
+
     def legal_ids(self, state: State, seat: int) -> list[int]:
         """The sorted codec ids of `seat`'s legal actions (``[]`` when it may not act)."""
-        encode = self.codec.encode
-        return sorted(encode(action) for action in state.legal_actions(seat))
+        return sorted(self.codec.encode_all(state.legal_actions(seat)))
 
     def mask(self, state: State, seat: int) -> np.ndarray:
         """The int8 action mask of `seat`: 1 for each legal codec id."""
-        encode = self.codec.encode
         mask = np.zeros(self.codec.size, dtype=np.int8)
-        mask[[encode(action) for action in state.legal_actions(seat)]] = 1
+        mask[self.codec.encode_all(state.legal_actions(seat))] = 1
         return mask
 
     def render(self, state: State, seat: int | None, mode: str | None) -> str | None:

@@ -78,6 +78,29 @@ class GamenightGymEnv(gymnasium.Env):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """Start a new game and play the bots up to the learner's first turn."""
+        self._begin(seed)
+        return self._observation(), {}
+
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        """Apply the learner's action, then the bots' up to its next turn or the end.
+
+        An illegal action (one the mask rules out) changes nothing and ends the episode
+        as a loss: reward the lowest score the game gives, ``info["illegal_action"]``.
+        """
+        reward, terminated, truncated, info = self._act(action)
+        return self._observation(), reward, terminated, truncated, info
+
+    def render(self) -> str | None:
+        """The learner's view as text (``ansi`` returns it, ``human`` prints it)."""
+        return self.encoding.render(self.game, self.seat, self.render_mode)
+
+    @property
+    def game(self) -> State:
+        """The game in progress (read it; act only through `step`)."""
+        return self.state
+
+    def _begin(self, seed: int | None) -> None:
+        """`reset` but the observation (the vector environment writes it in its batch)."""
         super().reset(seed=seed)
         draw = self.np_random.integers
         bots = iter(
@@ -90,34 +113,18 @@ class GamenightGymEnv(gymnasium.Env):
         ]
         self.state = self.encoding.new_state(int(draw(2**63)))
         self._play_bots()
-        return self._observation(), {}
 
-    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
-        """Apply the learner's action, then the bots' up to its next turn or the end.
-
-        An illegal action (one the mask rules out) changes nothing and ends the episode
-        as a loss: reward the lowest score the game gives, ``info["illegal_action"]``.
-        """
+    def _act(self, action: Any) -> tuple[float, bool, bool, dict[str, Any]]:
+        """`step` but the observation: ``(reward, terminated, truncated, info)``."""
         try:
             self.state.apply(self.seat, self.encoding.decode(action))
         except IllegalAction:
-            lowest = self.encoding.scores[0]
-            return self._observation(), lowest, True, False, {"illegal_action": True}
+            return self.encoding.scores[0], True, False, {"illegal_action": True}
         self._play_bots()
         if not self.state.is_over():
-            return self._observation(), 0.0, False, False, {}
+            return 0.0, False, False, {}
         outcome = self.state.outcome()
-        reward = float(outcome.scores[self.seat])
-        return self._observation(), reward, not outcome.truncated, outcome.truncated, {}
-
-    def render(self) -> str | None:
-        """The learner's view as text (``ansi`` returns it, ``human`` prints it)."""
-        return self.encoding.render(self.game, self.seat, self.render_mode)
-
-    @property
-    def game(self) -> State:
-        """The game in progress (read it; act only through `step`)."""
-        return self.state
+        return float(outcome.scores[self.seat]), not outcome.truncated, outcome.truncated, {}
 
     def _play_bots(self) -> None:
         state = self.state

@@ -8,7 +8,8 @@ game can ever offer, in a fixed documented order, so that RL adapters see ``0..N
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from itertools import repeat
 from typing import Any
 
 from .errors import IllegalAction
@@ -71,6 +72,9 @@ class ActionCodec:
         self.actions: tuple[Action, ...] = tuple(actions)
         self._index = {action: i for i, action in enumerate(self.actions)}
         self._canonical = {action: action for action in self.actions}
+        # The codec's own instances, which games hand out, by identity: no dataclass hash
+        # (a Python call per action) on the RL adapters' masks.
+        self._by_identity = {id(action): i for i, action in enumerate(self.actions)}
         if len(self._index) != len(self.actions):
             raise ValueError("an action codec must not list the same action twice")
         self._types = {type(a).__name__: type(a) for a in self.actions}
@@ -86,6 +90,14 @@ class ActionCodec:
             return self._index[action]
         except (KeyError, TypeError):  # TypeError: an unhashable value is no action either
             raise IllegalAction(f"{quote(action)} is not an action of this game") from None
+
+    def encode_all(self, actions: Sequence[Action]) -> list[int]:
+        """The integers of many actions (a legal-actions list), in order, as `encode` gives
+        them."""
+        indices = list(map(self._by_identity.get, map(id, actions), repeat(-1)))
+        if -1 in indices:  # an equal action built elsewhere: looked up by value
+            return [self.encode(action) for action in actions]
+        return indices
 
     def is_canonical(self, action: Action) -> bool:
         """Whether `action` is one of the codec's actions, field types included.

@@ -58,6 +58,8 @@ class Pieces:
     def __init__(self, pieces: Iterable[Piece]) -> None:
         self.pieces = tuple(pieces)
         self.slices: dict[str, slice] = {}
+        # Each piece's slice and size, read once per write by `Observation`.
+        self.spans: dict[str, tuple[slice, int]] = {}
         start = 0
         for piece in self.pieces:
             if piece.name in self.slices:
@@ -65,6 +67,7 @@ class Pieces:
             if any(n < 0 for n in piece.shape) or not piece.low <= piece.high:
                 raise ValueError(f"piece {piece.name!r}: bad shape or bounds")
             self.slices[piece.name] = slice(start, start + piece.size)
+            self.spans[piece.name] = (self.slices[piece.name], piece.size)
             start += piece.size
         self.size = start
 
@@ -85,24 +88,23 @@ class Pieces:
 class Observation:
     """A flat observation being written piece by piece; `values` is the result."""
 
-    __slots__ = ("slices", "values")
+    __slots__ = ("slices", "spans", "values")
 
     def __init__(self, pieces: Pieces) -> None:
         self.slices = pieces.slices
+        self.spans = pieces.spans
         self.values = [0.0] * pieces.size
 
     def __setitem__(self, name: str, value: float | Sequence[float]) -> None:
         """Write a piece: a number for a scalar piece, else exactly its floats (flat)."""
-        where = self.slices[name]
-        if isinstance(value, (int, float)):
-            if where.stop - where.start != 1:
-                raise ValueError(f"piece {name!r} holds {where.stop - where.start} floats")
+        where, size = self.spans[name]
+        if type(value) is not list and isinstance(value, (int, float)):
+            if size != 1:
+                raise ValueError(f"piece {name!r} holds {size} floats")
             self.values[where.start] = value
             return
-        if len(value) != where.stop - where.start:  # a slice assignment would resize
-            raise ValueError(
-                f"piece {name!r} holds {where.stop - where.start} floats, got {len(value)}"
-            )
+        if len(value) != size:  # a slice assignment would resize
+            raise ValueError(f"piece {name!r} holds {size} floats, got {len(value)}")
         self.values[where] = value
 
 
