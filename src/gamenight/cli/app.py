@@ -57,10 +57,14 @@ def list_games() -> None:
     import gamenight
     from gamenight.kernel.registry import game_class
 
-    table = Table(title="gamenight games")
-    table.add_column("game")
-    table.add_column("players")
-    table.add_column("options")
+    from .language import use_language
+
+    use_language(None)  # the locale's
+    _ = i18n.CATALOG.gettext
+    table = Table(title=_("gamenight games"))
+    table.add_column(_("game"))
+    table.add_column(_("players"))
+    table.add_column(_("options"))
     for game_id in gamenight.games():
         cls = game_class(game_id)
         options = "\n".join(f"{o.name}: {o.help}" for o in cls.options_spec)

@@ -9,11 +9,17 @@ from typing import Annotated
 import typer
 
 from gamenight import agents as agent_registry
+from gamenight.i18n import CATALOG
 from gamenight.kernel.registry import game_class
 from gamenight.sim.tournament import ResultStore, TournamentConfig, run_tournament, summarize
 
+from .language import use_language
+from .play import fail
 from .simulate import INTERRUPTED, parse_options
 from .tournament import progress_bar
+
+_ = CATALOG.gettext
+ngettext = CATALOG.ngettext
 
 
 def report_command(
@@ -67,14 +73,17 @@ def report_command(
     advantage, game length, score margins and the game's own views (spells, cats, points
     by source, classes, races and cards), from a tournament file or from games played now."""
     try:
+        use_language(None)  # the locale's
         if not out.parent.is_dir():
-            raise ValueError(f"cannot write {out}: no folder {out.parent}")
+            raise ValueError(
+                _("cannot write {file}: no folder {folder}").format(file=out, folder=out.parent)
+            )
         if png is not None and png.exists() and not png.is_dir():
-            raise ValueError(f"--png {png}: not a folder")
+            raise ValueError(_("--png {folder}: not a folder").format(folder=png))
         with tempfile.TemporaryDirectory() as scratch:
             path = db if db is not None else Path(scratch) / "games.sqlite"
             config = _config(game, path, agents, games, players, seed, option)
-            with progress_bar("playing") as bar:
+            with progress_bar(_("playing")) as bar:
                 task = bar.add_task("games", total=None)
                 store = run_tournament(
                     config,
@@ -90,15 +99,25 @@ def report_command(
         report.save(out)
         written = report.save_pngs(png) if png is not None else []
     except ValueError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
+        fail(str(exc))
     except KeyboardInterrupt:
-        kept = f"; the games played are in {db}" if db is not None else ""
-        typer.echo(f"Report interrupted{kept}.", err=True)
+        if db is not None:
+            stopped = _("Report interrupted; the games played are in {file}.").format(file=db)
+        else:
+            stopped = _("Report interrupted.")
+        typer.echo(stopped, err=True)
         raise typer.Exit(INTERRUPTED) from None
-    typer.echo(f"Report of {summary.games:,} games written to {out}")
+    typer.echo(
+        _("Report of {games} games written to {file}").format(games=f"{summary.games:,}", file=out)
+    )
     if written:
-        typer.echo(f"{len(written)} figures written to {png}")
+        typer.echo(
+            ngettext(
+                "{count} figure written to {folder}",
+                "{count} figures written to {folder}",
+                len(written),
+            ).format(count=len(written), folder=png)
+        )
 
 
 def _config(
@@ -113,7 +132,11 @@ def _config(
     """The games to report on: those asked for, completed by the file's, then defaults."""
     stored = ResultStore(path).config if path.is_file() else None
     if stored is not None and stored.game_id != game:
-        raise ValueError(f"{path} holds games of {stored.game_id}, not {game}")
+        raise ValueError(
+            _("{file} holds games of {stored}, not {game}").format(
+                file=path, stored=stored.game_id, game=game
+            )
+        )
     if agents is not None:
         names = tuple(name.strip() for name in agents.split(","))
     elif stored is not None:

@@ -9,7 +9,12 @@ from typing import Annotated
 
 import typer
 
+from gamenight.i18n import CATALOG
+
+from .language import use_language
 from .play import fail
+
+_ = CATALOG.gettext
 
 
 def default_data() -> Path:
@@ -45,28 +50,41 @@ def serve_command(
 
     Every action is stored before anybody sees it; a restart resumes every table.
     """
+    use_language(None)  # the locale's
     try:
         import uvicorn
 
         from gamenight.server import Store, create_app
         from gamenight.server.protocol import MAX_MESSAGE_CHARS
     except ModuleNotFoundError as exc:
-        fail(f"the server needs its extra ({exc.name} is missing): pip install 'gamenight[server]'")
+        fail(
+            _(
+                "the server needs its extra ({module} is missing): pip install 'gamenight[server]'"
+            ).format(module=exc.name)
+        )
     if db is None:
         folder = data or default_data()
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            fail(f"{folder}: cannot keep the tables there: {exc.strerror}")
+            fail(
+                _("{folder}: cannot keep the tables there: {reason}").format(
+                    folder=folder, reason=exc.strerror
+                )
+            )
         db = f"sqlite:///{folder / 'gamenight.db'}"
     elif data is not None:
-        fail("--data and --db name two databases: give one")
+        fail(_("--data and --db name two databases: give one"))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     try:
         store = Store(db)
     except Exception as exc:  # a bad URL, a database that cannot be reached
-        fail(f"cannot open the database: {str(exc).splitlines()[0]}")
-    typer.echo(f"gamenight: open http://{host}:{port} (Ctrl-C stops; the tables stay)")
+        fail(_("cannot open the database: {reason}").format(reason=str(exc).splitlines()[0]))
+    typer.echo(
+        _("gamenight: open http://{host}:{port} (Ctrl-C stops; the tables stay)").format(
+            host=host, port=port
+        )
+    )
     uvicorn.run(
         create_app(store, cors_origin or (), post_rate),
         host=host,

@@ -21,14 +21,18 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from gamenight.i18n import CATALOG, N_
 from gamenight.kernel.limits import quote
 from gamenight.kernel.registry import game_class
 from gamenight.sim import Rate, SimulationResult, extra, simulate
 from gamenight.sim.files import write_atomic
 
+from .language import use_language
+
 INTERRUPTED = 130  # the shell's exit status after Ctrl-C
 
-CAPTION = (
+_ = CATALOG.gettext
+CAPTION = N_(
     "A shared win counts as a win for each winner. Seating rotates one seat per game. "
     "Intervals: 95% Wilson."
 )
@@ -77,11 +81,16 @@ def simulate_command(
     Results depend only on the seed, never on --workers.
     """
     try:
+        use_language(None)  # the locale's
         names = [name.strip() for name in agents.split(",")]
         if players is None:
             players = max(len(names), game_class(game).min_players)
         if json_file is not None and not json_file.parent.is_dir():
-            raise ValueError(f"cannot write {json_file}: no folder {json_file.parent}")
+            raise ValueError(
+                _("cannot write {file}: no folder {folder}").format(
+                    file=json_file, folder=json_file.parent
+                )
+            )
         with _progress_bar() as bar:
             task = bar.add_task("games", total=games)
 
@@ -102,11 +111,14 @@ def simulate_command(
         if json_file is not None:
             write_atomic(json_file, json.dumps(result.to_dict(), indent=2) + "\n")
     except ValueError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(_("error: {message}").format(message=exc), err=True)
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
-        saved = f"; the records in {save} are complete games" if save is not None else ""
-        typer.echo(f"Simulation interrupted{saved}.", err=True)
+        if save is not None:
+            stopped = _("Simulation interrupted; the records in {folder} are complete games.")
+        else:
+            stopped = _("Simulation interrupted.")
+        typer.echo(stopped.format(folder=save), err=True)
         raise typer.Exit(INTERRUPTED) from None
 
     console = Console()
@@ -119,7 +131,8 @@ def simulate_command(
     for figures in extra.tables(result.game_id, result.counts):
         console.print(_figure_table(figures))
     if save is not None:
-        console.print(f"Saved {result.games:,} game records in {save}", soft_wrap=True)
+        saved = _("Saved {games} game records in {folder}")
+        console.print(saved.format(games=f"{result.games:,}", folder=save), soft_wrap=True)
 
 
 def _card_table(result: SimulationResult) -> Table | None:
@@ -142,9 +155,10 @@ def _card_table(result: SimulationResult) -> Table | None:
                 won[card] = won.get(card, 0.0) + mean * played
     if not hired:
         return None
-    table = Table(title="By card")
-    for column in ("card", "hired in", "hirers' win rate", "95% interval"):
-        table.add_column(column, justify="left" if column == "card" else "right")
+    table = Table(title=_("By card"))
+    columns = (_("card"), _("hired in"), _("hirers' win rate"), _("95% interval"))
+    for column in columns:
+        table.add_column(column, justify="left" if column == columns[0] else "right")
 
     def rate(card: str) -> float:
         return won.get(card, 0.0) / hired[card] if hired[card] else 0.0
@@ -181,7 +195,7 @@ def parse_options(items: list[str]) -> dict[str, Any]:
     for item in items:
         name, sep, text = item.partition("=")
         if not sep or not name.strip():
-            raise ValueError(f"--option expects name=value, got {quote(item)}")
+            raise ValueError(_("--option expects name=value, got {item}").format(item=quote(item)))
         options[name.strip()] = _parse_value(text.strip())
     return options
 
@@ -202,19 +216,20 @@ class _RateColumn(ProgressColumn):
 
     def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
-        return Text("" if speed is None else f"{speed:,.0f} games/s", style="cyan")
+        rate = "" if speed is None else _("{rate} games/s").format(rate=f"{speed:,.0f}")
+        return Text(rate, style="cyan")
 
 
 def _progress_bar() -> Progress:
     """A progress bar on stderr (games done, rate, elapsed, ETA), gone when finished."""
     console = Console(stderr=True)
     return Progress(
-        TextColumn("simulating"),
+        TextColumn(_("simulating")),
         BarColumn(),
         MofNCompleteColumn(),
         _RateColumn(),
         TimeElapsedColumn(),
-        TextColumn("ETA"),
+        TextColumn(_("ETA")),
         TimeRemainingColumn(),
         console=console,
         transient=True,
@@ -228,22 +243,37 @@ def _percent(rate: Rate) -> tuple[str, str]:
 
 
 def _headline(result: SimulationResult) -> str:
-    means = [f"mean {key.replace('_', ' ')} {value:.2f}" for key, value in result.figures.items()]
-    means.append(f"mean actions {result.mean_actions:.1f}")
+    mean = _("mean {figure} {value}")
+    means = [
+        mean.format(figure=key.replace("_", " "), value=f"{value:.2f}")
+        for key, value in result.figures.items()
+    ]
+    means.append(mean.format(figure=_("actions"), value=f"{result.mean_actions:.1f}"))
     share = result.truncated / result.games if result.games else 0.0
-    means.append(f"truncated by the safety limit {result.truncated:,} ({share:.1%})")
+    means.append(
+        _("truncated by the safety limit {count} ({share})").format(
+            count=f"{result.truncated:,}", share=f"{share:.1%}"
+        )
+    )
     if result.no_winner:
-        means.append(f"{result.no_winner:,} games without a winner")
-    return (
-        f"[bold]{result.game_id}[/bold] · {result.players} players · {result.games:,} games"
-        f" · seed {result.seed}\n{' · '.join(means)}"
-        f"\n[dim]{result.elapsed:.1f} s, {result.games_per_second:,.0f} games/s[/dim]"
+        means.append(_("{count} games without a winner").format(count=f"{result.no_winner:,}"))
+    return _(
+        "[bold]{game}[/bold] · {players} players · {games} games · seed {seed}\n{means}"
+        "\n[dim]{seconds} s, {rate} games/s[/dim]"
+    ).format(
+        game=result.game_id,
+        players=result.players,
+        games=f"{result.games:,}",
+        seed=result.seed,
+        means=" · ".join(means),
+        seconds=f"{result.elapsed:.1f}",
+        rate=f"{result.games_per_second:,.0f}",
     )
 
 
 def _seat_table(result: SimulationResult) -> Table:
-    table = Table(title="Win rate by seat")
-    for column in ("seat", "win rate", "95% interval", "wins"):
+    table = Table(title=_("Win rate by seat"))
+    for column in (_("seat"), _("win rate"), _("95% interval"), _("wins")):
         table.add_column(column, justify="right")
     for seat, rate in enumerate(result.seats):
         table.add_row(str(seat), *_percent(rate), f"{rate.wins:,} / {rate.trials:,}")
@@ -251,19 +281,19 @@ def _seat_table(result: SimulationResult) -> Table:
 
 
 def _agent_table(result: SimulationResult) -> Table:
-    table = Table(title="By agent", caption=CAPTION, caption_justify="left")
-    table.add_column("agent")
-    for column in ("seats", "win rate", "95% interval"):
+    table = Table(title=_("By agent"), caption=_(CAPTION), caption_justify="left")
+    table.add_column(_("agent"))
+    for column in (_("seats"), _("win rate"), _("95% interval")):
         table.add_column(column, justify="right")
     first = next(iter(result.agents.values()))
     # Per-seat figures, per round when the game counts rounds, else per game.
-    per = "round" if first.per_round else "game"
+    per = CATALOG.pgettext("per", "round") if first.per_round else CATALOG.pgettext("per", "game")
     # Per-card figures (``name:card``) have their own table.
     keys = [key for key in first.per_round or first.per_game if ":" not in key]
     for key in keys:
         table.add_column(f"{key.replace('_', ' ')} / {per}", justify="right")
     for agent in result.agents.values():
-        figures = agent.per_round if per == "round" else agent.per_game
+        figures = agent.per_round if first.per_round else agent.per_game
         table.add_row(
             agent.name,
             f"{result.lineup.count(agent.name)}",

@@ -19,6 +19,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from gamenight.i18n import CATALOG, N_
 from gamenight.kernel.registry import game_class
 from gamenight.sim import Rate
 from gamenight.sim.files import write_atomic
@@ -30,9 +31,12 @@ from gamenight.sim.tournament import (
     summarize,
 )
 
+from .language import use_language
+from .play import fail
 from .simulate import INTERRUPTED, _RateColumn, parse_options
 
-CAPTION = (
+_ = CATALOG.gettext
+CAPTION = N_(
     "Rating: openskill (Plackett-Luce), ranked by mu - 3 sigma. A shared win counts for each "
     "winner. Intervals: 95% Wilson."
 )
@@ -84,6 +88,7 @@ def tournament_command(
     """Play a round robin of agents in every seat; print ratings, seat advantage and game
     lengths. Results depend only on the seed, never on --workers or interruptions."""
     try:
+        use_language(None)  # the locale's
         names = tuple(name.strip() for name in agents.split(","))
         if players is None:
             players = game_class(game).min_players
@@ -91,8 +96,12 @@ def tournament_command(
             seed = _stored_seed(db)
         config = TournamentConfig(game, players, names, games, seed, parse_options(option or []))
         if json_file is not None and not json_file.parent.is_dir():
-            raise ValueError(f"cannot write {json_file}: no folder {json_file.parent}")
-        with progress_bar("playing") as bar:
+            raise ValueError(
+                _("cannot write {file}: no folder {folder}").format(
+                    file=json_file, folder=json_file.parent
+                )
+            )
+        with progress_bar(_("playing")) as bar:
             task = bar.add_task("games", total=None)
 
             def advance(done: int, total: int) -> None:
@@ -104,11 +113,13 @@ def tournament_command(
         if json_file is not None:
             write_atomic(json_file, json.dumps(summary.to_dict(), indent=2) + "\n")
     except ValueError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
+        fail(str(exc))
     except KeyboardInterrupt:
         typer.echo(
-            f"Tournament interrupted; the games played are in {db}: run the same command to resume.",
+            _(
+                "Tournament interrupted; the games played are in {file}: "
+                "run the same command to resume."
+            ).format(file=db),
             err=True,
         )
         raise typer.Exit(INTERRUPTED) from None
@@ -136,7 +147,7 @@ def progress_bar(label: str) -> Progress:
         MofNCompleteColumn(),
         _RateColumn(),
         TimeElapsedColumn(),
-        TextColumn("ETA"),
+        TextColumn(_("ETA")),
         TimeRemainingColumn(),
         console=console,
         transient=True,
@@ -153,14 +164,20 @@ def summary_tables(summary: TournamentSummary) -> list[str | Table]:
     """The headline and tables of a tournament: ratings, seats, game length."""
     config = summary.config
     length = summary.to_dict()["length"]
-    headline = (
-        f"[bold]{config.game_id}[/bold] · {config.players} players · {summary.games:,} games"
-        f" · seed {config.seed} · truncated {summary.truncated:,}"
-        f" · {summary.seconds / max(1, summary.games):.2f} s/game"
+    headline = _(
+        "[bold]{game}[/bold] · {players} players · {games} games · seed {seed} · "
+        "truncated {truncated} · {seconds} s/game"
+    ).format(
+        game=config.game_id,
+        players=config.players,
+        games=f"{summary.games:,}",
+        seed=config.seed,
+        truncated=f"{summary.truncated:,}",
+        seconds=f"{summary.seconds / max(1, summary.games):.2f}",
     )
-    ratings = Table(title="Ratings", caption=CAPTION, caption_justify="left")
-    ratings.add_column("agent")
-    for column in ("rating", "mu", "sigma", "seat-games", "win rate", "95% interval"):
+    ratings = Table(title=_("Ratings"), caption=_(CAPTION), caption_justify="left")
+    ratings.add_column(_("agent"))
+    for column in (_("rating"), "mu", "sigma", _("seat-games"), _("win rate"), _("95% interval")):
         ratings.add_column(column, justify="right")
     for agent in summary.ranking():
         ratings.add_row(
@@ -171,20 +188,22 @@ def summary_tables(summary: TournamentSummary) -> list[str | Table]:
             f"{agent.seat_games:,}",
             *_percent(agent.rate),
         )
-    seats = Table(title=f"Seat advantage (equal share {summary.equal_share:.1%})")
-    for column in ("seat", "win rate", "95% interval", "vs equal share"):
+    seats = Table(
+        title=_("Seat advantage (equal share {share})").format(share=f"{summary.equal_share:.1%}")
+    )
+    for column in (_("seat"), _("win rate"), _("95% interval"), _("vs equal share")):
         seats.add_column(column, justify="right")
     for seat, rate in enumerate(summary.seats):
         seats.add_row(str(seat), *_percent(rate), f"{rate.rate - summary.equal_share:+.1%}")
     first = summary.first_player
-    seats.add_row("first", *_percent(first), f"{first.rate - summary.equal_share:+.1%}")
-    lengths = Table(title="Game length")
+    seats.add_row(_("first"), *_percent(first), f"{first.rate - summary.equal_share:+.1%}")
+    lengths = Table(title=_("Game length"))
     lengths.add_column("")
-    for column in ("mean", "10%", "median", "90%", "min", "max"):
+    for column in (_("mean"), "10%", _("median"), "90%", _("min"), _("max")):
         lengths.add_column(column, justify="right")
-    rows = [("actions", length)]
+    rows = [(_("actions"), length)]
     if summary.rounds:
-        rows.append(("rounds", summary.to_dict()["rounds"]))
+        rows.append((_("rounds"), summary.to_dict()["rounds"]))
     for label, figures in rows:
         lengths.add_row(
             label,
