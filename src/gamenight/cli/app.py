@@ -17,6 +17,8 @@ from .serve import serve_command
 from .simulate import simulate_command
 from .tournament import tournament_command
 
+_ = i18n.CATALOG.gettext
+
 app = typer.Typer(
     name="gamenight",
     help="Play modern tabletop games in the terminal, simulate thousands, replay any.",
@@ -60,7 +62,6 @@ def list_games() -> None:
     from .language import use_language
 
     use_language(None)  # the locale's
-    _ = i18n.CATALOG.gettext
     table = Table(title=_("gamenight games"))
     table.add_column(_("game"))
     table.add_column(_("players"))

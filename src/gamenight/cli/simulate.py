@@ -148,7 +148,7 @@ def _card_table(result: SimulationResult) -> Table | None:
         played = agent.wins.trials
         seat_games += played
         for key, mean in agent.per_game.items():
-            figure, _, card = key.partition(":")
+            figure, _colon, card = key.partition(":")
             if figure == "hired":
                 hired[card] = hired.get(card, 0.0) + mean * played
             elif figure == "hired_won":
