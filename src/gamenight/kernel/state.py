@@ -190,6 +190,14 @@ class State(ABC):
     # The latest `legal_actions` answer: (seat, actions applied then, the actions). Never
     # copied: a clone, a world or a loaded state starts without one.
     _offered: tuple[int, int, tuple[Action, ...]] | None = None
+    # Whether the game validates an action by listing the legal ones (the default
+    # `_is_legal`), so that `apply` gains by remembering the latest list. A game with its
+    # own check (Ninja Master's refusal rules) would only pay for a copy and a scan.
+    _validates_by_listing: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._validates_by_listing = cls._is_legal is State._is_legal
 
     def __init__(self, num_players: int, options: dict[str, Any], seed: int) -> None:
         """Start a new game. Use `gamenight.make`, which validates the arguments."""
@@ -213,16 +221,18 @@ class State(ABC):
         if type(seat) is not int or seat not in self.actors():
             return []
         legal = self._legal(seat)
-        # Kept (as a tuple: the caller may change the list) so that `apply` knows an
-        # action taken from it is legal without listing the actions again.
-        self._offered = (seat, len(self.history), tuple(legal))
+        if self._validates_by_listing:
+            # Kept (as a tuple: the caller may change the list) so that `apply` knows an
+            # action taken from it is legal without listing the actions again.
+            self._offered = (seat, len(self.history), tuple(legal))
         return legal
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply `seat`'s action. An illegal one raises `IllegalAction` and changes nothing.
 
         An action object taken from the latest `legal_actions` list of `seat`, with no
-        action applied since, is known to be legal; any other is checked in full."""
+        action applied since, is known to be legal; any other is checked in full (a game
+        with its own `_is_legal` checks every action with it)."""
         offered = self._offered
         # Identity, not equality: ``Equip(1.0)`` equals ``Equip(1)`` yet is no action of
         # the game's, and an equal action built elsewhere is checked in full.
