@@ -103,9 +103,12 @@ def gym_loop(game_id: str, players: int) -> Loop:
 
     def play(seed: int, rng: random.Random) -> tuple[int, int]:
         observation, _ = env.reset(seed=seed)
-        terminated, steps = False, 0
-        while not terminated:
-            observation, _, terminated, _, _ = env.step(choose(observation["action_mask"], rng))
+        ended, steps = False, 0
+        while not ended:  # a game cut by its safety limit is truncated, not terminated
+            observation, _, terminated, truncated, _ = env.step(
+                choose(observation["action_mask"], rng)
+            )
+            ended = terminated or truncated
             steps += 1
         return len(env.game.history), steps
 
