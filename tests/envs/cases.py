@@ -21,6 +21,10 @@ SHORT_GAMES: dict[str, dict[str, Any]] = {
     "munchkin": {"max_turns": 8},
 }
 PLAYOUT_GAMES: dict[str, dict[str, Any]] = {"munchkin": {"max_turns": 12}}
+# Every how many states the playouts stop for the encoder tests to look (the last state is
+# always shown): a Munchkin state moves by one pass at a time, so every eighth still sees
+# each phase of a turn many times over.
+PLAYOUT_STRIDE: dict[str, int] = {"munchkin": 8}
 
 
 def player_counts(game_id: str) -> list[int]:

@@ -11,7 +11,7 @@ import pytest
 import gamenight
 from gamenight.kernel import State
 
-from .cases import NO_ENCODER, PLAYOUT_GAMES, has_encoder, player_counts
+from .cases import NO_ENCODER, PLAYOUT_GAMES, PLAYOUT_STRIDE, has_encoder, player_counts
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -41,16 +41,19 @@ Playout = Callable[[str, int, int], Iterator[State]]
 
 @pytest.fixture
 def playout() -> Playout:
-    """``playout(game_id, players, seed)`` yields every state of one random game, the
-    finished one included (the same object, advanced one action at a time)."""
+    """``playout(game_id, players, seed)`` yields every state of one random game (every
+    `PLAYOUT_STRIDE`-th for the long ones), the finished one included: the same object,
+    advanced one action at a time."""
 
     def states(game_id: str, players: int, seed: int) -> Iterator[State]:
         state = gamenight.make(game_id, players, seed, **PLAYOUT_GAMES.get(game_id, {}))
         choose = random.Random(seed).choice
+        stride = PLAYOUT_STRIDE.get(game_id, 1)
         yield state
         while not state.is_over():
             seat = state.actors()[0]
             state.apply(seat, choose(state.legal_actions(seat)))
-            yield state
+            if len(state.history) % stride == 0 or state.is_over():
+                yield state
 
     return states

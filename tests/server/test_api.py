@@ -158,6 +158,11 @@ def test_a_finished_game_replays_step_by_step_with_every_card_shown(client):
     assert all(view["seats"][view["seat"]]["hidden"] is not None for view in first["views"])
     end = client.get(f"/api/tables/{created['id']}/replay?n=100000").json()
     assert end["n"] == end["total"] and end["outcome"]["winners"]
+    ru = client.get(f"/api/tables/{created['id']}/replay?n=1&lang=ru").json()
+    assert ru["last"]["label"] != first["last"]["label"]  # the same step in the game's Russian
+    refused = client.get(f"/api/tables/{created['id']}/replay?n=1&lang=xx")
+    assert refused.status_code == 422
+    assert "unknown language 'xx'; known: en, " in refused.json()["error"]
 
 
 def test_the_pages_and_the_games_drawings_are_served_and_nothing_else(client):

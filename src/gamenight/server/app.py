@@ -287,6 +287,11 @@ def create_app(
         history = table.state.history
         n = max(0, min(n, len(history)))
         row, game_spec = table.row, table.spec
+        if lang not in game_spec.languages:
+            known = ", ".join(game_spec.languages)
+            raise HTTPException(
+                422, f"unknown language {clip(repr(lang), QUOTE_CHARS)}; known: {known}"
+            )
         state = gamenight.make(row.game, row.players, row.seed, **row.options)
         for seat, action in history[: max(0, n - 1)]:
             state.apply(seat, action)

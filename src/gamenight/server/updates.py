@@ -14,7 +14,7 @@ its whole view and every new event held back).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Literal
@@ -151,7 +151,7 @@ def label(spec: GameSpec, view: Mapping[str, Any], action: Action, lang: str) ->
     return plain(renderer.choice(view, action, lang))
 
 
-def log_lines(spec: GameSpec, events: list[Event], lang: str, seat: int | None) -> list[str]:
+def log_lines(spec: GameSpec, events: Sequence[Event], lang: str, seat: int | None) -> list[str]:
     """Events in the game's words (its renderer's), one plain line each."""
     if not events:
         return []
