@@ -68,8 +68,8 @@ def aec_loop(game_id: str, players: int) -> Loop:
         env.reset(seed=seed)
         turns = 0
         for _ in env.agent_iter():
-            observation, _, terminated, _, _ = env.last()
-            if terminated:
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
                 env.step(None)
             else:
                 env.step(choose(observation["action_mask"], rng))
