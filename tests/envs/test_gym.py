@@ -62,8 +62,9 @@ def test_reset_with_a_seed_replays_the_same_game(game_id, players):
     def game(seed):
         env = make(game_id, seat=0, opponents="random", players=players, **short_game(game_id))
         observation, _ = env.reset(seed=seed)
+        learner = np.random.default_rng(0)  # the same learner in both games
         while True:
-            action = int(np.flatnonzero(observation["action_mask"])[-1])
+            action = int(learner.choice(np.flatnonzero(observation["action_mask"])))
             observation, _, terminated, truncated, _ = env.step(action)
             if terminated or truncated:
                 return env.game.to_json()
