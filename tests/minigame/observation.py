@@ -8,7 +8,7 @@ features                                    count  meaning
 ``me``, ``to_act``, ``leader``, ``attacker``  4·n    one-hot / flags over seats
 ``round``                                   1      as in the view
 ``phase.<phase>``                           4      bid, attack, respond, over
-``deciding.<kind>``                         3      the top decision: target, slot, answer
+``deciding.is.<kind>``                      3      the top decision: target, slot, answer
 ``deciding.seat|card|target``               2n+C   one-hot: who decides, the card, the seat hit
 ``seat[i].<field>``                         8·n    coins, vault, gems0, gems1, bid, answered,
                                                    hand_size, winner
@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gamenight.kernel.observation import Layout, one_hot
+from gamenight.kernel.observation import Piece, Pieces, one_hot
 
 from .actions import BLOCKS, HAND, MAX_BID, MAX_PRICE, NUM_CARDS, SLOTS
 from .state import START_COINS, START_GEMS
@@ -36,8 +36,8 @@ SEAT_FIELDS = ("coins", "vault", "gems0", "gems1", "bid", "answered", "hand_size
 SCORES = (0.0, float(sum(START_GEMS) * 4))  # outcome().scores: gems, 4 seats at most
 
 
-def layout(players: int, options: Mapping[str, Any]) -> list[tuple[str, float, float]]:
-    """``(name, low, high)`` of every float `encode` returns, in order."""
+def pieces(players: int, options: Mapping[str, Any]) -> Pieces:
+    """The observation's pieces, in the order `encode` writes them, bounded for `options`."""
     n, gems = players, sum(START_GEMS) * players
     bounds = {
         "coins": START_COINS * n,
@@ -47,37 +47,40 @@ def layout(players: int, options: Mapping[str, Any]) -> list[tuple[str, float, f
         "bid": MAX_BID,
         "hand_size": HAND,
     }
-    out = Layout()
-    for name in ("me", "to_act", "leader", "attacker"):
-        out.add(name, 0, 1, n)
-    out.add("round", 0, options["max_rounds"])
-    out.extend((f"phase.{phase}", 0, 1) for phase in PHASES)
-    out.extend((f"deciding.{kind}", 0, 1) for kind in KINDS)
-    out.add("deciding.seat", 0, 1, n)
-    out.add("deciding.card", 0, 1, NUM_CARDS)
-    out.add("deciding.target", 0, 1, n)
+    out = [Piece(name, (n,), 0, 1) for name in ("me", "to_act", "leader", "attacker")]
+    out.append(Piece("round", (), 0, options["max_rounds"]))
+    out += [Piece(f"phase.{phase}", (), 0, 1) for phase in PHASES]
+    out += [Piece(f"deciding.is.{kind}", (), 0, 1) for kind in KINDS]
+    out += [
+        Piece("deciding.seat", (n,), 0, 1),
+        Piece("deciding.card", (NUM_CARDS,), 0, 1),
+        Piece("deciding.target", (n,), 0, 1),
+    ]
     for i in range(n):
-        out.extend((f"seat[{i}].{field}", 0, bounds.get(field, 1)) for field in SEAT_FIELDS)
-    out.add("hand", 0, 1, NUM_CARDS)
-    out.add("discard", 0, 1, NUM_CARDS)
-    out.add("attack.present", 0, 1)
-    out.add("attack.card", 0, 1, NUM_CARDS)
-    out.add("attack.target", 0, 1, n)
-    out.add("attack.slot", 0, 1, SLOTS)
-    out.add("attack.blocked", 0, 1)
-    for name, high in (("present", 1), ("price", MAX_PRICE), ("counter", 1)):
-        out.add(f"offer.{name}", 0, high)
-    out.add("offer.from", 0, 1, n)
-    out.add("offer.to", 0, 1, n)
-    out.add("help.present", 0, 1)
-    out.add("help.price", 0, MAX_PRICE)
-    out.add("help.helper", 0, 1, n)
-    out.add("truncated", 0, 1)
-    return out
+        out += [Piece(f"seat[{i}].{field}", (), 0, bounds.get(field, 1)) for field in SEAT_FIELDS]
+    out += [
+        Piece("hand", (NUM_CARDS,), 0, 1),
+        Piece("discard", (NUM_CARDS,), 0, 1),
+        Piece("attack.present", (), 0, 1),
+        Piece("attack.card", (NUM_CARDS,), 0, 1),
+        Piece("attack.target", (n,), 0, 1),
+        Piece("attack.slot", (SLOTS,), 0, 1),
+        Piece("attack.blocked", (), 0, 1),
+        Piece("offer.present", (), 0, 1),
+        Piece("offer.price", (), 0, MAX_PRICE),
+        Piece("offer.counter", (), 0, 1),
+        Piece("offer.from", (n,), 0, 1),
+        Piece("offer.to", (n,), 0, 1),
+        Piece("help.present", (), 0, 1),
+        Piece("help.price", (), 0, MAX_PRICE),
+        Piece("help.helper", (n,), 0, 1),
+        Piece("truncated", (), 0, 1),
+    ]
+    return Pieces(out)
 
 
 def encode(view: dict[str, Any]) -> list[float]:
-    """The floats `layout` describes, from a view (a seat's or a spectator's)."""
+    """The floats of `pieces`, in order, from a view (a seat's or a spectator's)."""
     n = view["players"]
     out = one_hot(view["seat"], n)
     out += [1.0 if i in view["to_act"] else 0.0 for i in range(n)]

@@ -30,7 +30,7 @@ def random_game(players: int, seed: int, **options):
 def test_random_games_keep_the_contract(players):
     for seed in SEEDS:
         options = {"max_rounds": 1 + seed % 10}
-        features = observation.layout(players, {**options})
+        features = observation.pieces(players, {**options}).layout()
         for state in random_game(players, seed, **options):
             actors = state.actors()
             assert (actors == ()) == state.is_over()
