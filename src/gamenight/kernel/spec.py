@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .state import State
 
 # The parts of a game besides its state, each a module path (None: the game has none).
-PARTS = ("bots", "observation", "rig", "renderer", "live_app", "web")
+PARTS = ("bots", "observation", "rig", "renderer", "live_app", "web", "sim")
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,8 @@ class GameSpec:
       ``result``); `live_app`: the full-screen app of a real-time game (``run``);
     - `web`: the package of its browser table (``gamenight serve``): a folder holding
       ``table.js`` and its assets (None: the server's generic table);
+    - `sim`: the module of its own simulation figures (``counts``, ``tables``:
+      `gamenight.sim.extra`), beyond the common ones;
     - `languages`: the languages its names come in; `docs`: its page in the docs.
     """
 
@@ -52,6 +54,7 @@ class GameSpec:
     renderer: str | None = None
     live_app: str | None = None
     web: str | None = None
+    sim: str | None = None
     languages: tuple[str, ...] = ("en",)
     docs: str | None = None
 

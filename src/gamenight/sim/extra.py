@@ -1,7 +1,6 @@
 """A game's own simulation figures, beyond the common ones.
 
-A game may name a module (`MODULES`, by game id or by family, the id's first word, as
-`balance.EXTRACTORS` does) with two functions:
+A game may name a module in its manifest (`GameSpec.sim`) with two functions:
 
 - ``counts(state, features) -> dict[str, float]``: one finished game's counts, given its
   balance features (`balance.features`); they are summed over the games, so they must
@@ -13,22 +12,18 @@ A game may name a module (`MODULES`, by game id or by family, the id's first wor
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from gamenight.kernel import State
+from gamenight.kernel import State, spec
 
 from .balance import features
-
-MODULES = {"munchkin": "gamenight.games.munchkin.sim"}  # every Munchkin card set
 
 
 def module(game_id: str) -> ModuleType | None:
     """The figures module of a game (imported on first use), or ``None``."""
-    path = MODULES.get(game_id) or MODULES.get(game_id.split("-")[0])
-    return None if path is None else importlib.import_module(path)
+    return spec(game_id).part("sim")
 
 
 def counts(state: State) -> dict[str, float]:
