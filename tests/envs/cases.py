@@ -26,6 +26,15 @@ PLAYOUT_GAMES: dict[str, dict[str, Any]] = {"munchkin": {"max_turns": 12}}
 # each phase of a turn many times over.
 PLAYOUT_STRIDE: dict[str, int] = {"munchkin": 8}
 
+# The games whose whole random games cost far more than the others' (Munchkin: hundreds
+# of window answers a turn) run a fraction of the adapter checks' games: `games`.
+GAMES_SHARE: dict[str, float] = {"munchkin": 0.1}
+
+
+def games(game_id: str, count: int) -> range:
+    """The seeds of `count` games of an adapter check, cut to the game's `GAMES_SHARE`."""
+    return range(max(1, round(count * GAMES_SHARE.get(game_id, 1.0))))
+
 
 def player_counts(game_id: str) -> list[int]:
     """The fewest, a middle and the most players the game takes."""

@@ -17,7 +17,7 @@ import gamenight
 from gamenight.envs.openspiel import game_name
 from gamenight.kernel import game_class
 
-from .cases import player_counts, short_game
+from .cases import games, player_counts, short_game
 
 SIMULATIONS = 100  # random games per game, spread over its player counts
 
@@ -34,7 +34,7 @@ def deal(game: pyspiel.Game, outcome: int = 0) -> pyspiel.State:
 
 
 def test_random_sim_test(game_id, players):
-    sims = math.ceil(SIMULATIONS / len(player_counts(game_id)))
+    sims = math.ceil(len(games(game_id, SIMULATIONS)) / len(player_counts(game_id)))
     game = load(game_id, players, **short_game(game_id))
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
@@ -66,7 +66,7 @@ def test_serialization_goes_through_to_json(game_id, players):
 
 
 def test_resampling_keeps_what_the_player_knows(game_id, players):
-    game = load(game_id, players)
+    game = load(game_id, players, **short_game(game_id))
     state = deal(game, 11)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     rng = np.random.RandomState(0)
