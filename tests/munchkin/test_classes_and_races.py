@@ -7,8 +7,6 @@ once per what it says, and what it does not allow.
 
 from __future__ import annotations
 
-import pytest
-
 from gamenight.games.munchkin.actions import (
     DONE,
     END_TURN,
@@ -16,13 +14,15 @@ from gamenight.games.munchkin.actions import (
     SELL,
     ChooseMonster,
     ChooseSeat,
+    Discard,
     Pick,
     Play,
     Use,
 )
+from gamenight.kernel import PASS
 
 from .driving import helped, others_pass
-from .helpers import card, events, fight, game, keys, pass_all, play
+from .helpers import card, events, fight, game, keys, pass_all, play, to_fighter
 
 
 def strengths(state) -> tuple[int, int]:
@@ -139,11 +139,6 @@ def test_a_cleric_helper_turns_the_undead_three_times_at_most():
     assert strengths(state) == (4 + 9, 6) and turning not in state.legal_actions(1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: the Cleric's resurrection replaces only kicking open the door, not "
-    "the face-up treasure draw of a win with help",
-)
 def test_a_cleric_may_take_the_treasure_discard_pile_instead_of_drawing_face_up():
     """Rules, section 5: a Cleric may take a face-up card from the top of a discard pile
     instead of drawing it face up; a win with help draws its treasures face up."""
@@ -157,6 +152,20 @@ def test_a_cleric_may_take_the_treasure_discard_pile_instead_of_drawing_face_up(
     helped(state)
     pass_all(state)  # won with help: the treasure is to be drawn face up
     assert state.actors() == (0,) and Use(card("cleric"), 1) in state.legal_actions(0)
+    state.apply(0, Use(card("cleric"), 1))  # then a card of the hand is discarded
+    assert keys(state.hands[0]) == ["singing_sword"]
+    assert keys(state.treasure_discard) == ["buckler"]
+    assert events(state, "haul")[-1] == {
+        "cards": [card("singing_sword")],
+        "from_discard": card("singing_sword"),
+    }
+
+
+def test_a_helped_win_without_a_cleric_draws_at_once():
+    state = fight("grumpy_chest", levels=[2, 2, 1], treasure_discard=["singing_sword"])
+    helped(state)
+    pass_all(state)
+    assert state.phase == "after" and keys(state.treasure_discard) == ["singing_sword"]
 
 
 # ----- Elf, Dwarf, Halfling -------------------------------------------------------------
@@ -290,3 +299,59 @@ def test_the_dead_keep_mixed_heritage_and_overachiever_but_not_the_hireling():
     state.apply(1, Pick(card("hireling")))  # seat 2 finds nothing left to take
     assert state.hands[1] == [card("hireling")] and state.body == []
     assert state.window_kind == "end" and state.actors() == (1, 2)  # the dead are not asked
+
+
+# ----- limits lowered ---------------------------------------------------------------------
+
+
+def test_a_dwarf_no_more_keeps_one_big_item_of_their_choice():
+    """Rules, section 4: one Big item, Dwarves any number; losing the Dwarf, the player
+    chooses the Big item they keep and discards the others."""
+    state = game(
+        turn=1, table={0: ["dwarf", "chainsaw", "huge_rock", "buckler"]}, hands={1: ["curse_race"]}
+    )
+    play(state, (1, Play(card("curse_race"))), (1, ChooseSeat(0)), (0, PASS))
+    assert state.actors() == (0,)
+    assert state.legal_actions(0) == [Pick(card("chainsaw")), Pick(card("huge_rock"))]
+    state.apply(0, Pick(card("huge_rock")))
+    assert keys(state.table[0]) == ["huge_rock", "buckler"]
+
+
+def test_losing_mixed_heritage_or_overachiever_keeps_one_race_or_class():
+    """Rules, section 5: two races only with Half-Breed, two classes only with Super
+    Munchkin; without it the player chooses the one to keep."""
+    state = game(table={0: ["super_munchkin", "warrior", "wizard"]}, phase="after")
+    state.apply(0, Discard(card("super_munchkin")))
+    assert state.legal_actions(0) == [Pick(card("warrior")), Pick(card("wizard"))]
+    state.apply(0, Pick(card("wizard")))
+    assert keys(state.table[0]) == ["wizard"]
+    # a Dwarf given up with Mixed Heritage then gives up the second Big item too
+    state = game(table={0: ["half_breed", "dwarf", "elf", "chainsaw", "huge_rock"]}, phase="after")
+    state.apply(0, Discard(card("half_breed")))
+    assert state.legal_actions(0) == [Pick(card("dwarf")), Pick(card("elf"))]
+    state.apply(0, Pick(card("elf")))
+    assert state.legal_actions(0) == [Pick(card("chainsaw")), Pick(card("huge_rock"))]
+    state.apply(0, Pick(card("chainsaw")))
+    assert keys(state.table[0]) == ["elf", "chainsaw"]
+
+
+def test_a_single_class_or_race_under_overachiever_or_mixed_heritage_has_no_drawbacks():
+    """The rulebook's paragraph on Super Munchkin and Half-Breed: with one class (race)
+    the player has its advantages and none of its disadvantages; costs are still paid."""
+    state = fight(
+        "cursed_scarecrow",  # +4 against Warriors
+        table={0: ["super_munchkin", "warrior", "strength_tights"]},  # Tights: not Warriors
+        hands={0: ["buckler", "pointy_stick"]},
+    )
+    assert strengths(state) == (1 + 3, 6)
+    to_fighter(state)
+    state.apply(0, Use(card("warrior"), 0))  # its ability still costs a card
+    assert state.actors() == (0,) and len(state.legal_actions(0)) == 2
+    state = fight("snot_elemental", table={0: ["half_breed", "elf"]})  # +4 against Elves
+    assert strengths(state) == (1, 3)
+    # an advantage stays: the Vampire Landlord's -3 against Clerics
+    state = fight("vampire_landlord", levels=[5, 1, 1], table={0: ["super_munchkin", "cleric"]})
+    assert strengths(state) == (5, 10 - 3)
+    # with two classes, each is a class like any other
+    state = fight("cursed_scarecrow", table={0: ["super_munchkin", "warrior", "wizard"]})
+    assert strengths(state) == (1, 6 + 4)

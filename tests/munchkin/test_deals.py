@@ -9,10 +9,12 @@ from gamenight.games.munchkin.actions import (
     DECLINE,
     DONE,
     FIRST_PICK,
+    KICK,
     ROLL,
     SELL,
     TREASURES,
     Ask,
+    Equip,
     Pick,
     Play,
     Trade,
@@ -108,10 +110,54 @@ def test_trading_items_from_play_on_your_turn():
     play(
         state, (0, Trade(1)), (0, Pick(card("buckler"))), (0, Pick(card("leather_vest"))), (0, DONE)
     )
-    assert state.actors() == (1,) and state.legal_actions(1) == [ACCEPT, DECLINE]
+    assert state.actors() == (1,) and state.legal_actions(1) == [ACCEPT, DECLINE, COUNTER]
     state.apply(1, ACCEPT)
     assert state.table == [[card("leather_vest")], [card("buckler")], []]
     assert Trade(1) not in state.legal_actions(0)  # asked once a turn
+
+
+def test_a_trade_may_be_countered_once():
+    """Rules, section 8: trades are offers like help, accepted, declined or countered."""
+    state = game(table={0: ["buckler", "pointy_stick"], 1: ["leather_vest"]}, phase="after")
+    play(state, (0, Trade(1)), (0, Pick(card("buckler"))), (0, DONE), (1, COUNTER))
+    assert state.actors() == (1,) and CANCEL in state.legal_actions(1)
+    play(state, (1, Pick(card("pointy_stick"))), (1, Pick(card("leather_vest"))), (1, DONE))
+    assert state.actors() == (0,) and state.legal_actions(0) == [ACCEPT, DECLINE]
+    state.apply(0, ACCEPT)
+    assert keys(state.table[0]) == ["buckler", "leather_vest"]
+    assert keys(state.table[1]) == ["pointy_stick"]
+
+
+def test_any_seat_equips_in_the_windows_outside_combat_only():
+    """Equipping is barred only in combat and running away: any living seat may equip in
+    the windows on a revealed door and at the end of a turn."""
+    state = game(door=["warrior"], table={1: [("buckler", False)]})
+    state.apply(0, KICK)  # a class: the reveal window opens
+    assert state.window_kind == "reveal" and state.actors() == (1, 2, 0)
+    state.apply(1, Equip(card("buckler")))
+    assert card("buckler") not in state.unequipped and state.actors() == (1, 2, 0)
+    state = fight("grumpy_chest", table={1: [("buckler", False)], 2: ["leather_vest"]})
+    assert state.actors()[0] == 1
+    refused(state, 1, Equip(card("buckler")))
+    refused(state, 1, Trade(2))
+
+
+def test_no_trade_or_bribe_gives_a_non_dwarf_a_second_big_item():
+    """Rules, section 4: one Big item (Dwarves: any number), however an item comes."""
+    state = game(table={0: ["chainsaw", "buckler"], 1: ["huge_rock"]}, phase="after")
+    play(state, (0, Trade(1)), (0, Pick(card("chainsaw"))))
+    assert DONE not in state.legal_actions(0)
+    state.apply(0, Pick(card("huge_rock")))  # a Big item for a Big item
+    assert DONE in state.legal_actions(0)
+    dwarf = game(table={0: ["chainsaw"], 1: ["huge_rock", "dwarf"]}, phase="after")
+    play(dwarf, (0, Trade(1)), (0, Pick(card("chainsaw"))))
+    assert DONE in dwarf.legal_actions(0)
+    state = fight(
+        "moody_goblin", levels=[2, 2, 1], table={0: ["chainsaw", "buckler"], 1: ["huge_rock"]}
+    )
+    to_fighter(state)
+    state.apply(0, Ask(1))
+    assert state.legal_actions(0) == [DONE, Pick(card("buckler"))]
 
 
 def test_selling_a_thousand_gold_per_level_no_change_never_to_ten():

@@ -4,7 +4,16 @@ end-of-turn window, the safety limit and missed deadlines."""
 from __future__ import annotations
 
 import gamenight
-from gamenight.games.munchkin.actions import BEGIN, END_TURN, KICK, LOOT, ChooseSeat, Pick, Play
+from gamenight.games.munchkin.actions import (
+    BEGIN,
+    DONE,
+    END_TURN,
+    KICK,
+    LOOT,
+    ChooseSeat,
+    Pick,
+    Play,
+)
 from gamenight.kernel import PASS
 
 from .helpers import GAME, card, events, game, keys, pass_all, play, refused
@@ -16,12 +25,23 @@ def test_set_up_deals_four_and_four_and_everybody_plays_their_start_hand():
     for seat in range(4):
         hand = state.hands[seat]
         assert len(hand) == 8 and sum(state.CS.deck[c] == 0 for c in hand) == 4
-        assert state.legal_actions(seat)[-2:] == list(BEGIN)
+        assert state.legal_actions(seat) == list(BEGIN)  # the sex first
     first = state.turn
     for seat in range(4):
         state.apply(seat, BEGIN[seat % 2])
+        assert state.legal_actions(seat)[-1] == DONE  # then the start hand
+        state.apply(seat, DONE)
     assert state.phase == "start" and state.actors() == (first,)
     assert state.sex == [0, 1, 0, 1] and state.turn_number == 1
+
+
+def test_the_sex_is_chosen_before_the_start_hand_so_its_items_go_in_equipped():
+    """Rules, section 1: sex is chosen at the start, then the start hand is played."""
+    state = game(phase="setup", hands={0: ["ladys_blade"]})
+    assert state.legal_actions(0) == list(BEGIN)
+    play(state, (0, BEGIN[1]), (0, Play(card("ladys_blade"))))
+    assert card("ladys_blade") in state.table[0] and card("ladys_blade") not in state.unequipped
+    assert state.actors() == (0, 1, 2) and state.legal_actions(0) == [DONE]
 
 
 def test_a_seat_sees_only_its_own_start_hand():
@@ -167,7 +187,7 @@ def test_an_illegal_action_raises_and_changes_nothing():
 def test_the_safety_limit_ends_the_game_as_truncated_with_a_ranking():
     state = gamenight.make(GAME, 3, seed=1, max_turns=1)
     for seat in range(3):
-        state.apply(seat, BEGIN[0])
+        play(state, (seat, BEGIN[0]), (seat, DONE))
     while not state.is_over():
         seat = state.actors()[0]
         state.apply(seat, state.timeout_action(seat))

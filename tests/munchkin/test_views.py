@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import gamenight
-from gamenight.games.munchkin.actions import BEGIN, END_TURN, KICK, Pick
+from gamenight.games.munchkin.actions import BEGIN, DONE, END_TURN, KICK, Pick
 from gamenight.kernel import PASS
 
 from .helpers import card, game, pass_all, play
@@ -49,6 +49,7 @@ def test_a_world_plays_on():
     state = gamenight.make("munchkin", 4, seed=2, max_turns=5)
     for seat in range(4):
         state.apply(seat, BEGIN[0])
+        state.apply(seat, DONE)
     state.apply(state.turn, KICK)
     world = state.determinize(1, seed=3)
     while not world.is_over():

@@ -45,7 +45,7 @@ class EndTurn(Action):
 
 @dataclass(frozen=True, order=True, slots=True)
 class Done(Action):
-    """Send the offer or sale you are building; finish setting up."""
+    """Send the offer or sale you are building; finish playing your start hand."""
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -70,7 +70,7 @@ class Decline(Action):
 
 @dataclass(frozen=True, order=True, slots=True)
 class Counter(Action):
-    """Answer a request for help with your own terms (built next)."""
+    """Answer a request for help or a trade with your own terms (built next)."""
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -85,7 +85,7 @@ class Sell(Action):
 
 @dataclass(frozen=True, order=True, slots=True)
 class Begin(Action):
-    """Set-up: finish playing your start hand; your character is male (0) or female (1)."""
+    """Set-up, first: your character is male (0) or female (1); then play your start hand."""
 
     sex: int
 
@@ -106,7 +106,7 @@ class Ask(Action):
 
 @dataclass(frozen=True, order=True, slots=True)
 class Trade(Action):
-    """Your turn, outside combat: offer this player a trade of items (built next)."""
+    """Outside combat and running away: offer this player a trade of items (built next)."""
 
     seat: int
 
@@ -156,14 +156,14 @@ class Use(Action):
 
 @dataclass(frozen=True, order=True, slots=True)
 class Equip(Action):
-    """Your turn, outside combat: equip this carried item."""
+    """Outside combat and running away: equip this carried item."""
 
     card: int
 
 
 @dataclass(frozen=True, order=True, slots=True)
 class Unequip(Action):
-    """Your turn, outside combat: turn this item sideways (it gives nothing)."""
+    """Outside combat and running away: turn this item sideways (it gives nothing)."""
 
     card: int
 

@@ -135,7 +135,7 @@ class HeuristicBot(Bot[MunchkinView]):
             return self._respond(window["kind"], legal)
         phase = view["phase"]
         if phase == Phase.SETUP:
-            return self._own(legal) or next(a for a in legal if a in BEGIN)
+            return self._own(legal) or next(a for a in legal if a in BEGIN or a is DONE)
         if phase == Phase.CHARITY:
             return self._cheapest_pick(legal)
         if phase == Phase.RUN:

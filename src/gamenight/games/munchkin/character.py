@@ -13,10 +13,11 @@ and the enhancers played on it.
 from __future__ import annotations
 
 from .content import NO_TRAIT, Card, CardKind, Cond, Side, Slot, SlotGroup, Stat
-from .model import EventKind, LevelData, MunchkinModel
+from .model import EventKind, LevelData, Limit, MunchkinModel
 
 CLASS, RACE, ITEM, ONESHOT = CardKind.CLASS, CardKind.RACE, CardKind.ITEM, CardKind.ONESHOT
 COMBAT, SLOTS = Stat.COMBAT, Stat.SLOTS
+EXTRA_STAT = {CLASS: Stat.EXTRA_CLASS, RACE: Stat.EXTRA_RACE}  # a second class, race
 HAND_UNITS: dict[Slot | None, int] = {Slot.HAND1: 1, Slot.HAND2: 2}
 BASE_CAPACITY = {SlotGroup.HEAD: 1, SlotGroup.ARMOR: 1, SlotGroup.FOOT: 1, SlotGroup.HAND: 2}
 SLOT_GROUP: dict[Slot | None, SlotGroup] = {
@@ -67,9 +68,13 @@ def player_meets(s: MunchkinModel, seat: int, cond: Cond) -> bool:
     return cond.helped < 0 or (s.helper >= 0) == bool(cond.helped)
 
 
-def monster_meets(s: MunchkinModel, monster: int, cond: Cond, seat: int = -1) -> bool:
+def monster_meets(
+    s: MunchkinModel, monster: int, cond: Cond, seat: int = -1, hinders: bool = False
+) -> bool:
     """Whether a monster's (or its enhancer's) condition holds: ``tag`` tests the monster,
-    the player fields test `seat` if given, else any player in the fight."""
+    the player fields test `seat` if given, else any player in the fight. A condition of
+    something that `hinders` the players does not hold for a player by a class or race
+    they hold alone under Super Munchkin or Half-Breed (`shielded`)."""
     if cond.tag is not None and cond.tag not in s.CS.cards[monster].tags:
         return False
     if cond.helped >= 0 and (s.helper >= 0) != bool(cond.helped):
@@ -77,7 +82,7 @@ def monster_meets(s: MunchkinModel, monster: int, cond: Cond, seat: int = -1) ->
     if cond.klass is None and cond.race is None and cond.sex < 0 and not _levels(cond):
         return True
     seats = [seat] if seat >= 0 else combatants(s)
-    return any(_player_fields(s, p, cond) for p in seats)
+    return any(_player_fields(s, p, cond) and not (hinders and shielded(s, p, cond)) for p in seats)
 
 
 def _levels(cond: Cond) -> bool:
@@ -94,11 +99,32 @@ def _player_fields(s: MunchkinModel, seat: int, cond: Cond) -> bool:
     return cond.level_min <= s.level[seat] <= cond.level_max
 
 
+def _sole(s: MunchkinModel, seat: int, kind: CardKind) -> bool:
+    """Whether `seat` has one class (race) where a card lets it have two. Items are not
+    asked (whether an item counts depends on this)."""
+    cards = s.CS.cards
+    extra = EXTRA_STAT[kind]
+    return len(traits(s, seat, kind)) == 1 and any(
+        m.stat == extra for c in s.table[seat] if cards[c].kind != ITEM for m in cards[c].modifiers
+    )
+
+
+def shielded(s: MunchkinModel, seat: int, cond: Cond) -> bool:
+    """Whether a condition `seat` meets names a class or race it holds alone under Super
+    Munchkin or Half-Breed: the rulebook gives it that class's (race's) advantages and
+    none of its disadvantages, so a condition that hinders it does not count."""
+    return (cond.klass is not None and _sole(s, seat, CLASS)) or (
+        cond.race is not None and _sole(s, seat, RACE)
+    )
+
+
 def allowed(s: MunchkinModel, seat: int, card: Card) -> bool:
-    """Whether `seat` may use an item (its restriction)."""
+    """Whether `seat` may use an item (its restriction; a bar by a class or race held
+    alone under Super Munchkin or Half-Breed does not count)."""
     if card.only is not None and not _player_fields(s, seat, card.only):
         return False
-    return card.barred is None or not _player_fields(s, seat, card.barred)
+    barred = card.barred
+    return barred is None or not _player_fields(s, seat, barred) or shielded(s, seat, barred)
 
 
 def active(s: MunchkinModel, seat: int) -> list[int]:
@@ -144,7 +170,9 @@ def monster_stat(s: MunchkinModel, monster: int, stat: Stat, seat: int = -1) -> 
         for m in cards[c].modifiers:
             if m.stat != stat:
                 continue
-            if m.when is not None and not monster_meets(s, monster, m.when, seat):
+            # what hinders the players: more strength, less of anything else
+            hinders = m.amount > 0 if stat == COMBAT else m.amount < 0
+            if m.when is not None and not monster_meets(s, monster, m.when, seat, hinders):
                 continue
             if m.unless is not None and monster_meets(s, monster, m.unless, seat):
                 continue
@@ -160,8 +188,7 @@ def hand_limit(s: MunchkinModel, seat: int) -> int:
 def max_traits(s: MunchkinModel, seat: int, kind: CardKind) -> int:
     """How many classes (or races) `seat` may have: 1, or 2 with Super Munchkin or
     Half-Breed."""
-    extra = Stat.EXTRA_CLASS if kind == CLASS else Stat.EXTRA_RACE
-    return 1 + (player_stat(s, seat, extra) > 0)
+    return 1 + (player_stat(s, seat, EXTRA_STAT[kind]) > 0)
 
 
 def lose_levels(s: MunchkinModel, seat: int, amount: int, card: int) -> None:
@@ -227,6 +254,16 @@ def big_count(s: MunchkinModel, seat: int) -> int:
     """How many Big items `seat` has in play."""
     cards = s.CS.cards
     return sum(1 for c in s.table[seat] if cards[c].big)
+
+
+def limited(s: MunchkinModel, seat: int, limit: Limit) -> tuple[list[int], int]:
+    """The cards of `seat` a limit counts (its Big items, classes or races) and how many
+    it allows now."""
+    if limit == Limit.BIG:
+        cards = s.CS.cards
+        return [c for c in s.table[seat] if cards[c].big], big_limit(s, seat)
+    kind = CLASS if limit == Limit.CLASS else RACE
+    return traits(s, seat, kind), max_traits(s, seat, kind)
 
 
 def capacity(s: MunchkinModel, seat: int) -> tuple[dict[SlotGroup, int], int]:

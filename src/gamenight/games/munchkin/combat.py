@@ -28,6 +28,7 @@ from .model import (
     DeathData,
     EventKind,
     FrameKind,
+    HaulData,
     KickData,
     MonsterGoneData,
     MunchkinModel,
@@ -182,13 +183,27 @@ def reward(s: MunchkinModel, frame: Frame) -> None:
         s.finish(False)
         return
     (count,) = ints(frame)
-    fighter, helper = s.turn, s.helper
-    if helper < 0:
+    fighter = s.turn
+    if s.helper < 0:
         zones.draw(s, fighter, 1, count, False)
         return
-    haul = zones.draw_cards(s, 1, count)
+    s.stack.push(Frame(FrameKind.HAUL, fighter, (count,)))
+    if count and s.treasure_discard:  # a Cleric may take its top card instead of one
+        s.stack.push(Frame(FrameKind.FACE_UP, fighter, ()))
+
+
+def haul(s: MunchkinModel, frame: Frame) -> None:
+    """A helped win's treasures are drawn face up (with the one taken from the discard
+    pile, if any) and shared as the bribe says."""
+    (count,) = ints(frame)
+    fighter, helper = s.turn, s.helper
+    taken = list(s.haul)
+    haul = taken + zones.draw_cards(s, 1, count - len(taken))
     s.haul = haul
-    s.log(EventKind.HAUL, **CardsData(cards=haul))
+    if taken:
+        s.log(EventKind.HAUL, **HaulData(cards=haul, from_discard=taken[0]))
+    else:
+        s.log(EventKind.HAUL, **HaulData(cards=haul))
     offer_id = help_offer(s)
     share, helper_first, items = 0, 0, []
     if offer_id >= 0:
@@ -196,7 +211,11 @@ def reward(s: MunchkinModel, frame: Frame) -> None:
         share, helper_first, items = int(terms[0]), int(terms[1]), [int(t) for t in terms[2:]]
         s.offers.settle(offer_id)
     for item in items:
-        if item in s.table[fighter]:
+        # an item the fighter still has, and the helper may carry (a Big one)
+        if item in s.table[fighter] and (
+            not s.CS.cards[item].big
+            or character.big_count(s, helper) < character.big_limit(s, helper)
+        ):
             zones.leave_play(s, fighter, item)
             zones.enter_play(s, helper, item)
             s.log(EventKind.BRIBE_ITEM, **BribeItemData(card=item, seat=fighter, receiver=helper))

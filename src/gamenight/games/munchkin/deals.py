@@ -9,9 +9,14 @@ Help and trades are the kernel's `Offers`, public (everybody at the table hears 
   way); the fighter accepts or declines a counter. Each seat is asked at most once a
   combat, and there is one helper at most. Terms: ``(treasures, helper_first, *items)``.
   The engine pays on a win (`combat.reward`) and voids the offer otherwise.
-- **Trades** of items in play, on the turn's player's own turn outside combat, to one
-  seat at a time (each seat asked once a turn), accepted or declined. Terms:
-  ``(mine, *my_items, *their_items)``.
+- **Trades** of items in play, by the turn's player on their own turn outside combat.
+  Each seat may ask each other seat once a turn; the seat asked accepts,
+  declines or counters once (its own terms, built the same way), and the asker accepts
+  or declines a counter. Terms: ``(mine, *my_items, *their_items)``, ``mine`` counting
+  the sender's items.
+
+Neither a bribe nor a trade may leave a player with more Big items than they may carry
+(one; Dwarves: any number): such terms are not offered.
 """
 
 from __future__ import annotations
@@ -57,18 +62,19 @@ from .model import (
     ints,
 )
 
-ANSWER, COUNTER_FRAME, SELL, TRADE = (
+ANSWER, COUNTER_FRAME, SELL, TRADE, TRADE_COUNTER = (
     FrameKind.ANSWER,
     FrameKind.COUNTER,
     FrameKind.SELL,
     FrameKind.TRADE,
+    FrameKind.TRADE_COUNTER,
 )
 ANSWERS = {Accept: Answer.ACCEPT, Decline: Answer.DECLINE, Counter: Answer.COUNTER}
 
 
-def trade_occasion(s: MunchkinModel) -> str:
-    """The occasion of this turn's trade offers (each seat is asked once a turn)."""
-    return f"turn{s.turn_number}"
+def trade_occasion(s: MunchkinModel, sender: int) -> str:
+    """The occasion of `sender`'s trade offers this turn (it asks each seat once)."""
+    return f"turn{s.turn_number}.{sender}"
 
 
 # ----- building terms -------------------------------------------------------------------
@@ -89,18 +95,35 @@ def bribe_cap(s: MunchkinModel) -> int:
 ITEMS, SHARE_STAGE, ORDER = 0, 1, 2  # the stages of building a bribe
 
 
+def big_items(s: MunchkinModel, cards: list[int]) -> int:
+    """How many of `cards` are Big."""
+    designs = s.CS.cards
+    return sum(1 for c in cards if designs[c].big)
+
+
 def bribe_choices(s: MunchkinModel, frame: Frame) -> list[Action]:
     """Actions of a ``bribe`` or ``counter`` frame, one stage at a time so that building
-    is bounded: add items of the fighter's (``Pick``, each once) then ``Done``; the number
-    of treasures (``Treasures``); if any, who picks first (``FirstPick``: the helper;
-    ``Done``: the fighter). A counter may be dropped (``Cancel``: declined) at the start."""
-    _, stage, _, _, *items = ints(frame)
+    is bounded: add items of the fighter's (``Pick``, each once; not a Big item the
+    helper could not carry) then ``Done``; the number of treasures (``Treasures``); if
+    any, who picks first (``FirstPick``: the helper; ``Done``: the fighter). A counter
+    may be dropped (``Cancel``: declined) at the start."""
+    head, stage, _, _, *items = ints(frame)
     if stage == ITEMS:
-        pick = s.A.pick
+        pick, cards = s.A.pick, s.CS.cards
         out: list[Action] = [DONE]
         if frame.kind == COUNTER_FRAME:
             out.append(CANCEL)
-        return out + [pick[c] for c in items_in_play(s, s.turn) if c not in items]
+            helper = frame.seat
+        else:
+            helper = head
+        big_room = (
+            character.big_limit(s, helper) - character.big_count(s, helper) - big_items(s, items)
+        )
+        return out + [
+            pick[c]
+            for c in items_in_play(s, s.turn)
+            if c not in items and (big_room > 0 or not cards[c].big)
+        ]
     if stage == SHARE_STAGE:
         return list(TREASURES[: bribe_cap(s) + 1])
     return [DONE, FIRST_PICK]
@@ -149,9 +172,8 @@ def ask(s: MunchkinModel, seat: int, other: int) -> None:
 
 
 def answer_choices(s: MunchkinModel, frame: Frame) -> list[Action]:
-    """The answers to an offer: a request for help may be countered, once."""
-    offer = s.offers.get(ints(frame)[0])
-    if offer.counter_of is None and type(offer.occasion) is int:
+    """The answers to an offer: an offer may be countered, a counter-offer not."""
+    if s.offers.get(ints(frame)[0]).counter_of is None:
         return [ACCEPT, DECLINE, COUNTER]
     return [ACCEPT, DECLINE]
 
@@ -166,12 +188,16 @@ def answer(s: MunchkinModel, frame: Frame, action: Action) -> None:
     if kind is Decline:
         s.offers.decline(seat, offer_id)
         return
+    is_help = type(s.offers.get(offer_id).occasion) is int  # a trade's is a string
     if kind is Counter:
-        s.stack.push(Frame(COUNTER_FRAME, seat, (offer_id, ITEMS, 0, 0)))
+        if is_help:
+            s.stack.push(Frame(COUNTER_FRAME, seat, (offer_id, ITEMS, 0, 0)))
+        else:
+            s.stack.push(Frame(TRADE_COUNTER, seat, (offer_id,)))
         return
     assert kind is Accept, action  # `answer_choices`
     offer = s.offers.accept(seat, offer_id)
-    if type(offer.occasion) is int:  # help
+    if is_help:
         s.helper = offer.sender if offer.receiver == s.turn else offer.receiver
         s.log(EventKind.HELPER, **HelperData(seat=s.turn, helper=s.helper))
         if s.window is not None and s.turn in s.window.waiting:
@@ -185,8 +211,9 @@ def answer(s: MunchkinModel, frame: Frame, action: Action) -> None:
 
 
 def trade_partners(s: MunchkinModel, seat: int) -> list[int]:
-    """The seats `seat` may offer a trade now: living, not yet asked this turn, and with
-    something to trade on one side at least."""
+    """The seats `seat` may offer a trade now: living, with something to trade on one
+    side at least, and not asked by `seat` this turn (a trade dropped while it was being
+    built counts: each seat begins a trade with each other seat once a turn)."""
     carried = s.CS.carried
     table, dead = s.table, s.dead
     mine = any(carried[c] for c in table[seat])
@@ -195,19 +222,39 @@ def trade_partners(s: MunchkinModel, seat: int) -> list[int]:
         for p in range(s.num_players)
         if p != seat and not dead[p] and (mine or any(carried[c] for c in table[p]))
     ]
-    if others and len(s.offers):
-        occasion = trade_occasion(s)
-        asked = {o.receiver for o in s.offers if o.occasion == occasion and o.counter_of is None}
+    begun = s.trades
+    if others and begun:
+        asked = {begun[i + 1] for i in range(0, len(begun), 2) if begun[i] == seat}
         others = [p for p in others if p not in asked]
     return others
 
 
+def _trade_sides(s: MunchkinModel, frame: Frame) -> tuple[int, list[int]]:
+    """The other side of a ``trade`` or ``trade_counter`` frame, and the items chosen."""
+    head, *chosen = ints(frame)
+    if frame.kind == TRADE_COUNTER:
+        return s.offers.get(head).sender, chosen
+    return head, chosen
+
+
+def trade_fits(s: MunchkinModel, seat: int, other: int, chosen: list[int]) -> bool:
+    """Whether both sides may carry the Big items they would have after the trade."""
+    theirs = s.table[other]
+    gained = big_items(s, [c for c in chosen if c in theirs])
+    gained -= big_items(s, [c for c in chosen if c not in theirs])
+    return character.big_count(s, seat) + gained <= character.big_limit(
+        s, seat
+    ) and character.big_count(s, other) - gained <= character.big_limit(s, other)
+
+
 def trade_choices(s: MunchkinModel, frame: Frame) -> list[Action]:
-    """Actions of a ``trade`` frame: drop it, send it, or add an item of either side."""
-    other, *chosen = ints(frame)
+    """Actions of a ``trade`` or ``trade_counter`` frame: drop it (a counter dropped
+    declines the offer), send it (if both sides may carry what they get), or add an item
+    of either side."""
+    other, chosen = _trade_sides(s, frame)
     a = s.A
     out: list[Action] = [CANCEL]
-    if chosen:
+    if chosen and trade_fits(s, frame.seat, other, chosen):
         out.append(DONE)
     items = items_in_play(s, frame.seat) + items_in_play(s, other)
     out += [a.pick[c] for c in items if c not in chosen]
@@ -215,23 +262,32 @@ def trade_choices(s: MunchkinModel, frame: Frame) -> list[Action]:
 
 
 def trade_edit(s: MunchkinModel, frame: Frame, action: Action) -> None:
-    """One step of building a trade (the frame was popped)."""
-    other, *chosen = ints(frame)
-    if type(action) is Cancel:
+    """One step of building a trade or a counter to one (the frame was popped)."""
+    head = ints(frame)[0]
+    other, chosen = _trade_sides(s, frame)
+    seat = frame.seat
+    kind = type(action)
+    if kind is Cancel:
+        if frame.kind == TRADE_COUNTER:
+            s.offers.decline(seat, head)
+            s.log(EventKind.ANSWER, **AnswerData(seat=seat, offer=head, answer=Answer.DECLINE))
         return
-    if type(action) is Done:
-        mine = [c for c in chosen if c in s.table[frame.seat]]
+    if kind is Done:
+        mine = [c for c in chosen if c in s.table[seat]]
         theirs = [c for c in chosen if c not in mine]
         terms = (len(mine), *mine, *theirs)
-        offer = s.offers.propose(frame.seat, other, terms, trade_occasion(s), public=True)
+        if frame.kind == TRADE_COUNTER:
+            offer = s.offers.counter(seat, head, terms)
+        else:
+            offer = s.offers.propose(seat, other, terms, trade_occasion(s, seat), public=True)
         s.log(
             EventKind.TRADE,
-            **TradeData(offer=offer.id, seat=frame.seat, other=other, give=mine, take=theirs),
+            **TradeData(offer=offer.id, seat=seat, other=other, give=mine, take=theirs),
         )
         s.stack.push(Frame(ANSWER, other, (offer.id,)))
         return
     assert type(action) is Pick, action  # `trade_choices`
-    s.stack.push(Frame(TRADE, frame.seat, (other, *sorted([*chosen, action.card]))))
+    s.stack.push(Frame(frame.kind, seat, (head, *sorted([*chosen, action.card]))))
 
 
 def _trade(s: MunchkinModel, sender: int, receiver: int, terms: Terms) -> None:

@@ -40,6 +40,7 @@ from .model import (
     EventKind,
     FrameKind,
     LevelData,
+    Limit,
     MunchkinModel,
     RollChangeData,
     RunBonusData,
@@ -306,6 +307,29 @@ def lose_picked(s: MunchkinModel, frame: Frame, picked: int) -> None:
         lose_items(s, seat, [picked])
     if remaining > 1:
         s.stack.push(Frame(LOSE, seat, (card, code, i, remaining - 1)))
+
+
+def keep_candidates(s: MunchkinModel, frame: Frame) -> list[int]:
+    """The cards a ``keep`` frame's seat may still choose to keep (none once within the
+    limit)."""
+    limit, *kept = ints(frame)
+    cards, allowed = character.limited(s, frame.seat, Limit(limit))
+    if len(cards) <= allowed:
+        return []
+    return [c for c in cards if c not in kept]
+
+
+def keep_picked(s: MunchkinModel, frame: Frame, picked: int) -> None:
+    """A ``keep`` frame's seat keeps `picked`; once it has chosen as many as the limit
+    allows, the others are discarded."""
+    limit, *kept = ints(frame)
+    seat = frame.seat
+    kept.append(picked)
+    cards, allowed = character.limited(s, seat, Limit(limit))
+    if len(kept) < allowed:
+        s.stack.push(Frame(FrameKind.KEEP, seat, (limit, *kept)))
+    else:
+        lose_items(s, seat, [c for c in cards if c not in kept])
 
 
 def _change_sex(s: MunchkinModel, op: Op, card: int, code: int, i: int, seat: int) -> None:

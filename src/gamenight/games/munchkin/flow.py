@@ -2,7 +2,7 @@
 
 Who acts, in order of precedence: the top frame of the decision stack (a choice: a
 target, a card to lose, an answer to an offer...); else the seats waiting in the open
-window; else the phase's actor (every unready seat in the set-up, the runner in a run,
+window; else the phase's actor (every seat not ready in the set-up, the runner in a run,
 the turn's player otherwise). `settle` runs everything automatic (operation frames,
 closed windows, phase changes) until someone must choose.
 
@@ -29,6 +29,7 @@ from .actions import (
     CHOOSE_SEAT,
     CHOOSE_VALUE,
     DECLINE,
+    DONE,
     END_TURN,
     KICK,
     LOOT,
@@ -41,6 +42,7 @@ from .actions import (
     ChooseSeat,
     ChooseValue,
     Discard,
+    Done,
     EndTurn,
     Equip,
     KickDoor,
@@ -53,7 +55,7 @@ from .actions import (
     Unequip,
     Use,
 )
-from .content import ANY_TIME, OWN_TIME, CardKind, Context, OpKind, Role, Slot, Target
+from .content import ANY_TIME, OWN_TIME, CardKind, Context, HookName, OpKind, Role, Slot, Target
 from .hooks import HOOKS, Hook, hook_of
 from .model import (
     BeginData,
@@ -66,6 +68,7 @@ from .model import (
     RollChangeData,
     SeatCardData,
     SeatData,
+    Setup,
     TurnData,
     WindowKind,
     ints,
@@ -81,10 +84,12 @@ SETUP, START, RUN, CHARITY, AFTER, OVER = (
     Phase.OVER,
 )
 LOOT_PHASE = Phase.LOOT
+READY = Setup.READY
 W_COMBAT = WindowKind.COMBAT
-SETUP_CTX, OWN, COMBAT, ROLL_CTX, RUN_CTX, CURSE_CTX = (
+SETUP_CTX, OWN, ANY_CTX, COMBAT, ROLL_CTX, RUN_CTX, CURSE_CTX = (
     Context.SETUP,
     Context.OWN,
+    Context.ANY,
     Context.COMBAT,
     Context.ROLL,
     Context.RUN,
@@ -98,7 +103,8 @@ WINDOW_CONTEXT = {
     WindowKind.COMBAT: Context.COMBAT,
     WindowKind.ROLL: Context.ROLL,
 }
-_DEFAULTS = (KICK, LOOT, END_TURN, ROLL, DECLINE, CANCEL, BEGIN[0])
+QUIET = (Equip, Unequip, Trade)  # plays in a window that do not re-open it
+_DEFAULTS = (KICK, LOOT, END_TURN, ROLL, DECLINE, CANCEL, BEGIN[0], DONE)
 
 
 # ----- turns ------------------------------------------------------------------------------
@@ -119,6 +125,7 @@ def start_turn(s: MunchkinModel, seat: int) -> None:
     s.sale_bonus_used = 0
     s.sales = 0
     s.toggled = []
+    s.trades = []
     s.dead = [0] * n
     s.charity_got = [0] * n
     used = s.uses
@@ -156,6 +163,7 @@ CLOSE: dict[str, Callable[[MunchkinModel], None]] = {
 AUTOMATIC: dict[str, Callable[[MunchkinModel, Frame], None]] = {
     FrameKind.OPS: effects.step,
     FrameKind.REWARD: combat.reward,
+    FrameKind.HAUL: combat.haul,
     FrameKind.END_COMBAT: combat.end,
     FrameKind.LOOT_END: combat.loot_end,
     FrameKind.HAUL_REST: combat.haul_rest,
@@ -189,7 +197,7 @@ def settle(s: MunchkinModel) -> None:
             continue
         phase = s.phase
         if phase == SETUP:
-            if not all(s.ready):
+            if any(step != READY for step in s.ready):
                 return
             start_turn(s, s.turn)
         elif phase == RUN:
@@ -238,7 +246,7 @@ def actors(s: MunchkinModel) -> tuple[int, ...]:
     if s.window is not None:
         return s.window.waiting
     if s.phase == SETUP:
-        return tuple(p for p in range(s.num_players) if not s.ready[p])
+        return tuple(p for p in range(s.num_players) if s.ready[p] != READY)
     if s.phase == RUN and s.run_mon >= 0:
         return (s.runners[0],)
     return (s.turn,)
@@ -383,17 +391,48 @@ def _uses(s: MunchkinModel, seat: int, ctx: Context) -> list[Action]:
     return out
 
 
+def _resurrections(s: MunchkinModel, seat: int) -> list[Action]:
+    """The abilities `seat` may use to take a discard pile's top card instead of a
+    face-up draw (the Cleric's)."""
+    cards, use = s.CS.cards, s.A.use
+    return [
+        use[c, k]
+        for c in character.active(s, seat)
+        for k, ability in enumerate(cards[c].uses)
+        if ability.ops
+        and ability.ops[0].hook == HookName.RESURRECT
+        and usable(s, seat, c, k, OWN, False)
+    ]
+
+
 def _drops(s: MunchkinModel, seat: int) -> list[Action]:
     drop = s.A.discard
     return [drop[c] for c in s.table[seat] if c in drop]
 
 
+def _equipment(s: MunchkinModel, seat: int) -> list[Action]:
+    """Equip or unequip each item in play not toggled yet this turn."""
+    a, cards, toggled, unequipped = s.A, s.CS.cards, s.toggled, s.unequipped
+    out: list[Action] = []
+    for c in s.table[seat]:
+        card = cards[c]
+        if card.kind != ITEM or card.slot == Slot.NONE or c in toggled:
+            continue
+        if c not in unequipped:
+            out.append(a.unequip[c])
+        elif character.can_equip(s, seat, c):
+            out.append(a.equip[c])
+    return out
+
+
 def window_actions(s: MunchkinModel, seat: int) -> list[Action]:
-    """What `seat` may do in the open window: pass, play, use, drop; the fighter may ask
-    for help."""
+    """What `seat` may do in the open window: pass, play, use, drop; outside combat and
+    running away, equip; the fighter may ask for help."""
     ctx = WINDOW_CONTEXT[s.window_kind]
     out: list[Action] = [PASS, *_plays(s, seat, ctx), *_uses(s, seat, ctx), *_drops(s, seat)]
-    if ctx == COMBAT and seat == s.turn and s.helper < 0:
+    if ctx == ANY_CTX:
+        out += _equipment(s, seat)
+    elif ctx == COMBAT and seat == s.turn and s.helper < 0:
         occasion = s.combat_no
         out += [
             ASK[p]
@@ -405,16 +444,7 @@ def window_actions(s: MunchkinModel, seat: int) -> list[Action]:
 
 def own_actions(s: MunchkinModel, seat: int) -> list[Action]:
     """What the turn's player may do on their own turn outside combat."""
-    a, cards = s.A, s.CS.cards
-    out = [*_plays(s, seat, OWN), *_uses(s, seat, OWN), *_drops(s, seat)]
-    for c in s.table[seat]:
-        card = cards[c]
-        if card.kind != ITEM or card.slot == Slot.NONE or c in s.toggled:
-            continue
-        if c not in s.unequipped:
-            out.append(a.unequip[c])
-        elif character.can_equip(s, seat, c):
-            out.append(a.equip[c])
+    out = [*_plays(s, seat, OWN), *_uses(s, seat, OWN), *_drops(s, seat), *_equipment(s, seat)]
     if deals.can_sell(s, seat):
         out.append(SELL)
     out += [TRADE[p] for p in deals.trade_partners(s, seat)]
@@ -429,7 +459,9 @@ def legal(s: MunchkinModel, seat: int) -> list[Action]:
         return window_actions(s, seat)
     phase = s.phase
     if phase == SETUP:
-        return [*_plays(s, seat, SETUP_CTX), *BEGIN]
+        if s.ready[seat] == Setup.SEX:
+            return list(BEGIN)
+        return [*_plays(s, seat, SETUP_CTX), DONE]
     if phase == RUN:
         if s.run_mon < 0:
             return list(CHOOSE_MONSTER[: len(s.run_left)])
@@ -455,6 +487,11 @@ def choices(s: MunchkinModel, frame: Frame) -> list[Action]:
     a = s.A
     if kind == FrameKind.LOSE:
         return [a.pick[c] for c in effects.lose_candidates(s, frame)]
+    if kind == FrameKind.KEEP:
+        return [a.pick[c] for c in effects.keep_candidates(s, frame)]
+    if kind == FrameKind.FACE_UP:
+        taken = _resurrections(s, frame.seat)
+        return [PASS, *taken] if taken else []
     if kind in (FrameKind.AIM_SEAT, FrameKind.CURSE_TARGET):
         return [CHOOSE_SEAT[p] for p in s.living()]
     if kind == FrameKind.CURSE:
@@ -485,7 +522,7 @@ def choices(s: MunchkinModel, frame: Frame) -> list[Action]:
         return deals.bribe_choices(s, frame)
     if kind == FrameKind.ANSWER:
         return deals.answer_choices(s, frame)
-    if kind == FrameKind.TRADE:
+    if kind in (FrameKind.TRADE, FrameKind.TRADE_COUNTER):
         return deals.trade_choices(s, frame)
     if kind == FrameKind.SELL:
         return deals.sell_choices(s, frame)
@@ -497,7 +534,8 @@ def choices(s: MunchkinModel, frame: Frame) -> list[Action]:
 
 def default_action(s: MunchkinModel, seat: int, legal: list[Action]) -> Action:
     """A missed deadline's move outside a window: kick the door, loot, end the turn,
-    roll, decline, drop what is being built, begin; else the first choice."""
+    roll, decline, drop what is being built, begin as male, end the set-up; else the
+    first choice."""
     return next((a for a in _DEFAULTS if a in legal), legal[0])
 
 
@@ -516,6 +554,8 @@ def act(s: MunchkinModel, seat: int, action: Action) -> None:
                 return  # the window stays open: nothing to settle
         elif type(action) is Ask:
             deals.ask(s, seat, action.seat)
+        elif type(action) in QUIET:  # nothing in the window answers them
+            _play(s, seat, action, WINDOW_CONTEXT[s.window_kind])
         else:
             s.window.played(seat)
             _play(s, seat, action, WINDOW_CONTEXT[s.window_kind])
@@ -528,10 +568,12 @@ def _phase_act(s: MunchkinModel, seat: int, action: Action) -> None:
     kind = type(action)
     phase = s.phase
     if phase == SETUP:
-        if type(action) is Begin:
+        if type(action) is Begin:  # the sex first, so that the start hand's items fit
             s.sex[seat] = action.sex
-            s.ready[seat] = 1
+            s.ready[seat] = Setup.HAND
             s.log(EventKind.BEGIN, **BeginData(seat=seat, sex=action.sex))
+        elif kind is Done:
+            s.ready[seat] = READY
         else:
             _play(s, seat, action, SETUP_CTX)
     elif phase == CHARITY:
@@ -556,31 +598,36 @@ def _phase_act(s: MunchkinModel, seat: int, action: Action) -> None:
         zones.from_hand(s, seat, action.card)
         s.log(EventKind.TROUBLE, **SeatCardData(seat=seat, card=action.card))
         combat.start(s, action.card)
-    elif type(action) is Equip:
-        s.unequipped.remove(action.card)
-        s.toggled.append(action.card)
-        s.log(EventKind.EQUIP, **SeatCardData(seat=seat, card=action.card))
-    elif type(action) is Unequip:
-        s.unequipped.append(action.card)
-        s.toggled.append(action.card)
-        s.log(EventKind.UNEQUIP, **SeatCardData(seat=seat, card=action.card))
     elif kind is Sell:
         s.sales += 1
         s.stack.push(Frame(FrameKind.SELL, seat, ()))
-    elif type(action) is Trade:
-        s.stack.push(Frame(FrameKind.TRADE, seat, (action.seat,)))
     else:
         _play(s, seat, action, OWN)
 
 
 def _play(s: MunchkinModel, seat: int, action: Action, ctx: Context) -> None:
-    """A card played from hand, an ability used, or a card discarded from play."""
+    """A card played from hand, an ability used, a card discarded from play, an item
+    equipped or unequipped, or a trade begun."""
     if type(action) is Use:
         effects.activate(s, seat, action.card, action.ability, False)
         return
     if type(action) is Discard:
         zones.discard_from_play(s, seat, action.card)
         s.log(EventKind.DROP, **SeatCardData(seat=seat, card=action.card))
+        return
+    if type(action) is Equip:
+        s.unequipped.remove(action.card)
+        s.toggled.append(action.card)
+        s.log(EventKind.EQUIP, **SeatCardData(seat=seat, card=action.card))
+        return
+    if type(action) is Unequip:
+        s.unequipped.append(action.card)
+        s.toggled.append(action.card)
+        s.log(EventKind.UNEQUIP, **SeatCardData(seat=seat, card=action.card))
+        return
+    if type(action) is Trade:
+        s.trades += [seat, action.seat]
+        s.stack.push(Frame(FrameKind.TRADE, seat, (action.seat,)))
         return
     assert type(action) is Play, action  # `legal`
     card = action.card
@@ -620,6 +667,11 @@ def _choose(s: MunchkinModel, seat: int, frame: Frame, action: Action) -> None:
     kind = frame.kind
     if kind == FrameKind.LOSE and type(action) is Pick:
         effects.lose_picked(s, frame, action.card)
+    elif kind == FrameKind.FACE_UP:
+        if type(action) is Use:
+            effects.activate(s, seat, action.card, action.ability, False)
+    elif kind == FrameKind.KEEP and type(action) is Pick:
+        effects.keep_picked(s, frame, action.card)
     elif kind == FrameKind.COST and type(action) is Pick:
         effects.cost_picked(s, frame, action.card)
     elif kind == FrameKind.CURSE_TARGET and type(action) is ChooseSeat:
@@ -667,7 +719,7 @@ def _choose(s: MunchkinModel, seat: int, frame: Frame, action: Action) -> None:
         deals.bribe_step(s, frame, action)
     elif kind == FrameKind.ANSWER:
         deals.answer(s, frame, action)
-    elif kind == FrameKind.TRADE:
+    elif kind in (FrameKind.TRADE, FrameKind.TRADE_COUNTER):
         deals.trade_edit(s, frame, action)
     elif kind == FrameKind.SELL:
         deals.sell_edit(s, frame, action)

@@ -23,6 +23,7 @@ from .model import (
     HOOK_FRAME,
     BonusData,
     EventKind,
+    FrameKind,
     MunchkinModel,
     Phase,
     StealData,
@@ -111,12 +112,24 @@ def _double_run(s: MunchkinModel, card: int, seat: int) -> None:
 
 
 def _resurrect_feasible(s: MunchkinModel, seat: int) -> bool:
-    return s.phase == Phase.START and seat == s.turn and bool(s.door_discard)
+    if s.phase == Phase.START:  # instead of kicking open the door
+        return seat == s.turn and bool(s.door_discard)
+    # instead of a treasure of a face-up draw (the choice before it is on top)
+    stack = s.stack
+    return (
+        bool(stack)
+        and stack.top.kind == FrameKind.FACE_UP
+        and stack.top.seat == seat
+        and bool(s.treasure_discard)
+    )
 
 
 def _resurrect_run(s: MunchkinModel, card: int, seat: int) -> None:
-    if _resurrect_feasible(s, seat):
-        combat.kick(s, from_discard=True)
+    if s.phase == Phase.START:
+        if seat == s.turn and s.door_discard:
+            combat.kick(s, from_discard=True)
+    elif s.treasure_discard:  # chosen before the face-up draw: it joins the haul
+        s.haul.append(s.treasure_discard.pop())
 
 
 HOOKS: dict[str, Hook] = {
@@ -143,8 +156,8 @@ HOOKS: dict[str, Hook] = {
             HookName.RESURRECT,
             Context.OWN,
             HookTarget.NONE,
-            "Instead of kicking open the door, take the top card of the Door discard pile "
-            "as the card kicked open.",
+            "Instead of a face-up draw, take the top card of the matching discard pile: "
+            "the Door card kicked open, or a treasure of a win with help.",
             _resurrect_run,
             feasible=_resurrect_feasible,
         ),

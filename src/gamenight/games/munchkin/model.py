@@ -19,7 +19,7 @@ their last elements.
 
 from __future__ import annotations
 
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 from typing import ClassVar, NotRequired, TypedDict, cast
 
 from gamenight.kernel import Action, DecisionStack, Fields, Frame, Offers, State, Window
@@ -33,7 +33,7 @@ from .content import CardSet, Deck, HookName, Instead
 class Phase(StrEnum):
     """Where the turn is (``docs/munchkin.md``, The turn)."""
 
-    SETUP = "setup"  # every player plays their start hand, then says Begin
+    SETUP = "setup"  # every player chooses a sex (Begin), plays their start hand, says Done
     START = "start"  # the turn's player, before kicking open the door
     REVEAL = "reveal"  # a window on the door card kicked open (not a monster)
     COMBAT = "combat"
@@ -65,6 +65,7 @@ class FrameKind(StrEnum):
     # automatic
     OPS = "ops"  # (card, code, index, subject): one operation of a card's list
     REWARD = "reward"  # (treasures,) the fighter's win is paid
+    HAUL = "haul"  # (treasures,) a helped win's treasures are drawn face up and shared
     END_COMBAT = "end_combat"  # ()
     LOOT_END = "loot_end"  # (dead seat,) the body's last cards are discarded
     HAUL_REST = "haul_rest"  # () the treasures left on the table go to the frame's seat
@@ -86,8 +87,11 @@ class FrameKind(StrEnum):
     BRIBE = "bribe"  # (helper, stage, treasures, helper_first, *items) the fighter's bribe
     COUNTER = "counter"  # (offer, stage, treasures, helper_first, *items) the helper's terms
     ANSWER = "answer"  # (offer,)
-    TRADE = "trade"  # (other, *items) the turn's player builds a trade
+    TRADE = "trade"  # (other, *items) a seat builds a trade
+    TRADE_COUNTER = "trade_counter"  # (offer, *items) the seat asked builds a counter
     SELL = "sell"  # (*items)
+    KEEP = "keep"  # (limit, *kept): a limit was lowered; the seat keeps what it allows
+    FACE_UP = "face_up"  # (): draw face up (Pass), or take a discard pile's top instead
 
 
 HOOK_FRAME = "hook:"  # the prefix of a hook's choice frames
@@ -96,6 +100,22 @@ HOOK_FRAME = "hook:"  # the prefix of a hook's choice frames
 def hook_frame(name: HookName) -> str:
     """The kind of the choice frame of a hook (``hook:steal``)."""
     return HOOK_FRAME + name
+
+
+class Setup(IntEnum):
+    """A seat's step in the set-up (its ``ready``)."""
+
+    SEX = 0  # choosing the character's sex (`Begin`)
+    HAND = 1  # playing the start hand, until `Done`
+    READY = 2
+
+
+class Limit(IntEnum):
+    """What a ``keep`` frame brings back within its limit (its first arg)."""
+
+    BIG = 0  # Big items (a Dwarf no more)
+    CLASS = 1  # classes (Super Munchkin gone)
+    RACE = 2  # races (Half-Breed gone)
 
 
 def ints(frame: Frame) -> tuple[int, ...]:
@@ -144,7 +164,7 @@ class EventKind(StrEnum):
     ANSWER = "answer"  # AnswerData
     HELPER = "helper"  # HelperData
     WIN = "win"  # WinData
-    HAUL = "haul"  # CardsData
+    HAUL = "haul"  # HaulData
     BRIBE_ITEM = "bribe_item"  # BribeItemData
     TAKE = "take"  # SeatCardData
     RUN = "run"  # RunData
@@ -221,6 +241,14 @@ class SeatCardsData(TypedDict):
 
 class CardsData(TypedDict):
     cards: list[int]
+
+
+class HaulData(TypedDict):
+    """The treasures of a helped win on the table; `from_discard`: the one of them taken
+    from the top of the Treasure discard pile instead of the deck (a Cleric's)."""
+
+    cards: list[int]
+    from_discard: NotRequired[int]
 
 
 class UseData(TypedDict):
@@ -450,6 +478,7 @@ class EndData(TypedDict):
 # Lists that start every game empty and that a rigged position starts empty too.
 TRANSIENT = (
     "toggled",
+    "trades",
     "monsters",
     "enh",
     "cmods",
@@ -530,7 +559,7 @@ class MunchkinModel(State):
     sex: list[int]  # 0 male, 1 female (`content.SEXES`)
     dead: list[int]  # died this turn (back at the next turn's start)
     fresh: list[int]  # draws a new start hand at the start of their next turn
-    ready: list[int]  # set-up finished
+    ready: list[int]  # the seat's step in the set-up (`Setup`)
     charity_got: list[int]  # cards received in this turn's charity
     door_deck: list[int]
     treasure_deck: list[int]
@@ -538,6 +567,7 @@ class MunchkinModel(State):
     treasure_discard: list[int]
     unequipped: list[int]  # items in play turned sideways
     toggled: list[int]  # items equipped or unequipped this turn
+    trades: list[int]  # pairs: sender, receiver of the trades begun this turn
     monsters: list[int]  # in the fight, in the order they came
     enh: list[int]  # pairs: enhancer, monster
     cmods: list[int]  # triples: 0 seat | 1 monster, target, amount (this combat)

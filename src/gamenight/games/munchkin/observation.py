@@ -67,6 +67,7 @@ WINDOWS = tuple(kind for kind in WindowKind if kind != WindowKind.NONE)
 AUTOMATIC = (
     FrameKind.OPS,
     FrameKind.REWARD,
+    FrameKind.HAUL,
     FrameKind.END_COMBAT,
     FrameKind.LOOT_END,
     FrameKind.HAUL_REST,
@@ -302,10 +303,11 @@ def max_actions(players: int, options: Mapping[str, Any]) -> int:
     the abilities limited without a card as cost add ``limit`` uses per combat, turn or
     roll. Each such play asks at most `FRAME_STEPS` choices and re-opens a window of n
     answers. Add the turn's own steps: asking for help (n asks, each built of at most
-    2C + 6 steps), trades (n, each of at most 2C + 2), sales (`MAX_SALES` of C + 2),
-    equipping (C), charity (2C), looting (n per death, n deaths), the haul (C), runs
+    2C + 6 steps), trades (each seat asks each other once: n², each an offer and a
+    counter of at most 2C + 3 steps, re-opening a window), sales (`MAX_SALES` of C + 2),
+    equipping (C, each re-opening a window), charity (2C), looting (n per death, n deaths), the haul (C), runs
     (`ROLLS_PER_TURN` rolls and choices, each with its window), the door, the windows
-    that close without a play. The set-up adds 9 per seat (8 cards and Begin).
+    that close without a play. The set-up adds 10 per seat (Begin, 8 cards and Done).
     """
     n = players
     cards = C
@@ -325,13 +327,13 @@ def max_actions(players: int, options: Mapping[str, Any]) -> int:
     turn = (
         plays * per_play
         + n * (2 * cards + 6 + 4)
-        + n * (2 * cards + 4)
+        + n * n * (4 * cards + 6 + n)
         + MAX_SALES * (cards + 2)
-        + cards
+        + cards * (1 + n)
         + 2 * cards
         + n * n
         + cards
         + ROLLS_PER_TURN * (2 + n + 1)
         + 4 * (n + 2)
     )
-    return 9 * n + int(options["max_turns"]) * turn
+    return 10 * n + int(options["max_turns"]) * turn

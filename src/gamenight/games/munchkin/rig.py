@@ -8,7 +8,7 @@ from gamenight.kernel import DecisionStack, Offers
 
 from . import character, combat, flow
 from .content import Slot
-from .model import TRANSIENT, MunchkinModel, Phase, WindowKind
+from .model import TRANSIENT, MunchkinModel, Phase, Setup, WindowKind
 
 PHASES = (Phase.SETUP, Phase.START, Phase.LOOT, Phase.AFTER, Phase.CHARITY)
 
@@ -86,7 +86,7 @@ def rig(
     state.level = list(levels) if levels is not None else [1] * n
     state.sex = list(sexes) if sexes is not None else [0] * n
     state.dead, state.fresh, state.charity_got = [0] * n, [0] * n, [0] * n
-    state.ready = [0 if phase == Phase.SETUP else 1] * n
+    state.ready = [Setup.SEX if phase == Phase.SETUP else Setup.READY] * n
     for name in TRANSIENT:
         setattr(state, name, [])
     state.forced = list(dice)

@@ -9,8 +9,6 @@ turn lives in `flow.py`, the door and combat in `combat.py`, the effect vocabula
 
 from __future__ import annotations
 
-from typing import Any, cast
-
 from gamenight.kernel import Action, DecisionStack, Offers, Option, Outcome
 from gamenight.kernel.rng import Rng
 
@@ -79,11 +77,9 @@ class MunchkinState(MunchkinModel):
             tuple(self.winners), tuple(float(level) for level in self.level), self.truncated
         )
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """Exactly what `seat` may know (``None``: a spectator), as a `views.MunchkinView`."""
-        # The kernel types every game's view as a plain dict, which mypy does not take a
-        # TypedDict for (a TypedDict is only a Mapping): the typed view goes out as that.
-        return cast(dict[str, Any], views.view(self, seat))
+    def view(self, seat: int | None) -> views.MunchkinView:
+        """Exactly what `seat` may know (``None``: a spectator)."""
+        return views.view(self, seat)
 
     def stats(self) -> dict[str, float | list[float]]:
         """Turns and combats played; per seat: the final level, monsters killed (as the

@@ -16,7 +16,7 @@ from gamenight.kernel.rng import Rng
 
 from . import character, combat
 from .content import SEXES, Sex
-from .model import FrameKind, MunchkinModel, Phase, WindowKind, ints
+from .model import FrameKind, MunchkinModel, Phase, Setup, WindowKind, ints
 
 GIVE, SELL = FrameKind.GIVE, FrameKind.SELL
 PRIVATE_FRAMES = (GIVE, SELL)  # frames whose cards (from a hand) only their seat may see
@@ -161,7 +161,7 @@ def view(s: MunchkinModel, seat: int | None) -> MunchkinView:
                 "level": s.level[p],
                 "sex": SEXES[s.sex[p]],
                 "dead": bool(s.dead[p]),
-                "ready": bool(s.ready[p]),
+                "ready": s.ready[p] == Setup.READY,
                 "hand_doors": doors,
                 "hand_treasures": len(hand) - doors,
                 "hand_limit": character.hand_limit(s, p),

@@ -9,9 +9,11 @@ charity gift). A card forgets both when it leaves the hand.
 
 from __future__ import annotations
 
+from gamenight.kernel import Frame
+
 from . import character, triggers
 from .content import DECKS, DROPPABLE_KINDS, CardKind, Slot, TriggerOn
-from .model import DrawData, DrawnData, EventKind, MunchkinModel, ReshuffleData
+from .model import DrawData, DrawnData, EventKind, FrameKind, Limit, MunchkinModel, ReshuffleData
 
 ITEM = CardKind.ITEM
 
@@ -108,8 +110,18 @@ def leave_play(s: MunchkinModel, seat: int, card: int) -> None:
     c = s.CS.cards[card]
     if c.triggers:
         triggers.fire_card(s, seat, card, TriggerOn.LEAVE)
-    if c.kind in DROPPABLE_KINDS:  # a class, race or follower may have given a slot
+    if c.kind in DROPPABLE_KINDS:  # a class, race or follower may have given a slot...
         character.fix_equipment(s, seat)
+        check_limits(s, seat)  # ...or a second class or race, or any number of Big items
+
+
+def check_limits(s: MunchkinModel, seat: int) -> None:
+    """Where `seat` now has more classes, races or Big items than it may, it chooses what
+    to keep (a ``keep`` frame each; the rest is discarded)."""
+    for limit in Limit:
+        cards, allowed = character.limited(s, seat, limit)
+        if len(cards) > allowed:
+            s.stack.push(Frame(FrameKind.KEEP, seat, (int(limit),)))
 
 
 def discard_from_play(s: MunchkinModel, seat: int, card: int) -> None:
