@@ -72,7 +72,10 @@ DECISIONS: dict[str, str] = {
     FrameKind.COUNTER: "set the terms to help",
     FrameKind.ANSWER: "answer an offer",
     FrameKind.TRADE: "build a trade",
+    FrameKind.TRADE_COUNTER: "build a counter to the trade",
     FrameKind.SELL: "choose the items to sell",
+    FrameKind.KEEP: "choose what to keep (the rest is discarded)",
+    FrameKind.FACE_UP: "draw face up, or take the discard pile's top card",
 }
 
 
