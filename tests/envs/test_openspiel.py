@@ -68,16 +68,31 @@ def test_serialization_goes_through_to_json(game_id, players):
 def test_resampling_keeps_what_the_player_knows(game_id, players):
     game = load(game_id, players, **short_game(game_id))
     state = deal(game, 11)
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     rng = np.random.RandomState(0)
     while not state.is_terminal():
         player = state.current_player()
-        world = state.resample_from_infostate(player, sampler)
+        world = state.resample_from_infostate(player, rng.random_sample)
         assert world.information_state_string(player) == state.information_state_string(player)
         assert world.observation_string(player) == state.observation_string(player)
         assert world.observation_tensor(player) == state.observation_tensor(player)
         assert world.legal_actions() == state.legal_actions()
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_a_player_remembers_each_of_its_own_actions(game_id, players):
+    """Perfect recall: a seat's information state changes with every action it takes, even
+    one that logs no event (a Munchkin trade begun and dropped), so that a search never
+    takes two positions that offer different actions for one."""
+    game = load(game_id, players, **short_game(game_id))
+    state = deal(game, 4)
+    rng = np.random.RandomState(4)
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        before = state.information_state_string(player)
+        state.apply_action(rng.choice(state.legal_actions()))
+        assert state.information_state_string(player) != before
 
 
 @pytest.mark.parametrize("bot", ["ismcts", "mcts"])
@@ -88,6 +103,11 @@ def test_openspiels_search_bots_play_a_whole_game(game_id, bot):
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     if bot == "ismcts":
         searcher = ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=8, random_state=rng)
+        # OpenSpiel's default sampler seeds itself from the system: the worlds (and so the
+        # test) would differ from run to run.
+        searcher.set_resampler(
+            lambda state, player: state.resample_from_infostate(player, rng.random_sample)
+        )
     else:
         searcher = mcts.MCTSBot(game, 2.0, max_simulations=8, evaluator=evaluator, random_state=rng)
     state = deal(game, 2)

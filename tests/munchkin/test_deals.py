@@ -116,6 +116,17 @@ def test_trading_items_from_play_on_your_turn():
     assert Trade(1) not in state.legal_actions(0)  # asked once a turn
 
 
+def test_a_trade_begun_and_dropped_counts_as_asking_and_everybody_sees_it():
+    """Rules, section 8: each seat begins a trade with each other seat once a turn; a trade
+    dropped while it is being built counts. Beginning one is said aloud: every view shows
+    whom each seat has asked."""
+    state = game(table={0: ["buckler"], 1: ["leather_vest"], 2: ["pointy_stick"]}, phase="after")
+    play(state, (0, Trade(1)), (0, Pick(card("buckler"))), (0, CANCEL))
+    assert Trade(1) not in state.legal_actions(0) and Trade(2) in state.legal_actions(0)
+    for viewer in (0, 1, 2, None):
+        assert [seat["asked"] for seat in state.view(viewer)["seats"]] == [[1], [], []]
+
+
 def test_a_trade_may_be_countered_once():
     """Rules, section 8: trades are offers like help, accepted, declined or countered."""
     state = game(table={0: ["buckler", "pointy_stick"], 1: ["leather_vest"]}, phase="after")

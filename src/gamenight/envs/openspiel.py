@@ -213,15 +213,21 @@ class Observer:
         text = table.memo(("text", seat), lambda: self.encoding.text(game, seat))
         if not self.perfect_recall:
             return text
-        # The engine writes each event's data in a fixed order, so repr is canonical here.
-        seen = table.memo(
-            ("events", seat),
-            lambda: "\n".join(f"{event.kind} {event.data!r}" for event in game.events_for(seat)),
-        )
+        seen = table.memo(("recall", seat), lambda: _recall(game, seat))
         return f"{seen}\n{text}"
 
     def _seat(self, player: int) -> int | None:
         return None if self.public else player
+
+
+def _recall(game: State, seat: int | None) -> str:
+    """What `seat` remembers: every event it saw and every action it took (an action may
+    change what it may do next without an event, e.g. a trade begun and dropped)."""
+    # The engine writes each event's data in a fixed order, so repr is canonical here.
+    lines = [f"{event.kind} {event.data!r}" for event in game.events_for(seat)]
+    if seat is not None:
+        lines += [f"mine {action!r}" for who, action in game.history if who == seat]
+    return "\n".join(lines)
 
 
 class _Table:

@@ -37,6 +37,7 @@ piece                          shape  meaning
 ``offer.<field>``              ()     an open offer: present, counter, treasures,
                                       helper_first
 ``offer.from``, ``offer.to``   n      one-hot
+``asked``                      n, n   seat i has begun a trade with seat j this turn
 ``truncated``                  ()
 ``card.hand``                  C      in the observer's hand
 ``card.known``, ``card.table`` C, n   in seat i's hand (known), in play before seat i
@@ -151,6 +152,7 @@ def _pieces(n: int, max_turns: int) -> Pieces:
             Piece("offer.helper_first", (), 0, 1),
             Piece("offer.from", (n,), 0, 1),
             Piece("offer.to", (n,), 0, 1),
+            Piece("asked", (n, n), 0, 1),
             Piece("truncated", (), 0, 1),
             Piece("card.hand", (C,), 0, 1),
             Piece("card.known", (C, n), 0, 1),
@@ -235,6 +237,11 @@ def encode(view: MunchkinView) -> list[float]:
         obs["offer.helper_first"] = float(first)
         obs["offer.from"] = one_hot(offer["sender"], n)
         obs["offer.to"] = one_hot(offer["receiver"], n)
+    asked = [0.0] * (n * n)
+    for i, info in enumerate(seats):
+        for other in info["asked"]:
+            asked[i * n + other] = 1.0
+    obs["asked"] = asked
     obs["truncated"] = 1.0 if view["truncated"] else 0.0
     obs["card.hand"] = _flags(view["hand"] or [])
     known, table = [0.0] * (C * n), [0.0] * (C * n)
@@ -274,6 +281,7 @@ def text(view: MunchkinView) -> str:
             f"seat {info['seat']}: level {info['level']} {info['sex']}"
             f"{' dead' if info['dead'] else ''} cards {info['hand_doors']}+"
             f"{info['hand_treasures']} strength {info['strength']} table {table}"
+            + (f" asked {info['asked']}" if info["asked"] else "")
         )
     fight = view["combat"]
     if fight is not None:

@@ -50,6 +50,7 @@ class SeatView(TypedDict):
     known_hand: list[int]
     table: list[TableCardView]
     strength: int
+    asked: list[int]  # the seats it has begun a trade with this turn (dropped ones too)
 
 
 class DecidingView(TypedDict):
@@ -151,6 +152,12 @@ def view(s: MunchkinModel, seat: int | None) -> MunchkinView:
     deck, keys = cs.deck, cs.keys
     known = known_in_hands(s, seat)
     unequipped = s.unequipped
+    # Beginning a trade is said aloud (its frame is public), so whom each seat has asked
+    # is public; each seat may begin one with each other seat a turn.
+    asked: list[list[int]] = [[] for _ in range(s.num_players)]
+    trades = s.trades
+    for i in range(0, len(trades), 2):
+        asked[trades[i]].append(trades[i + 1])
     seats: list[SeatView] = []
     for p in range(s.num_players):
         hand = s.hands[p]
@@ -170,6 +177,7 @@ def view(s: MunchkinModel, seat: int | None) -> MunchkinView:
                     {"card": c, "key": keys[c], "equipped": c not in unequipped} for c in s.table[p]
                 ],
                 "strength": character.player_strength(s, p),
+                "asked": asked[p],
             }
         )
     deciding: DecidingView | None = None
