@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from envs.cases import short_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -55,7 +56,9 @@ def test_a_seat_that_is_not_an_acting_int_is_refused(game, seat):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_finished_game_refuses_every_action(game):
-    state = played(game, steps=5000)
+    # the short options of the adapter tests: a random game must end within the steps
+    state = gamenight.make(game, players=game_class(game).min_players, seed=4, **short_game(game))
+    state = random_moves(state, 5000, 4)
     assert state.is_over()
     for seat in range(state.num_players):
         assert refused(state, seat, state.codec.actions[0]) == "the game is over"

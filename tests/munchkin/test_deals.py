@@ -139,12 +139,15 @@ def test_a_trade_may_be_countered_once():
     assert keys(state.table[1]) == ["pointy_stick"]
 
 
-def test_any_seat_equips_in_the_windows_outside_combat_only():
-    """Equipping is barred only in combat and running away: any living seat may equip in
-    the windows on a revealed door and at the end of a turn."""
-    state = game(door=["warrior"], table={1: [("buckler", False)]})
+def test_any_seat_trades_and_equips_in_the_windows_outside_combat_only():
+    """Trading and equipping are barred only in combat and running away: any living seat
+    may do both in the windows on a revealed door and at the end of a turn."""
+    state = game(door=["warrior"], table={1: [("buckler", False)], 2: ["leather_vest"]})
     state.apply(0, KICK)  # a class: the reveal window opens
     assert state.window_kind == "reveal" and state.actors() == (1, 2, 0)
+    assert {Equip(card("buckler")), Trade(2)} <= set(state.legal_actions(1))
+    play(state, (1, Trade(2)), (1, Pick(card("leather_vest"))), (1, DONE), (2, ACCEPT))
+    assert keys(state.table[1]) == ["buckler", "leather_vest"]
     state.apply(1, Equip(card("buckler")))
     assert card("buckler") not in state.unequipped and state.actors() == (1, 2, 0)
     state = fight("grumpy_chest", table={1: [("buckler", False)], 2: ["leather_vest"]})

@@ -9,8 +9,9 @@ Help and trades are the kernel's `Offers`, public (everybody at the table hears 
   way); the fighter accepts or declines a counter. Each seat is asked at most once a
   combat, and there is one helper at most. Terms: ``(treasures, helper_first, *items)``.
   The engine pays on a win (`combat.reward`) and voids the offer otherwise.
-- **Trades** of items in play, by the turn's player on their own turn outside combat.
-  Each seat may ask each other seat once a turn; the seat asked accepts,
+- **Trades** of items in play, outside combat and running away: by the turn's player on
+  their own turn, and by any living seat in the windows on a revealed door and at the end
+  of a turn. Each seat may ask each other seat once a turn; the seat asked accepts,
   declines or counters once (its own terms, built the same way), and the asker accepts
   or declines a counter. Terms: ``(mine, *my_items, *their_items)``, ``mine`` counting
   the sender's items.

@@ -427,11 +427,12 @@ def _equipment(s: MunchkinModel, seat: int) -> list[Action]:
 
 def window_actions(s: MunchkinModel, seat: int) -> list[Action]:
     """What `seat` may do in the open window: pass, play, use, drop; outside combat and
-    running away, equip; the fighter may ask for help."""
+    running away, equip and trade; the fighter may ask for help."""
     ctx = WINDOW_CONTEXT[s.window_kind]
     out: list[Action] = [PASS, *_plays(s, seat, ctx), *_uses(s, seat, ctx), *_drops(s, seat)]
     if ctx == ANY_CTX:
         out += _equipment(s, seat)
+        out += [TRADE[p] for p in deals.trade_partners(s, seat)]
     elif ctx == COMBAT and seat == s.turn and s.helper < 0:
         occasion = s.combat_no
         out += [
