@@ -22,3 +22,14 @@ def test_games_lists_every_game_with_its_options():
         assert game_id in result.output
         for option in game_class(game_id).options_spec:
             assert option.name in result.output
+
+
+def test_games_names_each_games_bots_and_every_options_default():
+    result = CliRunner().invoke(app, ["games"], env={"COLUMNS": "250"})
+    assert result.exit_code == 0
+    rows = result.output.splitlines()
+    boss = next(i for i, row in enumerate(rows) if "boss-quest" in row)
+    assert "heuristic (default)" in rows[boss] and "random" in rows[boss + 2]
+    assert "hearts: hearts each player starts with (default 3)" in result.output
+    assert "(default true)" in result.output  # a yes/no option, as -o takes it
+    assert "normal (default)" in result.output  # Ninja Master's default bot

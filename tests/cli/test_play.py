@@ -200,3 +200,52 @@ def test_in_a_window_p_passes_and_a_seat_that_can_only_pass_is_not_asked():
     assert human.act(view, [*legal, PASS], state=state) == PASS
     assert "type a number from 1 to" in out.getvalue() and "or p to pass" in out.getvalue()
     assert "Choice [1-" in out.getvalue() and ", p]" in out.getvalue()
+
+
+def test_leaving_early_saves_the_game_so_far_and_resume_finishes_it_as_one_game(tmp_path):
+    """`--save` writes the game when the person leaves early, naming who sat where;
+    `--resume` replays it, seats the person and the bots again, and updates the record."""
+    path = tmp_path / "game.json"
+    left = runner.invoke(app, [*GAME, "--save", str(path)], input="1\n1\n")  # then Ctrl-D
+    assert left.exit_code == 130, left.output
+    assert "continue it with gamenight play --resume" in left.output
+    partial = GameRecord.from_json(path.read_text())
+    assert partial.seats == ("person", "random", "random")
+    assert not gamenight.replay(partial).is_over()
+
+    resumed = runner.invoke(app, ["play", "--resume", str(path)], input=ALWAYS_FIRST)
+    assert resumed.exit_code == 0, resumed.output
+    assert f"Resumed after {len(partial.actions)} actions." in resumed.output
+    record = GameRecord.from_json(path.read_text())
+    assert record.actions[: len(partial.actions)] == partial.actions
+    assert gamenight.replay(record).is_over() and record.seats == partial.seats
+    check_seat0_chose_first(record)
+
+
+@pytest.mark.parametrize(
+    ("extra", "error"),
+    [
+        (["meow-dark-lord"], "is a game of boss-quest, not meow-dark-lord"),
+        (["--seed", "9"], "--resume continues a record"),
+        (["-p", "4"], "--resume continues a record"),
+    ],
+)
+def test_resume_refuses_what_contradicts_the_record(tmp_path, extra, error):
+    path = tmp_path / "game.json"
+    runner.invoke(app, [*GAME, "--save", str(path)], input="1\n")
+    before = path.read_text()
+    result = runner.invoke(app, ["play", *extra, "--resume", str(path)], input=ALWAYS_FIRST)
+    assert result.exit_code == 2 and error in result.output
+    assert path.read_text() == before
+
+
+def test_resume_refuses_a_finished_game(tmp_path):
+    path = tmp_path / "game.json"
+    runner.invoke(app, [*GAME, "--save", str(path)], input=ALWAYS_FIRST)
+    result = runner.invoke(app, ["play", "--resume", str(path)])
+    assert result.exit_code == 2 and "that game is over; replay it instead" in result.output
+
+
+def test_play_without_a_game_or_a_record_says_what_to_name():
+    result = runner.invoke(app, ["play"])
+    assert result.exit_code == 2 and "name a game" in result.output

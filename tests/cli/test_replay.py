@@ -124,3 +124,32 @@ def test_a_binary_file_is_a_clean_error(tmp_path):
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
     assert result.output == f"error: {path}: not a text file\n"
+
+
+def test_b_steps_back_one_action_and_the_table_is_as_it_was(tmp_path):
+    path, final = saved_game(tmp_path)
+    result = runner.invoke(app, ["replay", path], input="\n\nb\nb\n\nq\n")
+    assert result.exit_code == 0, result.output
+    total = len(final.history)
+    shown = [
+        line.split(" ─")[0].split("] ")[-1].strip()
+        for line in result.output.splitlines()
+        if "Action " in line or "Back before" in line
+    ]
+    assert [s for s in shown if s] == [
+        f"Enter: next · q: quit · ?: rules Action 1/{total} · seat {final.history[0][0]}",
+        f"Enter: next · b: back · q: quit · ?: rules Action 2/{total} · seat {final.history[1][0]}",
+        f"Enter: next · b: back · q: quit · ?: rules Back before action 2/{total}",
+        f"Enter: next · b: back · q: quit · ?: rules Back before action 1/{total}",
+        f"Enter: next · q: quit · ?: rules Action 1/{total} · seat {final.history[0][0]}",
+    ]
+    assert "Replay stopped before action 2 of" in result.output
+
+
+def test_a_record_saved_before_the_end_is_said_to_be_incomplete(tmp_path):
+    path = tmp_path / "game.json"
+    runner.invoke(app, [*GAME, "--save", str(path)], input="1\n")
+    result = runner.invoke(app, ["replay", str(path), "--no-step"])
+    assert result.exit_code == 0, result.output
+    assert "The record ends before the game does" in result.output
+    assert "Seats: 0: person, 1: random, 2: random." in result.output

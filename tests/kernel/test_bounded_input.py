@@ -155,6 +155,19 @@ def test_a_record_that_is_not_an_object_of_pairs_is_refused(game):
         GameRecord.from_json(edited_record(game, players=2.0))
 
 
+def test_a_record_names_each_seat_or_none_of_them():
+    record = GameRecord.from_json(edited_record("boss-quest", seats=["person", "heuristic"]))
+    assert record.seats == ("person", "heuristic")
+    assert GameRecord.from_json(record.to_json()) == record
+    for seats, match in (
+        ("ab", "a list of names"),
+        ([1, 2], "a list of names"),
+        (["a"], "1 seats of 2"),
+    ):
+        with pytest.raises(ValueError, match=f"not a gamenight game record: .*{match}"):
+            GameRecord.from_json(edited_record("boss-quest", seats=seats))
+
+
 # ----- short messages -------------------------------------------------------------------
 
 

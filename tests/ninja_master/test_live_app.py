@@ -14,6 +14,7 @@ from textual.widgets import Static
 from typer.testing import CliRunner
 
 import gamenight
+import gamenight.cli.play
 from gamenight import agents
 from gamenight.cli.app import app as cli
 from gamenight.games.ninja_master.actions import DONE
@@ -260,6 +261,7 @@ def test_gamenight_play_opens_the_live_app_and_saves_the_game(monkeypatch, tmp_p
         return "closing words"
 
     monkeypatch.setattr(live_app("ninja-master"), "run", run)
+    monkeypatch.setattr(gamenight.cli.play, "at_terminal", lambda: True)
     path = tmp_path / "game.json"
     command = ["play", "ninja-master", "-p", "3", "--seed", "4", "--seat", "1", "--lang", "lt"]
     result = CliRunner().invoke(cli, [*command, "--save", str(path)])
@@ -274,8 +276,15 @@ def test_gamenight_play_opens_the_live_app_and_saves_the_game(monkeypatch, tmp_p
 
 def test_leaving_the_live_app_early_and_bad_bots(monkeypatch):
     monkeypatch.setattr(live_app("ninja-master"), "run", lambda *args: None)
+    monkeypatch.setattr(gamenight.cli.play, "at_terminal", lambda: True)
     result = CliRunner().invoke(cli, ["play", "ninja-master", "-p", "2", "--bots", "hard"])
     assert result.exit_code == 130 and "You left the table." in result.output
     result = CliRunner().invoke(cli, ["play", "ninja-master", "-p", "2", "--bots", "heuristic"])
     assert result.exit_code == 2
     assert "unknown agent 'heuristic' for ninja-master" in result.output
+
+
+def test_a_live_game_with_piped_input_is_refused_instead_of_waiting():
+    result = CliRunner().invoke(cli, ["play", "ninja-master", "-p", "2"], input="x\n")
+    assert result.exit_code == 2
+    assert "Ninja Master is played live at a terminal" in result.output

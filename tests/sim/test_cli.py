@@ -26,6 +26,19 @@ def test_simulate_prints_tables_and_writes_json_and_records(tmp_path):
     assert sum(seat["trials"] for seat in data["seats"]) == 18
     assert sorted(p.name for p in saved.iterdir())[0] == "game-00001.json"
     assert len(list(saved.iterdir())) == 6
+    # Each record names the agent at each seat.
+    assert json.loads((saved / "game-00001.json").read_text())["seats"] == ["random"] * 3
+
+
+def test_simulate_refuses_a_folder_that_holds_records_of_another_run(tmp_path):
+    saved = tmp_path / "games"
+    args = ["simulate", "boss-quest", "-n", "2", "-p", "2", "--save", str(saved)]
+    assert runner.invoke(app, [*args, "--seed", "1"]).exit_code == 0
+    before = {p.name: p.read_text() for p in saved.iterdir()}
+    result = runner.invoke(app, [*args, "--seed", "2"])
+    assert result.exit_code == 2
+    assert f"{saved} already holds game records: name a new folder" in result.output
+    assert {p.name: p.read_text() for p in saved.iterdir()} == before
 
 
 def test_same_seed_gives_the_same_summary_with_any_workers(tmp_path):

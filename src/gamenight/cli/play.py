@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Annotated, NoReturn
@@ -13,9 +14,11 @@ import gamenight
 from gamenight import agents
 from gamenight.agents import Agent
 from gamenight.i18n import CATALOG
+from gamenight.kernel import GameRecord
+from gamenight.kernel.limits import MAX_RECORD_CHARS
 from gamenight.kernel.registry import game_class
 from gamenight.play import play as play_table
-from gamenight.sim.files import FileError, write_atomic
+from gamenight.sim.files import FileError, read_text, write_atomic
 from gamenight.ui import is_live, live_app, renderer, rules
 
 from .human import HumanAgent
@@ -29,6 +32,7 @@ BOTS_HELP = (
 
 DEFAULT_PLAYERS = 4
 _ = CATALOG.gettext
+ngettext = CATALOG.ngettext
 
 
 def fail(message: str) -> NoReturn:
@@ -38,7 +42,9 @@ def fail(message: str) -> NoReturn:
 
 
 def play_command(
-    game: Annotated[str, typer.Argument(help="the game, e.g. boss-quest")],
+    game: Annotated[
+        str | None, typer.Argument(help="the game, e.g. boss-quest (with --resume: the record's)")
+    ] = None,
     players: Annotated[
         int | None,
         typer.Option(
@@ -47,14 +53,31 @@ def play_command(
     ] = None,
     seed: Annotated[int | None, typer.Option(help="seed of the game (default: random)")] = None,
     bots: Annotated[str | None, typer.Option(help=BOTS_HELP, show_default="heuristic")] = None,
-    seat: Annotated[int, typer.Option(help="your seat, from 0")] = 0,
+    seat: Annotated[
+        int | None,
+        typer.Option(help="your seat, from 0", show_default="0, or the record's with --resume"),
+    ] = None,
     lang: LangOption = None,
     option: Annotated[
         list[str] | None,
         typer.Option("--option", "-o", metavar="NAME=VALUE", help="a game option (repeatable)"),
     ] = None,
     save: Annotated[
-        Path | None, typer.Option(metavar="FILE", help="write the game record there at the end")
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="write the game record there at the end, or when you leave early "
+            "(continue it with --resume)",
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="continue the unfinished game of a record written by --save (same game, "
+            "players, seed, options, your seat and bots); the record is updated as you go "
+            "unless --save names another file",
+        ),
     ] = None,
 ) -> None:
     """Play a game in the terminal: you take one seat, bots take the others.
@@ -62,10 +85,22 @@ def play_command(
     A real-time game (Ninja Master) opens full screen: everybody acts at once.
     """
     try:
-        if players is None:
-            cls = game_class(game)
-            players = min(max(DEFAULT_PLAYERS, cls.min_players), cls.max_players)
-        state = gamenight.make(game, players, seed, **parse_options(option or []))
+        if resume is not None:
+            if players is not None or seed is not None or option:
+                raise ValueError(
+                    _("--resume continues a record: its players, seed and options stand")
+                )
+            state, game, seat, bots = _resumed(resume, game, seat, bots)
+            players = state.num_players
+            save = save or resume  # leaving again, or finishing, updates the record
+        else:
+            if game is None:
+                raise ValueError(_("name a game (see gamenight games), or --resume FILE"))
+            if players is None:
+                cls = game_class(game)
+                players = min(max(DEFAULT_PLAYERS, cls.min_players), cls.max_players)
+            state = gamenight.make(game, players, seed, **parse_options(option or []))
+            seat = seat or 0
         lang = use_language(lang, game)
         if not 0 <= seat < players:
             raise ValueError(f"--seat must be a seat of the table, 0 to {players - 1}")
@@ -76,6 +111,7 @@ def play_command(
             None if s == seat else agents.make(bots, game, state.seed + 1 + s)
             for s in range(players)
         ]
+        names = [PERSON if s == seat else bots for s in range(players)]
         if live is None:
             draw = renderer(game)
             console = Console(highlight=False)
@@ -91,7 +127,13 @@ def play_command(
     if save is not None and save.is_dir():
         fail(_("{file}: cannot save there: it is a folder; name a file").format(file=save))
     if live is not None:
-        _play_live(live, state, table, seat, lang, save)
+        if not at_terminal():
+            fail(
+                _(
+                    "{title} is played live at a terminal: its input and output cannot be piped"
+                ).format(title=type(state).title)
+            )
+        _play_live(live, state, table, seat, lang, _Save(save, names))
         return
 
     console.print(
@@ -100,14 +142,96 @@ def play_command(
             "seed {seed}. Ctrl-D or Ctrl-C leaves."
         ).format(title=type(state).title, players=players, seat=seat, bots=bots, seed=state.seed)
     )
+    if state.history:
+        console.print(
+            ngettext(
+                "Resumed after {count} action.",
+                "Resumed after {count} actions.",
+                len(state.history),
+            ).format(count=len(state.history)),
+            soft_wrap=True,
+        )
     try:
         play_table(state, table)
     except (EOFError, KeyboardInterrupt):
         console.print("\n" + _("You left the table."))
+        _Save(save, names).write(state, console)
         raise typer.Exit(INTERRUPTED) from None
     human.catch_up(state)
     console.print(draw.result(state.view(seat), lang, me=seat))
-    _save(state, save, console)
+    _Save(save, names).write(state, console)
+
+
+def at_terminal() -> bool:
+    """Whether input and output are a terminal: a full-screen real-time game reads keys as
+    they are pressed, and piped input would leave it waiting for ever."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+PERSON = "person"  # a record's name for the seat a person played
+
+
+def load_record(path: Path) -> GameRecord:
+    """Read a game record and check that it replays; a bad file fails with one line.
+
+    Only a regular file of at most `MAX_RECORD_CHARS` bytes is read: a FIFO or a device
+    (``/dev/zero``) is refused at once, without waiting or reading on.
+    """
+    try:
+        text = read_text(path, MAX_RECORD_CHARS)
+    except FileError as exc:
+        fail(str(exc))
+    try:
+        record = GameRecord.from_json(text)
+        gamenight.replay(record)
+    except ValueError as exc:
+        fail(f"{path}: {exc}")
+    return record
+
+
+def _resumed(
+    path: Path, game: str | None, seat: int | None, bots: str | None
+) -> tuple[gamenight.State, str, int, str | None]:
+    """The game of a saved record, replayed: its state, game id, the person's seat (the
+    record's, unless `seat` names another) and the bots (the record's, unless given)."""
+    record = load_record(path)
+    if game is not None and game != record.game_id:
+        raise ValueError(
+            _("{file} is a game of {recorded}, not {game}").format(
+                file=path, recorded=record.game_id, game=game
+            )
+        )
+    state = gamenight.replay(record)
+    if state.is_over():
+        raise ValueError(_("{file}: that game is over; replay it instead").format(file=path))
+    if PERSON in record.seats:
+        if seat is None:
+            seat = record.seats.index(PERSON)
+        if bots is None:
+            bots = next((name for name in record.seats if name != PERSON), None)
+    return state, record.game_id, seat or 0, bots
+
+
+class _Save:
+    """Where `--save` writes the game record (nowhere when `path` is None), naming each
+    seat's player."""
+
+    def __init__(self, path: Path | None, names: list[str]) -> None:
+        self.path = path
+        self.names = names
+
+    def write(self, state: gamenight.State, console: Console) -> None:
+        if self.path is None:
+            return
+        try:
+            write_atomic(self.path, state.record().with_seats(self.names).to_json() + "\n")
+        except FileError as exc:
+            fail(str(exc))
+        if state.is_over():
+            told = _("Game record saved to {file}.")
+        else:
+            told = _("Game so far saved to {file}; continue it with gamenight play --resume {file}")
+        console.print(told.format(file=self.path), soft_wrap=True)
 
 
 def _play_live(
@@ -116,23 +240,14 @@ def _play_live(
     table: list[Agent | None],
     seat: int,
     lang: str,
-    save: Path | None,
+    save: _Save,
 ) -> None:
     """Play a real-time game in its full-screen app (its `GameSpec`'s ``live_app``)."""
     closing = live.run(state, table, seat, lang)
     console = Console(highlight=False)
     if closing is None:
         console.print(_("You left the table."))
+        save.write(state, console)
         raise typer.Exit(INTERRUPTED)
     console.print(closing, soft_wrap=True)
-    _save(state, save, console)
-
-
-def _save(state: gamenight.State, save: Path | None, console: Console) -> None:
-    """Write the game record to `save`, if given."""
-    if save is not None:
-        try:
-            write_atomic(save, state.record().to_json() + "\n")
-        except FileError as exc:
-            fail(str(exc))
-        console.print(_("Game record saved to {file}.").format(file=save), soft_wrap=True)
+    save.write(state, console)

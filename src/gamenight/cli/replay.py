@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -11,34 +12,14 @@ from rich.markdown import Markdown
 
 import gamenight
 from gamenight.i18n import CATALOG
-from gamenight.kernel import GameRecord, State
-from gamenight.kernel.limits import MAX_RECORD_CHARS
-from gamenight.sim.files import FileError, read_text
+from gamenight.kernel import State
 from gamenight.ui import Renderer, renderer, rules
 
 from .human import read_line
 from .language import LangOption, use_language
-from .play import INTERRUPTED, fail
+from .play import INTERRUPTED, fail, load_record
 
 _ = CATALOG.gettext
-
-
-def load_record(path: Path) -> GameRecord:
-    """Read a game record and check that it replays; a bad file fails with one line.
-
-    Only a regular file of at most `MAX_RECORD_CHARS` bytes is read: a FIFO or a device
-    (``/dev/zero``) is refused at once, without waiting or reading on.
-    """
-    try:
-        text = read_text(path, MAX_RECORD_CHARS)
-    except FileError as exc:
-        fail(str(exc))
-    try:
-        record = GameRecord.from_json(text)
-        gamenight.replay(record)
-    except ValueError as exc:
-        fail(f"{path}: {exc}")
-    return record
 
 
 def replay_command(
@@ -72,23 +53,37 @@ def replay_command(
         ),
         soft_wrap=True,
     )
+    if record.seats:
+        who = ", ".join(f"{seat}: {name}" for seat, name in enumerate(record.seats))
+        console.print(_("Seats: {seats}.").format(seats=who), soft_wrap=True)
     _show(console, draw, state, 0, lang)
     console.print(_table(draw, state, lang))
     summary = rules(record.game_id, lang)
+    done = 0  # actions replayed so far
     try:
-        for number, (seat, action) in enumerate(record.actions, 1):
-            if step and _next_or_quit(console, summary) == "q":
+        while done < total:
+            answer = _next_or_quit(console, summary, done > 0) if step else ""
+            if answer == "q":
                 console.print(
                     _("Replay stopped before action {number} of {total}.").format(
-                        number=number, total=total
+                        number=done + 1, total=total
                     )
                 )
                 return
+            if answer == "b" and done > 0:
+                done -= 1
+                state = gamenight.replay(replace(record, actions=record.actions[:done]))
+                rule = _("Back before action {number}/{total}")
+                console.rule(rule.format(number=done + 1, total=total), align="left", style="dim")
+                console.print(_table(draw, state, lang))
+                continue
+            seat, action = record.actions[done]
             told = len(state.events)
             state.apply(seat, state.codec.from_json(action))
+            done += 1
             rule = _("Action {number}/{total} · seat {seat}")
             console.rule(
-                rule.format(number=number, total=total, seat=seat), align="left", style="dim"
+                rule.format(number=done, total=total, seat=seat), align="left", style="dim"
             )
             _show(console, draw, state, told, lang)
             if step:
@@ -100,14 +95,24 @@ def replay_command(
         console.print(_table(draw, state, lang))
     if state.is_over():
         console.print(draw.result(state.view(None), lang))
+    else:
+        console.print(
+            _(
+                "The record ends before the game does, after {total} actions: it was saved "
+                "early (continue it with gamenight play --resume {file})."
+            ).format(total=total, file=file),
+            soft_wrap=True,
+        )
 
 
-def _next_or_quit(console: Console, summary: str | None) -> str:
+def _next_or_quit(console: Console, summary: str | None, can_go_back: bool) -> str:
     """What the person typed at the step prompt (lowered); ``?`` shows the rules in brief
     and asks again."""
-    prompt = _("[dim]Enter: next · q: quit[/] ")
+    keys = [_("Enter: next"), _("b: back")] if can_go_back else [_("Enter: next")]
+    keys.append(_("q: quit"))
     if summary is not None:
-        prompt = _("[dim]Enter: next · q: quit · ?: rules[/] ")
+        keys.append(_("?: rules"))
+    prompt = f"[dim]{' · '.join(keys)}[/] "
     while True:
         answer = read_line(console, prompt).strip().lower()
         if answer != "?" or summary is None:

@@ -91,6 +91,11 @@ def simulate_command(
                     file=json_file, folder=json_file.parent
                 )
             )
+        if save is not None and save.is_dir() and any(save.glob("game-*.json")):
+            # Records of two runs in one folder could not be told apart.
+            raise ValueError(
+                _("{folder} already holds game records: name a new folder").format(folder=save)
+            )
         with _progress_bar() as bar:
             task = bar.add_task("games", total=games)
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar
@@ -43,25 +43,35 @@ class Outcome:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """Everything needed to rebuild a game exactly: replay `actions` on a fresh state."""
+    """Everything needed to rebuild a game exactly: replay `actions` on a fresh state.
+
+    `seats` optionally names who sat where (``"person"``, or an agent's name such as
+    ``"heuristic"``); a record without it (``()``) is written as before."""
 
     game_id: str
     players: int
     options: dict[str, Any]
     seed: int
     actions: tuple[tuple[int, dict[str, Any]], ...]
+    seats: tuple[str, ...] = ()
 
     def to_json(self) -> str:
-        return json.dumps(
-            {
-                "game": self.game_id,
-                "players": self.players,
-                "options": self.options,
-                "seed": self.seed,
-                "actions": [[seat, action] for seat, action in self.actions],
-            },
-            sort_keys=True,
-        )
+        data: dict[str, Any] = {
+            "game": self.game_id,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "actions": [[seat, action] for seat, action in self.actions],
+        }
+        if self.seats:
+            data["seats"] = list(self.seats)
+        return json.dumps(data, sort_keys=True)
+
+    def with_seats(self, seats: Sequence[str]) -> GameRecord:
+        """This record naming who sat at each seat (one name per seat)."""
+        if len(seats) != self.players:
+            raise ValueError(f"name each of the {self.players} seats, got {len(seats)} names")
+        return replace(self, seats=tuple(seats))
 
     @staticmethod
     def from_json(text: str) -> GameRecord:
@@ -90,12 +100,18 @@ class GameRecord:
                 if not 0 <= seat < players:
                     raise ValueError(f"action {i}: there is no seat {seat} of {players} players")
                 actions.append((seat, action))
+            seats = data.get("seats", [])
+            if not isinstance(seats, list) or not all(isinstance(x, str) for x in seats):
+                raise TypeError("'seats' must be a list of names, one per seat")
+            if seats and len(seats) != players:
+                raise ValueError(f"'seats' names {len(seats)} seats of {players}")
             return GameRecord(
                 game_id=data["game"],
                 players=players,
                 options=data["options"],
                 seed=data["seed"],
                 actions=tuple(actions),
+                seats=tuple(seats),
             )
         except (ValueError, KeyError, TypeError) as exc:
             raise ValueError(

@@ -102,7 +102,7 @@ def play_game(plan: _Plan, game: int) -> GameSummary:
             f"game {game + 1} (seed {state.seed}, seats {', '.join(seats)}) failed: {exc}"
         ) from exc
     if plan.save_dir is not None:
-        write_atomic(record_path(plan.save_dir, game), state.record().to_json())
+        write_atomic(record_path(plan.save_dir, game), state.record().with_seats(seats).to_json())
     outcome = state.outcome()
     return GameSummary(
         seats,
