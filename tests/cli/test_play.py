@@ -249,3 +249,91 @@ def test_resume_refuses_a_finished_game(tmp_path):
 def test_play_without_a_game_or_a_record_says_what_to_name():
     result = runner.invoke(app, ["play"])
     assert result.exit_code == 2 and "name a game" in result.output
+
+
+class _Words:
+    """A renderer stub: actions are named by their repr; `ends` ask for confirmation."""
+
+    def __init__(self, ends: tuple[object, ...] = ()) -> None:
+        self.ends = ends
+
+    def table(self, view, lang, me=None, reveal=None):
+        return ""
+
+    def choice(self, view, action, lang):
+        return repr(action)
+
+    def events(self, events, lang, me=None):
+        return []
+
+    def confirm(self, view, action, lang):
+        return "That ends your turn." if action in self.ends else None
+
+
+class _Table:
+    """A state stub: the history a seat's numbering follows, and no events."""
+
+    def __init__(self) -> None:
+        self.history: list[tuple[int, object]] = []
+
+    def events_for(self, seat):
+        return []
+
+
+def person(stdin: str, renderer: _Words | None = None) -> tuple[HumanAgent, io.StringIO]:
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None, highlight=False)
+    return HumanAgent(0, renderer or _Words(), console=console, stdin=io.StringIO(stdin)), out
+
+
+def test_a_choice_keeps_its_number_while_others_act_and_the_list_changes():
+    """A number typed a moment late never picks another action: while the seat has not
+    acted, a choice still legal keeps its number; new ones take the next free numbers."""
+    table = _Table()
+    human, out = person("2\n2\n2\n1\n")
+    assert human.act({}, ["a", "b", "c"], state=table) == "b"
+    table.history.append((1, "x"))  # another seat acted: "a" is gone, "d" came
+    assert human.act({}, ["b", "c", "d"], state=table) == "b"  # 2 is still "b"
+    assert "Choice [2-4]" in out.getvalue()
+    table.history.append((0, "b"))  # this seat acted: a new decision, numbered afresh
+    assert human.act({}, ["c", "d"], state=table) == "d"
+    assert human.act({}, ["c", "d"], state=table) == "c"
+
+
+def test_a_number_no_longer_listed_is_refused_by_name():
+    table = _Table()
+    human, out = person("1\n1\n3\n")
+    human.act({}, ["a", "b", "c"], state=table)
+    table.history.append((1, "x"))
+    assert human.act({}, ["b", "c"], state=table) == "c"  # 1 ("a") is gone
+    assert "1 is not a choice: type one of the numbers listed (2-3)." in out.getvalue()
+
+
+def test_an_action_that_ends_the_turn_asks_for_confirmation_first():
+    human, out = person("2\nn\n2\n\n", _Words(ends=("end",)))
+    assert human.act({}, ["play", "end"], state=_Table()) == "end"
+    assert out.getvalue().count("That ends your turn. Enter or 2 again confirms") == 2
+    human, _ = person("2\nn\n1\n", _Words(ends=("end",)))
+    assert human.act({}, ["play", "end"], state=_Table()) == "play"  # chose again
+    human, _ = person("2\n2\n", _Words(ends=("end",)))
+    assert human.act({}, ["play", "end"], state=_Table()) == "end"  # the number again
+
+
+def test_full_width_digits_count_and_no_other_scripts_digits_do():
+    human, out = person("٣\n３\n")
+    assert human.act({}, ["a", "b", "c"], state=_Table()) == "c"
+    assert "'٣' is not a number" in out.getvalue()
+
+
+def test_boss_quest_asks_before_a_visit_to_the_mage_and_never_before_equipping():
+    from gamenight.games.boss_quest.actions import Activate, Discard, Equip
+
+    state = gamenight.make("boss-quest", 3, 5)
+    seat = state.actors()[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    assert any(isinstance(a, Equip) for a in legal) and any(isinstance(a, Activate) for a in legal)
+    for action in legal:
+        question = DRAW.confirm(view, action, "en")
+        assert (question is not None) == isinstance(action, Activate | Discard)
+        if question is not None:
+            assert "ends your round" in question

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Mapping
 from typing import Any, TextIO, TypeVar
 
@@ -67,6 +69,11 @@ class HumanAgent:
         self.stdin = stdin
         self.rules = rules
         self._told = 0  # how many of the seat's events have been told
+        # The numbers of the last flat listing, kept while the seat has not acted since:
+        # when others act meanwhile, a choice still legal keeps its number, so a number
+        # typed a moment late never picks another action.
+        self._numbers: dict[Action, int] = {}
+        self._numbered_after = -1  # how many actions the seat had taken then
 
     def act(
         self,
@@ -76,8 +83,10 @@ class HumanAgent:
         state: State | None = None,
     ) -> Action:
         """Show the table and ask for one of `legal` by its number."""
+        acted = -1
         if state is not None:
             self.catch_up(state)
+            acted = sum(1 for seat, _action in state.history if seat == self.seat)
         if legal == [PASS]:
             return PASS  # nothing to decide: asking would only tell the others it waits
         console = self.console
@@ -88,23 +97,73 @@ class HumanAgent:
         skip_words = None
         if skip is not None:
             skip_words = _("pass") if skip == PASS else self.renderer.choice(view, skip, self.lang)
+        while True:
+            picked = self._choose(view, choices, skip_words, acted)
+            if picked is None:
+                assert skip is not None, "p is offered only when there is a move to skip"
+                return skip
+            if self._confirmed(view, picked):
+                return picked
+
+    def _choose(
+        self,
+        view: Mapping[str, Any],
+        choices: list[Action],
+        skip_words: str | None,
+        acted: int,
+    ) -> Action | None:
+        """One of `choices` picked by number (by group first when there are many and the
+        renderer groups them); ``None`` for ``p``."""
         group = getattr(self.renderer, "group", None)
         if len(choices) > MAX_LISTED and group is not None:
             groups: dict[str, list[Action]] = {}
             for action in choices:
                 groups.setdefault(group(view, action, self.lang), []).append(action)
             if len(groups) > 1:
-                picked = self._pick(list(groups), skip_words)
+                self._numbers = {}
+                picked = self._pick(dict(enumerate(groups, 1)), skip_words)
                 if picked is None:
-                    assert skip is not None, "p is offered only when there is a move to skip"
-                    return skip
+                    return None
                 choices = groups[picked]
-        words = [self.renderer.choice(view, action, self.lang) for action in choices]
-        picked_action = self._pick(choices, skip_words, words)
-        if picked_action is None:
-            assert skip is not None, "p is offered only when there is a move to skip"
-            return skip
-        return picked_action
+        numbers = self._stable_numbers(choices, acted)
+        by_number = {number: choices[i] for i, number in enumerate(numbers)}
+        words = {
+            number: self.renderer.choice(view, choices[i], self.lang)
+            for i, number in enumerate(numbers)
+        }
+        return self._pick(dict(sorted(by_number.items())), skip_words, words)
+
+    def _stable_numbers(self, choices: list[Action], acted: int) -> list[int]:
+        """The number of each choice: the one it had in the last listing if the seat has
+        not acted since, else the next free one."""
+        previous = self._numbers if acted == self._numbered_after and acted >= 0 else {}
+        kept = {action: previous[action] for action in choices if action in previous}
+        after = max(kept.values(), default=0)
+        numbers = []
+        for action in choices:
+            if action not in kept:
+                after += 1
+                kept[action] = after
+            numbers.append(kept[action])
+        self._numbers, self._numbered_after = kept, acted
+        return numbers
+
+    def _confirmed(self, view: Mapping[str, Any], action: Action) -> bool:
+        """Whether the person confirms an action that ends their turn or phase (the
+        renderer's ``confirm(view, action, lang)`` says which, and why); any other action
+        needs no confirmation. Enter, ``y`` or the same number again confirms; anything
+        else chooses again."""
+        confirm = getattr(self.renderer, "confirm", None)
+        question = None if confirm is None else confirm(view, action, self.lang)
+        if question is None:
+            return True
+        number = str(self._numbers.get(action, ""))
+        prompt = _("{question} Enter or {number} again confirms, anything else chooses again: ")
+        answer = read_line(
+            self.console, escape(prompt.format(question=question, number=number)), self.stdin
+        )
+        answer = unicodedata.normalize("NFKC", answer).strip().lower()
+        return answer in ("", "y", _("y"), number)
 
     def _skip(self, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
         """What ``p`` does where there is no pass: the renderer's ``skip(view, legal)``
@@ -113,16 +172,17 @@ class HumanAgent:
         return None if skip is None else skip(view, legal)
 
     def _pick(
-        self, items: list[T], skip_words: str | None, words: list[str] | None = None
+        self, items: dict[int, T], skip_words: str | None, words: dict[int, str] | None = None
     ) -> T | None:
-        """List `items` by number (in `words`, else as they are) and ask for one; ``None``
-        for ``p`` (offered with `skip_words`, when given)."""
-        for number, text in enumerate(words or items, 1):
+        """List `items` by their numbers (in `words`, else as they are) and ask for one;
+        ``None`` for ``p`` (offered with `skip_words`, when given)."""
+        for number, item in items.items():
+            text = item if words is None else words[number]
             self.console.print(f"  [bold cyan]{number:>2}[/]  {text}")
         if skip_words is not None:
             self.console.print(f"  [bold cyan]{'p':>2}[/]  {skip_words}")
-        number = self._ask_number(len(items), skip_words is not None)
-        return None if number == 0 else items[number - 1]
+        number = self._ask_number(set(items), skip_words is not None)
+        return None if number == 0 else items[number]
 
     def catch_up(self, state: State) -> None:
         """Tell what happened since the last prompt, as this seat saw it."""
@@ -135,10 +195,15 @@ class HumanAgent:
                 self.console.print(line)
             self.console.print()
 
-    def _ask_number(self, count: int, can_pass: bool = False) -> int:
-        """A number from 1 to `count` (0 for ``p`` when the seat `can_pass`); anything else
-        is asked again with the reason."""
-        keys = f"1-{count}, p" if can_pass else f"1-{count}"
+    def _ask_number(self, numbers: set[int], can_pass: bool = False) -> int:
+        """One of `numbers` (0 for ``p`` when the seat `can_pass`); anything else is asked
+        again with the reason. Full-width digits (typed with a Japanese input method) count
+        as digits; no other script's digits do."""
+        count = max(numbers)
+        contiguous = len(numbers) == count
+        keys = f"1-{count}" if contiguous else _ranges(numbers)
+        if can_pass:
+            keys += ", p"
         if self.rules is not None:
             keys += _(", ? rules")
         while True:
@@ -149,11 +214,9 @@ class HumanAgent:
             if self.rules is not None and text == "?":
                 self.console.print(Markdown(self.rules))
                 continue
-            try:
-                number = int(text)
-            except ValueError:
-                number = None
-            if number is not None and 1 <= number <= count:
+            digits = unicodedata.normalize("NFKC", text)
+            number = int(digits) if re.fullmatch(r"-?[0-9]+", digits) else None
+            if number in numbers:
                 return number
             if not text:
                 reason = _("Nothing typed")
@@ -161,8 +224,21 @@ class HumanAgent:
                 reason = _("{text} is not a number").format(text=escape(repr(text)))
             else:
                 reason = _("{number} is not a choice").format(number=number)
-            if can_pass:
-                hint = _("type a number from 1 to {count} or p to pass.")
+            if not contiguous:
+                hint = _("type one of the numbers listed ({keys}).").format(keys=keys)
+            elif can_pass:
+                hint = _("type a number from 1 to {count} or p to pass.").format(count=count)
             else:
-                hint = _("type a number from 1 to {count}.")
-            self.console.print(f"[red]{reason}[/]: " + hint.format(count=count))
+                hint = _("type a number from 1 to {count}.").format(count=count)
+            self.console.print(f"[red]{reason}[/]: " + hint)
+
+
+def _ranges(numbers: set[int]) -> str:
+    """Numbers as runs, e.g. ``1-2, 4, 6-7``."""
+    runs: list[list[int]] = []
+    for number in sorted(numbers):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)

@@ -312,6 +312,14 @@ def choice(view: BossQuestView, action: Action, lang: str) -> str:
 
 
 @speaks
+def confirm(view: BossQuestView, action: Action, lang: str) -> str | None:
+    """Why `action` asks for confirmation at the prompt (it ends the seat's round), or None."""
+    if isinstance(action, Activate | Discard | VisitMage):
+        return _("This visit to the Mage ends your round: you skip your turns until the battle.")
+    return None
+
+
+@speaks
 def events(events: Sequence[Event], lang: str, me: int | None = None) -> list[str]:
     """Readable lines for consecutive events (the caller filters what the reader may see)."""
     lines: list[str] = []

@@ -264,6 +264,15 @@ def _turn_line(view: MeowView, lang: str, me: int | None) -> str:
 
 
 @speaks
+def confirm(view: MeowView, action: Action, lang: str) -> str | None:
+    """Why `action` asks for confirmation at the prompt (it ends the dungeon phase while
+    cats could still act), or None."""
+    if isinstance(action, EndDungeon):
+        return _("The cats that have not acted stay idle this turn.")
+    return None
+
+
+@speaks
 def choice(view: MeowView, action: Action, lang: str) -> str:
     """A legal action in words, e.g. ``Hire Lucky Cat`` or ``Attack Fat Cat (seat 2)``."""
     me = view["seat"]
