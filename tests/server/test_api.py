@@ -166,7 +166,8 @@ def test_a_finished_game_replays_step_by_step_with_every_card_shown(client):
 
 
 def test_the_pages_and_the_games_drawings_are_served_and_nothing_else(client):
-    for path in ("/", "/t/abc", "/replay/abc", "/static/client.js", "/games/ninja-master/table.js"):
+    pages = ("/", "/t/abc", "/replay/abc", "/static/client.js")
+    for path in (*pages, "/games/ninja-master/table.js", "/games/munchkin/table.js"):
         response = client.get(path)
         assert response.status_code == 200, path
         assert "default-src 'self'" in response.headers["content-security-policy"]
@@ -174,6 +175,29 @@ def test_the_pages_and_the_games_drawings_are_served_and_nothing_else(client):
         "/games/ninja-master/__init__.py",
         "/games/ninja-master/..%2F__init__.py",
         "/games/chess/table.js",
-        "/games/munchkin/table.js",
+        "/games/munchkin/cards.json",
     ):
         assert client.get(path).status_code == 404, path
+
+
+def test_munchkins_cards_are_served_in_the_tables_language(client):
+    english = client.get("/api/games/munchkin/catalog").json()
+    japanese = client.get("/api/games/munchkin/catalog?lang=ja").json()
+    assert english["cards"] == japanese["cards"]  # instance id -> design, the same set
+    warrior = english["cards"].index("warrior")
+    assert english["designs"]["warrior"]["name"] == "Warrior"
+    assert japanese["designs"][japanese["cards"][warrior]]["name"] == "戦士"
+    assert english["designs"]["warrior"]["deck"] == "door"
+    refused = client.get("/api/games/munchkin/catalog?lang=xx")
+    assert refused.status_code == 422
+    assert refused.json()["error"] == "unknown language 'xx'; known: en, ja"
+    assert client.get("/api/games/chess/catalog").status_code == 404
+    assert client.get("/api/games/boss-quest/catalog").status_code == 404
+
+
+def test_a_search_bot_can_be_seated(client):
+    assert "ismcts" in client.get("/api/games").json()[0]["bots"]
+    body = {"game": "boss-quest", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "ismcts"}]}
+    created = client.post("/api/tables", json=body)
+    assert created.status_code == 200, created.text
+    assert client.get(f"/api/tables/{created.json()['id']}").json()["seats"][1]["bot"] == "ismcts"

@@ -3,9 +3,11 @@ downloaded browser). Screenshots are kept in the test's folder, under ``artifact
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
+import re
 import threading
 import time
 import urllib.request
@@ -163,3 +165,62 @@ def test_a_person_grabs_a_token_in_a_round_of_ninja_master(browser, server, tmp_
     )
     shoot([page], tmp_path / "artifacts", "ninja-master-grab")
     assert "You grab" in page.inner_text("#log") or token is not None
+
+
+def test_a_person_answers_a_munchkin_window_in_the_browser(browser, server, tmp_path):
+    created = create(
+        server,
+        {
+            "game": "munchkin",
+            "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}],
+            "seed": 24,
+            "bot_delay_ms": 0,
+            "turn_seconds": 0,
+            "window_seconds": 120,
+        },
+    )
+    (page,) = seat_people(browser, server, created, [DESKTOP])
+    page.wait_for_selector("#mk-turn", timeout=10_000)
+    reach_a_window(page)
+    assert page.locator("#mk-answer").inner_text().startswith("Window:")
+    playwright.expect(page.locator("#mk-pass .clock")).to_have_text(re.compile(r"^ \d+ s$"))
+    assert page.locator("#mk-hand .mk-card").count() > 0
+    folder = tmp_path / "artifacts"
+    shoot([page], folder, "munchkin-window")
+    before = page.inner_text("#log")
+    page.click("#mk-pass")
+    playwright.expect(page.locator("#log")).not_to_have_text(before)  # the game went on
+    assert not page.inner_text("#error")
+    page.set_viewport_size(PHONE)
+    shoot([page], folder, "munchkin-phone")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"] + 1, f"the phone's page is {width} px wide"
+
+
+def reach_a_window(page, seconds: float = 60.0) -> None:
+    """Play the person's seat by its plainest moves (a sex, the start hand as dealt, the
+    door kicked open, the turn ended) until a window asks it to play a card or pass."""
+    plain_moves = (
+        '#mk-answer [data-action*="Begin"]',
+        '#mk-answer [data-action*="Done"]',
+        "#mk-kick",
+        "#mk-loot",
+        '#mk-die[data-action], #mk-die [data-action*="Roll"]',
+        "#mk-end-turn",
+        '#mk-answer [data-action*="Cancel"]',
+        '#mk-offers [data-action*="Decline"]',
+    )
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if page.locator("#mk-pass").count() and page.locator("#mk-answer").inner_text().startswith(
+            "Window:"
+        ):
+            return
+        for selector in plain_moves:
+            move = page.locator(selector)
+            if move.count():
+                with contextlib.suppress(playwright.Error):  # redrawn under the pointer
+                    move.first.click(timeout=2000)
+                break
+        page.wait_for_timeout(50)
+    raise AssertionError("no window came for the person")

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import time
 
-import pytest
-
 from .conftest import hello, next_error, next_update, seated, send, until
 
 
@@ -181,13 +179,28 @@ def test_a_disconnection_is_not_a_pass(client, store):
     assert len(store.actions(table)) == stored
 
 
-@pytest.mark.parametrize("game", ["munchkin"])
-def test_a_game_without_a_drawing_is_played_on_the_generic_table(client, game):
-    table, (token,) = seated(client, game, "hbb", seed=2, window_seconds=1)
+def test_munchkin_is_played_on_its_own_table_with_the_windows_deadline_shown(client):
+    table, (token,) = seated(client, "munchkin", "hbb", seed=2, window_seconds=30)
     with client.websocket_connect(f"/ws/{table}") as socket:
         welcome = hello(socket, token)
-        assert not welcome["table"]["web"]
+        assert welcome["table"]["web"]
         update = until(socket, lambda u: u["legal"])
         assert all(choice["label"] for choice in update["legal"])
         send(socket, type="act", action=update["legal"][0]["action"])
-        until(socket, lambda u: True)
+        window = until(socket, lambda u: {"type": "Pass"} in [c["action"] for c in u["legal"]])
+        if "0" not in window["deadlines"]:  # the bots answer first; then the clock starts
+            window = until(socket, lambda u: "0" in u["deadlines"])
+        assert 0 < window["deadlines"]["0"] <= 30_000
+
+
+def test_a_hello_in_a_language_the_game_lacks_is_refused(client):
+    table, (token,) = seated(client, "munchkin", "hbb", seed=2)
+    with client.websocket_connect(f"/ws/{table}") as socket:
+        socket.send_text(json.dumps({"type": "hello", "token": token, "lang": "ru"}))
+        assert socket.receive_json() == {
+            "type": "error",
+            "message": "unknown language 'ru'; known: en, ja",
+        }
+    with client.websocket_connect(f"/ws/{table}") as socket:
+        socket.send_text(json.dumps({"type": "hello", "token": token, "lang": "ja"}))
+        assert socket.receive_json()["type"] == "welcome"

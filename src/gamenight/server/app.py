@@ -5,7 +5,8 @@ Pages (plain HTML, JS and SVG shipped in the package, nothing fetched elsewhere)
 which browsers never send to a server), ``/replay/{id}`` a finished game card by card.
 A game's own drawing is served from its web package at ``/games/{game}/{file}``.
 
-API: ``GET /api/games``; ``GET/POST /api/tables``; ``GET /api/tables/{id}``;
+API: ``GET /api/games``; ``GET /api/games/{game}/catalog?lang=`` (what a game's drawing
+needs, from its web package's ``catalog``); ``GET/POST /api/tables``; ``GET /api/tables/{id}``;
 ``POST /api/tables/{id}/claim|join|leave|start``; ``GET /api/tables/{id}/replay?n=``
 and ``/record`` (finished tables only). Websocket: ``/ws/{id}`` (`protocol`).
 
@@ -38,7 +39,7 @@ from pydantic import ValidationError
 
 import gamenight
 from gamenight import agents
-from gamenight.kernel import spec
+from gamenight.kernel import GameSpec, spec
 from gamenight.kernel.limits import QUOTE_CHARS, clip
 
 from . import updates
@@ -231,6 +232,22 @@ def create_app(
     async def list_games() -> list[dict[str, Any]]:
         return [_game_info(game_id) for game_id in gamenight.games()]
 
+    @app.get("/api/games/{game}/catalog")
+    async def game_catalog(game: str, lang: str = "en") -> dict[str, Any]:
+        """The public data a game's drawing needs (Munchkin: its card set) in `lang`."""
+        try:
+            game_spec = spec(game)
+        except ValueError:
+            raise HTTPException(404, "no such game") from None
+        catalog = getattr(game_spec.part("web"), "catalog", None)
+        if catalog is None:
+            raise HTTPException(404, "this game's table has no catalog")
+        unknown = _unknown_language(game_spec, lang)
+        if unknown is not None:
+            raise HTTPException(422, unknown)
+        data: dict[str, Any] = catalog(game, lang)
+        return data
+
     @app.get("/api/tables")
     async def list_tables(status: Status | None = None) -> list[TableInfo]:
         found = []
@@ -287,11 +304,9 @@ def create_app(
         history = table.state.history
         n = max(0, min(n, len(history)))
         row, game_spec = table.row, table.spec
-        if lang not in game_spec.languages:
-            known = ", ".join(game_spec.languages)
-            raise HTTPException(
-                422, f"unknown language {clip(repr(lang), QUOTE_CHARS)}; known: {known}"
-            )
+        unknown = _unknown_language(game_spec, lang)
+        if unknown is not None:
+            raise HTTPException(422, unknown)
         state = gamenight.make(row.game, row.players, row.seed, **row.options)
         for seat, action in history[: max(0, n - 1)]:
             state.apply(seat, action)
@@ -369,8 +384,11 @@ def create_app(
             if connection.seat is None:
                 connection.send(Error(message="this token is not valid for this table"))
                 return None
-        languages = table.spec.languages
-        connection.lang = hello.lang if hello.lang in languages else languages[0]
+        unknown = _unknown_language(table.spec, hello.lang)
+        if unknown is not None:
+            connection.send(Error(message=unknown))
+            return None
+        connection.lang = hello.lang
         connection.send(Welcome(table=table.info(), seat=connection.seat))
         return table
 
@@ -459,6 +477,14 @@ def _first_error(errors: Sequence[Any]) -> str:
     return clip(
         f"{where}: {first.get('msg', 'invalid')}" if where else first.get("msg", ""), QUOTE_CHARS
     )
+
+
+def _unknown_language(game_spec: GameSpec, lang: str) -> str | None:
+    """Why `lang` is refused for the game (None: the game speaks it)."""
+    if lang in game_spec.languages:
+        return None
+    known = ", ".join(game_spec.languages)
+    return f"unknown language {clip(repr(lang), QUOTE_CHARS)}; known: {known}"
 
 
 def _link(table_id: str, seat: int, token: str) -> str:

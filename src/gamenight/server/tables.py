@@ -190,6 +190,7 @@ class Table:
             log.info("table %s: %s is over", self.row.id, self.row.game)
         self.deadlines.clear()
         self.last_change = _now()
+        self._start_clocks(self.last_change)
         self.broadcast()
 
     def _rebuild(self) -> None:
@@ -452,7 +453,8 @@ class Table:
                 self._commit([(bot, action, BOT if not self.seats[bot].human else STANDIN)])
                 return now  # again at once, after the other tables' turn: bots think
 
-            self._set_deadlines(actors, now)
+            if self._start_clocks(now):
+                self.broadcast()  # a clock started without an action (a stand-in left)
             if not self.deadlines:
                 return None
             seat, when = min(self.deadlines.items(), key=lambda item: item[1])
@@ -474,9 +476,16 @@ class Table:
             return drawn
         return bots[Rng(driver_seed(self.state)).below(len(bots))]
 
-    def _set_deadlines(self, actors: Sequence[int], now: float) -> None:
-        """A deadline for every person who must act and has none yet."""
+    def _start_clocks(self, now: float) -> bool:
+        """Once no bot is to act (bots answer first), a deadline for every person who must
+        act and has none yet; whether one was set."""
+        if self.live is not None or self.status != RUNNING or self.state.is_over():
+            return False
+        actors = self.state.actors()
+        if self._next_bot(actors) is not None:
+            return False
         row = self.row
+        before = len(self.deadlines)
         for seat in actors:
             if seat in self.deadlines:
                 continue
@@ -484,6 +493,7 @@ class Table:
             seconds = row.window_seconds if may_pass else row.turn_seconds
             if seconds > 0:
                 self.deadlines[seat] = now + seconds
+        return len(self.deadlines) > before
 
     # ----- real time --------------------------------------------------------------------------
 

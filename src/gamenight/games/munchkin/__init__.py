@@ -28,6 +28,7 @@ def _register(cls: type[MunchkinState]) -> GameSpec:
         observation=__name__ + ".observation",
         rig=__name__ + ".rig",
         renderer=__name__ + ".ui.terminal",
+        web=__name__ + ".ui.web",
         sim=__name__ + ".sim",
         languages=("en", "ja"),
         docs="docs/munchkin.md",

@@ -26,6 +26,8 @@ let socket = null;
 let retry = 500;
 let left = false;
 let games = null;
+// The table's language: the page's `?lang=`, or the page's own.
+const lang = new URLSearchParams(location.search).get("lang") || document.documentElement.lang || "en";
 
 async function main() {
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
@@ -71,7 +73,7 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
   socket.onopen = () => {
     retry = 500;
-    socket.send(JSON.stringify({ type: "hello", token: mine ? mine.token : null, lang: document.documentElement.lang || "en" }));
+    socket.send(JSON.stringify({ type: "hello", token: mine ? mine.token : null, lang }));
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = () => {
@@ -92,8 +94,11 @@ async function receive(message) {
     me = message.seat;
     if (mine && me === null) forget();
     if (info.web && !drawing) {
-      try { drawing = await import(`/games/${encodeURIComponent(info.game)}/table.js`); }
-      catch (error) { drawing = null; }
+      try {
+        drawing = await import(`/games/${encodeURIComponent(info.game)}/table.js`);
+        if (drawing.prepare) await drawing.prepare(info, lang);
+      } catch (error) { drawing = null; }
+      render(); // an update that came while the drawing loaded was drawn without it
     }
   } else if (message.type === "update") {
     if (message.first === 0) lines = [];
@@ -139,7 +144,7 @@ function render() {
     h("span", { class: "clock", "data-seat": seat.seat }))));
   const placed = [];
   const api = {
-    me, names: seatNames, info, lang: "en",
+    me, names: seatNames, info, lang,
     act: (action) => send({ type: "act", action }),
     ready: () => send({ type: "ready" }),
     placed: (action) => placed.push(JSON.stringify(action)),

@@ -19,6 +19,7 @@ async function show(step) {
   if (loading === null) {
     loading = info.web ? import(`/games/${encodeURIComponent(info.game)}/table.js`).catch(() => null) : Promise.resolve(null);
     drawing = await loading;
+    if (drawing && drawing.prepare) await drawing.prepare(info, "en");
   }
   total = data.total;
   $("title").textContent = `${info.title} · ${info.name}`;
