@@ -29,7 +29,8 @@ def test_games_names_each_games_bots_and_every_options_default():
     assert result.exit_code == 0
     rows = result.output.splitlines()
     boss = next(i for i, row in enumerate(rows) if "boss-quest" in row)
-    assert "heuristic (default)" in rows[boss] and "random" in rows[boss + 2]
+    assert "heuristic (default)" in rows[boss] and "ismcts" in rows[boss + 1]
+    assert "random" in rows[boss + 3]
     assert "hearts: hearts each player starts with (default 3)" in result.output
     assert "(default true)" in result.output  # a yes/no option, as -o takes it
     assert "normal (default)" in result.output  # Ninja Master's default bot

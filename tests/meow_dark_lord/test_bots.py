@@ -26,7 +26,7 @@ def decide(state, seat=None):
 
 
 def test_the_heuristic_is_available_beside_the_generic_agents():
-    assert agents.available("meow-dark-lord") == ["heuristic", "passive", "random"]
+    assert agents.available("meow-dark-lord") == ["heuristic", "ismcts", "passive", "random"]
 
 
 def test_it_searches_with_a_strong_cat():

@@ -34,8 +34,9 @@ def default(game_id: str) -> str:
 
 
 def available(game_id: str) -> list[str]:
-    """Names of the agents that can play `game_id`."""
-    return sorted({*GENERIC, *_game_bots(game_id)})
+    """Names of the agents that can play `game_id` (the search agent under its plain name
+    ``ismcts``; `make` also takes its ``ismcts:BUDGET:ROLLOUT`` forms)."""
+    return sorted({*GENERIC, ismcts.NAME, *_game_bots(game_id)})
 
 
 def make(name: str, game_id: str, seed: int | None = None) -> Agent:
@@ -47,7 +48,7 @@ def make(name: str, game_id: str, seed: int | None = None) -> Agent:
     bots = _game_bots(game_id)
     if name not in bots:
         raise ValueError(
-            f"unknown agent {quote(name)} for {game_id}; available: {', '.join(available(game_id))}, ismcts"
+            f"unknown agent {quote(name)} for {game_id}; available: {', '.join(available(game_id))}"
         )
     return bots[name](seed)
 
