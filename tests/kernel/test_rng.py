@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gamenight.kernel import Rng
+from gamenight.kernel import rng as rng_module
 
 
 def stream(rng, count=20):
@@ -82,3 +83,23 @@ def test_the_state_round_trips():
     rng.below(10)
     again = Rng(state=rng.state)
     assert stream(again) == stream(rng)
+
+
+def draws(rng):
+    """A mixed sequence of every kind of draw, and the state it ends in."""
+    out = [rng.next64(), rng.below(1), rng.below(35), rng.below(1 << 63), rng.below(1 << 70)]
+    items = list(range(40))
+    rng.shuffle(items)
+    out += items
+    single: list[int] = [5]
+    rng.shuffle(single)
+    out.append(rng.random())
+    return out, rng.state
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**63 - 1])
+def test_native_and_python_draws_are_the_same(seed, monkeypatch):
+
+    native = draws(Rng(seed))
+    monkeypatch.setattr(rng_module, "NATIVE", False)
+    assert draws(Rng(seed)) == native

@@ -3,12 +3,25 @@
 SplitMix64 keeps its whole state in one integer, so cloning a game state copies one int,
 and `to_json` stores one int. It is implemented here (not `random.Random`) so that games
 are identical byte for byte across Python versions and platforms.
+
+The draws run in C (`_splitmix`, built with the package) when it is there, else in the
+Python code below: both give the same numbers, and the state is a Python integer either
+way.
 """
 
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
+
+try:
+    from ._splitmix import below as native_below
+    from ._splitmix import next64 as native_next64
+    from ._splitmix import shuffle as native_shuffle
+
+    NATIVE = True
+except ImportError:  # not built (a plain source tree): the Python code below
+    NATIVE = False
 
 T = TypeVar("T")
 
@@ -27,6 +40,9 @@ class Rng:
 
     def next64(self) -> int:
         """The next 64-bit unsigned integer."""
+        if NATIVE:
+            self.state, value = native_next64(self.state)
+            return value
         self.state = z = (self.state + _GOLDEN) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -34,6 +50,12 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``0..n-1`` (multiply-shift; bias below 2**-50 for small n)."""
+        if NATIVE:
+            try:
+                self.state, value = native_below(self.state, n)
+                return value
+            except OverflowError:  # n past 64 bits (or negative): the Python code
+                pass
         # `next64` inlined, its constants written out: games draw several times an action.
         self.state = z = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
@@ -50,6 +72,9 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher-Yates)."""
+        if NATIVE and type(items) is list:
+            self.state = native_shuffle(self.state, items)
+            return
         # `next64` inlined (the state kept in a local until the end): a shuffle is most
         # of a deal, and a deal most of `determinize`.
         state = self.state

@@ -1,0 +1,14 @@
+"""The optional C part of the package: SplitMix64 draws (the Python code is the fallback,
+so a failed build still installs a working package)."""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "gamenight.kernel._splitmix",
+            ["src/gamenight/kernel/_splitmix.c"],
+            optional=True,
+        )
+    ]
+)
