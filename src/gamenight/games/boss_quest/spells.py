@@ -28,6 +28,8 @@ from .model import (
 # looking a member up on its enum class costs more than the rest of a loop step.
 _CANCEL, _EXCHANGE = Effect.CANCEL, Effect.EXCHANGE
 _ACTIVE = SlotStatus.ACTIVE
+# The effects `can_activate` may refuse; every other face-up spell can always be activated.
+CONDITIONAL_EFFECTS = frozenset({_CANCEL, _EXCHANGE})
 
 
 def target_slot(frame: Frame) -> int:

@@ -23,13 +23,14 @@ from .actions import (
     Discard,
     Equip,
 )
-from .content import BOSS_HP, SPELLS, VALUES, WEAPON_VALUE
+from .content import BOSS_HP, SPELLS, VALUES, WEAPON_VALUE, Effect
 from .model import BossQuestModel, EndReason, EventKind, Phase, SlotStatus
 from .views import BossQuestView
 
 # Bound once: the turn flow runs on every action, and looking a member up on its enum
 # class costs more than the rest of a step (CPython 3.11 goes through its metaclass).
-_AVAILABLE, _DISCARDED = SlotStatus.AVAILABLE, SlotStatus.DISCARDED
+_AVAILABLE, _DISCARDED, _ACTIVE = SlotStatus.AVAILABLE, SlotStatus.DISCARDED, SlotStatus.ACTIVE
+_BOSS_HP_EFFECT, _ATTACK_EFFECT = Effect.BOSS_HP, Effect.ATTACK
 _EQUIP, _LAST_CALL, _OVER = Phase.EQUIP, Phase.LAST_CALL, Phase.OVER
 _LOG_ROUND, _LOG_HIDDEN_WEAPON = EventKind.ROUND, EventKind.HIDDEN_WEAPON
 _LOG_EQUIP, _LOG_DISCARD, _LOG_VISIT, _LOG_BUST = (
@@ -38,6 +39,10 @@ _LOG_EQUIP, _LOG_DISCARD, _LOG_VISIT, _LOG_BUST = (
     EventKind.VISIT,
     EventKind.BUST,
 )
+
+# Per spell: whether it may always be activated (only Cancel and Exchange may lack
+# something to act on), so that listing the legal actions asks `can_activate` for those only.
+_ALWAYS_ACTIVE = tuple(spell.effect not in spells.CONDITIONAL_EFFECTS for spell in SPELLS)
 
 
 def _default_key_target(players: int) -> int:
@@ -238,10 +243,16 @@ class BossQuestState(BossQuestModel):
                 most = MAX_EQUIP
             actions.extend(EQUIPS[: min(most, len(self.weapon_deck))])
         spell_left = False
+        slots, mystery = self.slots, self.mystery
         for slot, status in enumerate(self.slot_status):
             if status == _AVAILABLE:
                 spell_left = True
-                if slot == self.mystery or spells.can_activate(self, SPELLS[self.slots[slot]]):
+                spell = slots[slot]
+                if (
+                    _ALWAYS_ACTIVE[spell]
+                    or slot == mystery
+                    or spells.can_activate(self, SPELLS[spell])
+                ):
                     actions.append(ACTIVATE[slot])
                 actions.append(DISCARD[slot])
         if not spell_left:
@@ -261,10 +272,10 @@ class BossQuestState(BossQuestModel):
             self.slot_status[action.slot] = _DISCARDED
             spell = None if action.slot == self.mystery else SPELLS[self.slots[action.slot]].key
             self.log(_LOG_DISCARD, seat=seat, slot=action.slot, spell=spell)
-            self._finish_visit(seat)
+            self._finish_visit(seat, changed=False)
         else:  # VisitMage
             self.log(_LOG_VISIT, seat=seat)
-            self._finish_visit(seat)
+            self._finish_visit(seat, changed=False)
 
     # ----- turn flow --------------------------------------------------------------------
 
@@ -283,10 +294,14 @@ class BossQuestState(BossQuestModel):
         else:
             self._next_turn()
 
-    def _finish_visit(self, seat: int) -> None:
-        """`seat` has visited the Mage: move on to the next turn, last action or battle."""
+    def _finish_visit(self, seat: int, changed: bool = True) -> None:
+        """`seat` has visited the Mage: move on to the next turn, last action or battle.
+
+        `changed`: the visit may have changed an attack or the HP (a spell took effect), so
+        busts are announced again; a discard or a bare visit changes neither."""
         self.visited[seat] = True
-        self.announce_busts()
+        if changed:
+            self.announce_busts()
         if self.phase == _LAST_CALL:
             self._next_last_call()
         elif self.last_call_queue:
@@ -323,11 +338,24 @@ class BossQuestState(BossQuestModel):
         A player must announce when their attack exceeds the HP, so both an announcement
         and its absence tell everybody something about the hidden weapon's value.
         """
-        hp = self.boss_hp()
+        # `boss_hp` and `attacks` in one pass over the spells: this runs after every action.
+        hp = BOSS_HP[self.boss]
+        attacks = [0] * self.num_players
+        slots, targets = self.slots, self.slot_target
+        for slot, status in enumerate(self.slot_status):
+            if status == _ACTIVE:
+                spell = SPELLS[slots[slot]]
+                if spell.effect is _BOSS_HP_EFFECT:
+                    hp += spell.amount
+                elif spell.effect is _ATTACK_EFFECT:
+                    attacks[targets[slot]] += spell.amount
         hidden, lo, hi, bust = self.hidden, self.hidden_lo, self.hidden_hi, self.bust
-        for seat, attack in enumerate(self.attacks()):
-            limit = hp - attack + WEAPON_VALUE[hidden[seat]]  # the most the hidden one may be
-            is_bust = attack > hp
+        for seat, weapons in enumerate(self.visible):
+            shown = attacks[seat]
+            for weapon in weapons:
+                shown += WEAPON_VALUE[weapon]
+            limit = hp - shown  # the most the hidden weapon may be
+            is_bust = WEAPON_VALUE[hidden[seat]] > limit
             if is_bust:
                 if lo[seat] <= limit:
                     lo[seat] = limit + 1
