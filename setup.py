@@ -6,8 +6,8 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension(
-            "gamenight.kernel._splitmix",
-            ["src/gamenight/kernel/_splitmix.c"],
+            "gamenight.kernel._native",
+            ["src/gamenight/kernel/_native.c"],
             optional=True,
         )
     ]

@@ -4,7 +4,7 @@ SplitMix64 keeps its whole state in one integer, so cloning a game state copies 
 and `to_json` stores one int. It is implemented here (not `random.Random`) so that games
 are identical byte for byte across Python versions and platforms.
 
-The draws run in C (`_splitmix`, built with the package) when it is there, else in the
+The draws run in C (`_native`, built with the package) when it is there, else in the
 Python code below: both give the same numbers, and the state is a Python integer either
 way.
 """
@@ -15,9 +15,9 @@ from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
 try:
-    from ._splitmix import below as native_below
-    from ._splitmix import next64 as native_next64
-    from ._splitmix import shuffle as native_shuffle
+    from ._native import below as native_below
+    from ._native import next64 as native_next64
+    from ._native import shuffle as native_shuffle
 
     NATIVE = True
 except ImportError:  # not built (a plain source tree): the Python code below
