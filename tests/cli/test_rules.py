@@ -127,6 +127,6 @@ def test_question_mark_in_the_live_app_shows_the_rules_over_the_table():
             await pilot.pause()
             assert not isinstance(app.screen, RulesScreen)
             assert app.phase == "ready"
-            await pilot.press("q")
+            await pilot.press("q", "q")
 
     asyncio.run(press_keys())

@@ -91,3 +91,16 @@ def test_the_steal_choice_names_the_treasury_and_each_rival():
         "You take [yellow]1 coin[/] from seat 1.",
         "You take [yellow]1 coin[/] from the treasury.",
     ]
+
+
+def test_a_wounded_cat_shows_its_lost_hearts_without_colour():
+    """NO_COLOR and pipes lose nothing: a lost heart is a hollow ♡, not only a dim ♥."""
+    from gamenight.games.meow_dark_lord.content import HEARTS
+
+    from .helpers import game
+
+    state = game(phase="dungeon", dungeons={0: [("guardian", 1)]})
+    lost = HEARTS[state.dungeons[0][0]] - 1
+    assert lost > 0
+    shown = plain(DRAW.table(state.view(0), "en", me=0))
+    assert "♥" + "♡" * lost in shown

@@ -234,8 +234,12 @@ def test_a_round_played_with_keys():
             assert "round 2" in screen(app, "title")
             assert screen(app, "dice") == words(dice_text(state.view(0)["dice"], "en"))
             assert "red free" in screen(app, "tokens")
+            await pilot.press("q")  # asks first; any other key stays
+            assert "Press q again to leave the table" in screen(app, "log")
+            await pilot.press("x", "q")
+            assert app.is_running
             await pilot.press("q")
-        assert app.return_code == 0
+        assert app.return_code == 0 and not app.is_running
 
     asyncio.run(scenario())
 

@@ -65,6 +65,7 @@ ngettext = CATALOG.ngettext
 pgettext = CATALOG.pgettext
 
 _HEART = "♥"
+_LOST_HEART = "♡"
 _PHASES = {
     Phase.HIRE1: N_("1 · first hire"),
     Phase.DUNGEON: N_("2 · dungeon"),
@@ -226,7 +227,8 @@ def _players_table(
 def _dungeon_cat(d: DungeonCatView, lang: str, view: MeowView, seat: int) -> str:
     card = d["card"]
     cat = CATS[card]
-    hearts = f"[red]{_HEART * d['hearts']}[/][dim]{_HEART * (HEARTS[card] - d['hearts'])}[/]"
+    # Lost hearts are hollow, so a wound shows without colour too (NO_COLOR, pipes).
+    hearts = f"[red]{_HEART * d['hearts']}[/][dim]{_LOST_HEART * (HEARTS[card] - d['hearts'])}[/]"
     line = _("{cat} {hearts} power {power}").format(
         cat=_name(card, lang), hearts=hearts, power=cat.power
     )

@@ -231,7 +231,7 @@ class NinjaMasterApp(App[None]):
     #keys { height: 2; background: #26323f; }
     """
     BINDINGS: ClassVar = [
-        Binding("ctrl+c", "leave", "leave", priority=True, show=False),
+        Binding("ctrl+c", "leave_now", "leave", priority=True, show=False),
         Binding("q", "leave", "leave", show=False),
     ]
 
@@ -257,6 +257,7 @@ class NinjaMasterApp(App[None]):
         self.bots = ", ".join(sorted({agent.name for agent in agents if agent is not None}))
         self.phase = READY
         self.typed = ""  # the digits of a call being typed
+        self.leaving = False  # q was pressed once: a second q leaves
         self.feed: list[Text] = []  # what happened in this grab, one line each
         self.taken: dict[str, int] = {}  # token -> when it was taken this round (ms)
         self.before = views.view(state, seat)  # the view when the round's dice were shown
@@ -355,6 +356,8 @@ class NinjaMasterApp(App[None]):
         key = event.key
         if event.character is not None and event.character.isalpha():
             key = event.character.lower()  # R grabs red too
+        if key != "q":
+            self.leaving = False  # any other key stays at the table
         if key in TOKEN_KEYS:
             self._human(lambda ms: Grab(TOKEN_IDS.index(TOKEN_KEYS[key]), ms))
         elif key.isdigit() and len(key) == 1:
@@ -414,7 +417,17 @@ class NinjaMasterApp(App[None]):
         self.feed.append(Text(f"{seconds(self.live.elapsed_ms())}  {words}", style="bold red"))
 
     def action_leave(self) -> None:
-        """Ctrl-C or q: leave the table at once."""
+        """q: leave the table, asked first (a stray key must not end a game); once the
+        game is over, at once."""
+        if self.leaving or self.state.is_over():
+            self.exit()
+            return
+        self.leaving = True
+        self._say(_("Press q again to leave the table; any other key stays."))
+        self.redraw()
+
+    def action_leave_now(self) -> None:
+        """Ctrl-C: leave the table at once."""
         self.exit()
 
     # ----- drawing ----------------------------------------------------------------------
