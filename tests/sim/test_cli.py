@@ -92,3 +92,22 @@ def test_option_values_are_parsed_as_bool_int_float_or_text():
         "d": "red",
         "e": False,
     }
+
+
+def test_the_card_table_names_each_card_in_the_locales_language():
+    args = ["simulate", "meow-dark-lord", "-n", "4", "-p", "3", "--seed", "1"]
+    result = runner.invoke(app, args, env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.output
+    assert "By card" in result.output and "Tabby Scout" in result.output
+    assert " tabby " not in result.output  # the key is not shown
+    result = runner.invoke(app, args, env={"COLUMNS": "160", "LANG": "ja_JP.UTF-8"})
+    assert "トラ猫の斥候" in result.output
+
+
+def test_counted_things_are_named_by_their_game_or_shown_by_key():
+    from gamenight.ui import counted_name
+
+    assert counted_name("meow-dark-lord", "cat", "tabby", "en") == "Tabby Scout"
+    assert counted_name("boss-quest", "spell", "mercy", "en") == "Mercy"
+    assert counted_name("boss-quest", "spell", "no-such-spell", "en") == "no-such-spell"
+    assert counted_name("ninja-master", "points", "katana", "en") == "katana"  # no names

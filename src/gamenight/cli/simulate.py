@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -21,11 +22,13 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from gamenight import i18n
 from gamenight.i18n import CATALOG, N_
 from gamenight.kernel.limits import quote
 from gamenight.kernel.registry import game_class
 from gamenight.sim import Rate, SimulationResult, extra, simulate
 from gamenight.sim.files import write_atomic
+from gamenight.ui import counted_name
 
 from .language import use_language
 
@@ -168,11 +171,13 @@ def _card_table(result: SimulationResult) -> Table | None:
     def rate(card: str) -> float:
         return won.get(card, 0.0) / hired[card] if hired[card] else 0.0
 
+    lang = i18n.language()
     for card in sorted(hired, key=rate, reverse=True):
         count = hired[card]
         share = f"{count / seat_games:.1%}" if seat_games else "-"
         wins = Rate(round(won.get(card, 0.0)), round(count))
-        table.add_row(card, share, *(_percent(wins) if count else ("-", "-")))
+        name = escape(counted_name(result.game_id, "hired", card, lang))
+        table.add_row(name, share, *(_percent(wins) if count else ("-", "-")))
     return table
 
 

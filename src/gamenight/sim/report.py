@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gamenight.ui import counted_name
+
 from .files import write_atomic
 from .stats import Rate, wilson_interval
 from .tournament import TournamentSummary
@@ -231,7 +233,11 @@ def _balance_plot(
     used.sort(key=lambda e: e[1][1] / e[1][0] if e[1][0] else 0.0, reverse=True)
     figure, axes = _figure(1.4 + 0.28 * len(used))
     rates = [Rate(round(totals[1]), round(totals[0])) for _, totals in used]
-    labels = [f"{name} ({totals[0] / seat_games:.0%})" for name, totals in used]
+    game_id = summary.config.game_id
+    labels = [
+        f"{counted_name(game_id, group, name, 'en')} ({totals[0] / seat_games:.0%})"
+        for name, totals in used
+    ]
     _rate_bars(axes, labels, rates, summary.equal_share)
     shown = f"the {len(used)} most used of {len(entries)}" if len(used) < len(entries) else "each"
     caption = (

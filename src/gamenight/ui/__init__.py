@@ -67,6 +67,16 @@ def renderer(game_id: str) -> Renderer:
     return cast(Renderer, module)
 
 
+def counted_name(game_id: str, group: str, key: str, lang: str) -> str:
+    """The name of a thing simulations count by key (a cat, a spell, a card: ``group``
+    says which), in `lang`, as the game's renderer gives it with its optional
+    ``name(group, key, lang)``; the key itself where the game names none."""
+    module = spec(game_id).part("renderer")
+    namer = getattr(module, "name", None)
+    named = None if namer is None else namer(group, key, lang)
+    return key if named is None else str(named)
+
+
 def is_live(state: State) -> bool:
     """Whether `state` is played in real time (`State.real_time`) and not over."""
     return state.real_time and not state.is_over()

@@ -79,6 +79,14 @@ def _weapons(weapons: Sequence[int], lang: str) -> str:
     return ", ".join(_weapon_id(w, lang) for w in weapons)
 
 
+@speaks
+def name(group: str, key: str, lang: str) -> str | None:
+    """The plain name of a thing simulations count by key (``spell``), or None for a
+    group the game does not name."""
+    spell = _SPELL.get(key) if group == "spell" else None
+    return None if spell is None else pgettext("spell", spell.name.en)
+
+
 def _spell(key: str, lang: str) -> str:
     return f"[bold]{escape(pgettext('spell', _SPELL[key].name.en))}[/]"
 

@@ -95,6 +95,17 @@ _DECIDED = {
 # ----- words ---------------------------------------------------------------------------
 
 
+_CAT_BY_KEY = {cat.key: cat for cat in CATS}
+
+
+@speaks
+def name(group: str, key: str, lang: str) -> str | None:
+    """The plain name of a thing simulations count by key (``cat`` or ``hired``: a cat),
+    or None for a group the game does not name."""
+    cat = _CAT_BY_KEY.get(key) if group in ("cat", "hired") else None
+    return None if cat is None else pgettext("cat", cat.name.en)
+
+
 def _name(card: int, lang: str) -> str:
     return f"[bold]{escape(pgettext('cat', CATS[card].name.en))}[/]"
 
