@@ -19,16 +19,20 @@ SHORT_GAMES: dict[str, dict[str, Any]] = {
     "meow-dark-lord": {"max_turns": 12},
     "ninja-master": {"max_rounds": 6},
     "munchkin": {"max_turns": 8},
+    "munchkin-fu": {"max_turns": 8},
 }
-PLAYOUT_GAMES: dict[str, dict[str, Any]] = {"munchkin": {"max_turns": 12}}
+PLAYOUT_GAMES: dict[str, dict[str, Any]] = {
+    "munchkin": {"max_turns": 12},
+    "munchkin-fu": {"max_turns": 12},
+}
 # Every how many states the playouts stop for the encoder tests to look (the last state is
 # always shown): a Munchkin state moves by one pass at a time, so every eighth still sees
 # each phase of a turn many times over.
-PLAYOUT_STRIDE: dict[str, int] = {"munchkin": 8}
+PLAYOUT_STRIDE: dict[str, int] = {"munchkin": 8, "munchkin-fu": 8}
 
 # The games whose whole random games cost far more than the others' (Munchkin: hundreds
 # of window answers a turn) run a fraction of the adapter checks' games: `games`.
-GAMES_SHARE: dict[str, float] = {"munchkin": 0.1}
+GAMES_SHARE: dict[str, float] = {"munchkin": 0.1, "munchkin-fu": 0.1}
 
 
 def games(game_id: str, count: int) -> range:

@@ -112,7 +112,10 @@ def _sole(s: MunchkinModel, seat: int, kind: CardKind) -> bool:
 def shielded(s: MunchkinModel, seat: int, cond: Cond) -> bool:
     """Whether a condition `seat` meets names a class or race it holds alone under Super
     Munchkin or Half-Breed: the rulebook gives it that class's (race's) advantages and
-    none of its disadvantages, so a condition that hinders it does not count."""
+    none of its disadvantages, so a condition that hinders it does not count (where the
+    ruleset says so: in Fu a class is a class however it is held)."""
+    if not s.CS.rules.sole_trait_shield:
+        return False
     return (cond.klass is not None and _sole(s, seat, CLASS)) or (
         cond.race is not None and _sole(s, seat, RACE)
     )
@@ -186,9 +189,10 @@ def hand_limit(s: MunchkinModel, seat: int) -> int:
 
 
 def max_traits(s: MunchkinModel, seat: int, kind: CardKind) -> int:
-    """How many classes (or races) `seat` may have: 1, or 2 with Super Munchkin or
-    Half-Breed."""
-    return 1 + (player_stat(s, seat, EXTRA_STAT[kind]) > 0)
+    """How many classes (or races) `seat` may have: 1, and one more for each card with
+    an ``extra_class`` (``extra_race``) modifier (Super Munchkin, Half-Breed, Extra Style,
+    a Monk's second style)."""
+    return 1 + max(0, player_stat(s, seat, EXTRA_STAT[kind]))
 
 
 def lose_levels(s: MunchkinModel, seat: int, amount: int, card: int) -> None:
@@ -218,12 +222,20 @@ def player_strength(s: MunchkinModel, seat: int) -> int:
 def monster_strength(s: MunchkinModel, monster: int) -> int:
     """A monster's strength: its level (printed level, enhancers and its own modifiers,
     never below 1), plus this combat's bonuses, which may take it below 1."""
-    total = max(1, s.CS.cards[monster].level + monster_stat(s, monster, COMBAT))
+    level = max(1, s.CS.cards[monster].level + monster_stat(s, monster, COMBAT))
+    total = level * copies(s, monster)
     cm = s.cmods
     for i in range(0, len(cm), 3):
         if cm[i] == 1 and cm[i + 1] == monster:
             total += cm[i + 2]
     return total
+
+
+def copies(s: MunchkinModel, monster: int) -> int:
+    """How many of `monster` fight: 1, and one more for each ``copies`` modifier (Double
+    Trouble): each copy has the monster's level with all its enhancers, whenever they
+    were played."""
+    return 1 + max(0, monster_stat(s, monster, Stat.COPIES))
 
 
 def sides(s: MunchkinModel) -> tuple[int, int]:

@@ -89,6 +89,18 @@ def start(s: MunchkinModel, monster: int) -> None:
     s.log(EventKind.COMBAT, **CombatData(seat=s.turn, number=s.combat_no))
     open_window(s, WindowKind.COMBAT)
     add_monster(s, monster, s.turn)
+    next_combat_traps(s, s.turn)
+
+
+def next_combat_traps(s: MunchkinModel, seat: int) -> None:
+    """`seat` enters a combat (fighting or helping): the traps waiting for it act now;
+    they stay until the combat ends."""
+    cards = s.CS.cards
+    for card in s.table[seat]:
+        c = cards[card]
+        if c.persistent == Persistence.NEXT_COMBAT and c.use is not None:
+            s.log(EventKind.CURSED, **CardSeatData(card=card, seat=seat))
+            triggers.run_list(s, card, c.use.code, seat, seat)
 
 
 def add_monster(s: MunchkinModel, monster: int, controller: int) -> None:
@@ -101,7 +113,8 @@ def add_monster(s: MunchkinModel, monster: int, controller: int) -> None:
 def treasures(s: MunchkinModel, monster: int) -> int:
     """The treasures a monster in the fight gives: printed, enhancers and modifiers."""
     printed = s.CS.cards[monster].treasures
-    return max(0, printed + character.monster_stat(s, monster, Stat.TREASURES))
+    each = max(0, printed + character.monster_stat(s, monster, Stat.TREASURES))
+    return each * character.copies(s, monster)
 
 
 def remove_monster(s: MunchkinModel, monster: int, card: int, defeated: bool = False) -> None:
@@ -148,7 +161,8 @@ def win(s: MunchkinModel) -> None:
     fighter, helper = s.turn, s.helper
     killed = list(s.monsters)
     levels = sum(
-        max(0, cards[m].levels + character.monster_stat(s, m, Stat.LEVELS)) for m in killed
+        max(0, cards[m].levels + character.monster_stat(s, m, Stat.LEVELS)) * character.copies(s, m)
+        for m in killed
     )
     loot = sum(treasures(s, m) for m in killed) + s.charmed
     loot = max(0, loot + character.player_stat(s, fighter, Stat.TREASURES))
@@ -253,7 +267,7 @@ def end(s: MunchkinModel, frame: Frame | None = None) -> None:
     # However the combat ended, even with no monster left: the fighter and the helper.
     for seat in (s.turn,) if s.helper < 0 else (s.turn, s.helper):
         for c in list(s.table[seat]):
-            if cards[c].kind == CardKind.CURSE and cards[c].persistent == Persistence.COMBAT:
+            if cards[c].kind == CardKind.CURSE and cards[c].persistent in UNTIL_COMBAT_ENDS:
                 zones.discard_from_play(s, seat, c)
     for o in list(s.offers):
         if o.occasion == s.combat_no and o.status is ACCEPTED:
@@ -266,6 +280,10 @@ def end(s: MunchkinModel, frame: Frame | None = None) -> None:
     s.uses = [x for j in range(0, len(used), 4) if used[j + 3] == 1 for x in used[j : j + 4]]
     s.phase = Phase.AFTER
     s.log(EventKind.COMBAT_OVER, **SeatData(seat=s.turn))
+
+
+# the traps a combat's end takes off the fighter and the helper
+UNTIL_COMBAT_ENDS = (Persistence.COMBAT, Persistence.NEXT_COMBAT)
 
 
 # ----- running away ---------------------------------------------------------------------

@@ -166,6 +166,7 @@ class Stat(StrEnum):
     ESCAPE = "escape"
     EXTRA_CLASS = "extra_class"
     EXTRA_RACE = "extra_race"
+    COPIES = "copies"
 
 
 class OpKind(StrEnum):
@@ -242,6 +243,7 @@ class Target(StrEnum):
     COMBATANT = "combatant"
     PLAYER = "player"
     MONSTER = "monster"
+    HELPER = "helper"
 
 
 class Instead(StrEnum):
@@ -259,6 +261,7 @@ class Persistence(StrEnum):
     NONE = "none"
     COMBAT = "combat"  # until the end of the victim's next combat
     ALWAYS = "always"  # until removed
+    NEXT_COMBAT = "next_combat"  # waits for the victim's next combat, acts then, and goes
 
 
 class Sex(StrEnum):
@@ -444,8 +447,10 @@ class CardData(ContentModel):
                 raise ValueError("a monster has 1 to 5 treasures")
             if not self.bad_stuff:
                 raise ValueError("a monster has Bad Stuff")
-        elif self.level or self.treasures or self.bad_stuff or self.tags:
-            raise ValueError("only a monster has a level, treasures, tags or Bad Stuff")
+        elif self.level or self.treasures or self.bad_stuff:
+            raise ValueError("only a monster has a level, treasures or Bad Stuff")
+        if self.tags and kind not in (CardKind.MONSTER, CardKind.ITEM):
+            raise ValueError("only a monster or an item has tags")
         if (kind == CardKind.ITEM) != (self.slot is not None):
             raise ValueError("an item has a slot, and only an item does")
         if kind != CardKind.ITEM and (self.big or self.bonus or self.only or self.barred):
@@ -500,6 +505,17 @@ class RulesetData(ContentModel):
     # a monster with one of these tags may join, from a hand, a fight with another one
     # (base: undead; Fu: Hong Kong monsters)
     joins: tuple[str, ...] = ()
+    # the start hand of each deck under the game's `fast_play` option (0: no such option)
+    fast_start: int = Field(default=0, ge=0, le=8)
+    # a class (race) held alone under Super Munchkin (Half-Breed) spares its holder its
+    # drawbacks (base); without it, a class is a class however it is held (Fu)
+    sole_trait_shield: bool = True
+    # Super Munchkin goes when either class goes (Fu)
+    extra_class_bound: bool = False
+    # an item received in a trade cannot be sold before the receiver's next turn (Fu)
+    trade_sale_lock: bool = False
+    # the languages of the cards' names and texts (English first)
+    languages: tuple[str, ...] = ("en",)
 
 
 class CardSetFile(ContentModel):

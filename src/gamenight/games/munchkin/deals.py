@@ -201,6 +201,7 @@ def answer(s: MunchkinModel, frame: Frame, action: Action) -> None:
     if is_help:
         s.helper = offer.sender if offer.receiver == s.turn else offer.receiver
         s.log(EventKind.HELPER, **HelperData(seat=s.turn, helper=s.helper))
+        combat.next_combat_traps(s, s.helper)
         if s.window is not None and s.turn in s.window.waiting:
             s.window.played(s.turn)
     else:
@@ -309,7 +310,20 @@ def _trade(s: MunchkinModel, sender: int, receiver: int, terms: Terms) -> None:
 def sellable(s: MunchkinModel, seat: int) -> list[int]:
     """The cards with a gold value `seat` has in play and in hand."""
     cards = s.CS.cards
-    return [c for c in s.table[seat] + s.hands[seat] if cards[c].value > 0]
+    locked = traded_this_turn(s) if s.CS.rules.trade_sale_lock else ()
+    return [c for c in s.table[seat] + s.hands[seat] if cards[c].value > 0 and c not in locked]
+
+
+def traded_this_turn(s: MunchkinModel) -> set[int]:
+    """The items that changed hands in a trade this turn (read back from the log: trades
+    are rare, and no field need be stored for them)."""
+    found: set[int] = set()
+    for event in reversed(s.events):
+        if event.kind == EventKind.TURN:
+            break
+        if event.kind == EventKind.TRADED:
+            found.update(event.data["give"], event.data["take"])
+    return found
 
 
 def sale_value(s: MunchkinModel, seat: int, chosen: list[int]) -> int:

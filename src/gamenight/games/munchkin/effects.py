@@ -98,6 +98,8 @@ def execute(
         seats = s.living()
     elif to == Target.OTHERS:
         seats = [p for p in s.living() if p != subject]
+    elif to == Target.HELPER:
+        seats = [s.helper] if s.helper >= 0 and not s.dead[s.helper] else []
     elif to == Target.CHOSEN:
         s.stack.push(Frame(AIM_SEAT, controller, args))
         return
@@ -106,9 +108,10 @@ def execute(
             s.stack.push(Frame(AIM, controller, args))
         return
     else:  # a monster: a player op aimed at a monster only makes sense for a bonus
-        if s.monsters:
-            if len(s.monsters) == 1:
-                on_monster(s, op, card, s.monsters[0])
+        aims = aimable(s, op)
+        if aims:
+            if len(aims) == 1:
+                on_monster(s, op, card, aims[0])
             else:
                 s.stack.push(Frame(AIM_MONSTER, controller, args))
         return
@@ -123,6 +126,17 @@ def on_seat(s: MunchkinModel, op: Op, card: int, code: int, i: int, seat: int) -
     if op.unless is not None and character.player_meets(s, seat, op.unless):
         return
     SEAT_OPS[op.op](s, op, card, code, i, seat)
+
+
+def aimable(s: MunchkinModel, op: Op) -> list[int]:
+    """The monsters of the fight an operation may be aimed at: those meeting its
+    conditions (a Hong Kong item's bonus goes to a Hong Kong monster)."""
+    return [
+        m
+        for m in s.monsters
+        if (op.when is None or character.monster_meets(s, m, op.when))
+        and (op.unless is None or not character.monster_meets(s, m, op.unless))
+    ]
 
 
 def on_monster(s: MunchkinModel, op: Op, card: int, monster: int) -> None:
@@ -510,6 +524,8 @@ def curse_hits(s: MunchkinModel, card: int, victim: int) -> None:
         zones.enter_play(s, victim, card)
     else:
         zones.discard(s, card)
+    if c.persistent == Persistence.NEXT_COMBAT and victim not in character.combatants(s):
+        return  # it waits in front of the victim (`combat.next_combat_traps`)
     use = c.use
     assert use is not None  # the schema: a curse has a use
     triggers.run_list(s, card, use.code, victim, victim)

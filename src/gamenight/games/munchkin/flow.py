@@ -55,7 +55,18 @@ from .actions import (
     Unequip,
     Use,
 )
-from .content import ANY_TIME, OWN_TIME, CardKind, Context, HookName, OpKind, Role, Slot, Target
+from .content import (
+    ANY_TIME,
+    OWN_TIME,
+    CardKind,
+    Context,
+    HookName,
+    Op,
+    OpKind,
+    Role,
+    Slot,
+    Target,
+)
 from .hooks import HOOKS, Hook, hook_of
 from .model import (
     BeginData,
@@ -110,6 +121,18 @@ _DEFAULTS = (KICK, LOOT, END_TURN, ROLL, DECLINE, CANCEL, BEGIN[0], DONE)
 # ----- turns ------------------------------------------------------------------------------
 
 
+def deal_start_hand(s: MunchkinModel, seat: int) -> None:
+    """`seat` draws the start hand face down (at the start, and back from the dead): the
+    ruleset's, or its fast-play one under the ``fast_play`` option."""
+    rules = s.CS.rules
+    if rules.fast_start and s.options["fast_play"]:
+        doors = treasures = rules.fast_start
+    else:
+        doors, treasures = rules.start_doors, rules.start_treasures
+    zones.draw(s, seat, 0, doors, False)
+    zones.draw(s, seat, 1, treasures, False)
+
+
 def start_turn(s: MunchkinModel, seat: int) -> None:
     """Begin `seat`'s turn: the dead come back; a player back from the dead draws a new
     start hand face down. The safety limit `max_turns` ends the game first."""
@@ -135,9 +158,7 @@ def start_turn(s: MunchkinModel, seat: int) -> None:
     s.log(EventKind.TURN, **TurnData(seat=seat, number=s.turn_number))
     if s.fresh[seat]:
         s.fresh[seat] = 0
-        rules = s.CS.rules
-        zones.draw(s, seat, 0, rules.start_doors, False)
-        zones.draw(s, seat, 1, rules.start_treasures, False)
+        deal_start_hand(s, seat)
 
 
 def _close_reveal(s: MunchkinModel) -> None:
@@ -297,7 +318,7 @@ def usable(s: MunchkinModel, seat: int, card: int, k: int, ctx: Context, in_hand
     if ability.per_target and not effects.targets(s, card, ability.code, first.to):
         return False
     hook = HOOKS.get(first.hook) if first.hook is not None else None
-    return _feasible(s, seat, first.op, first.to, ctx, hook)
+    return _feasible(s, seat, first, ctx, hook)
 
 
 MONSTER_FIGHT_OPS = (
@@ -309,10 +330,9 @@ MONSTER_FIGHT_OPS = (
 )
 
 
-def _feasible(
-    s: MunchkinModel, seat: int, op: OpKind, to: Target, ctx: Context, hook: Hook | None
-) -> bool:
+def _feasible(s: MunchkinModel, seat: int, first: Op, ctx: Context, hook: Hook | None) -> bool:
     """Whether an ability's first operation has something to act on."""
+    op, to = first.op, first.to
     if op == OpKind.GAIN_LEVEL:
         return to != Target.SUBJECT or s.level[seat] < s.CS.rules.max_level - 1
     if op == OpKind.CANCEL_CURSE:
@@ -324,7 +344,7 @@ def _feasible(
     if op == OpKind.REROLL:
         return combat.failing(s)
     if op in MONSTER_FIGHT_OPS:
-        return bool(s.monsters)
+        return bool(s.monsters if first.to != Target.MONSTER else effects.aimable(s, first))
     if hook is not None and hook.feasible is not None:
         return hook.feasible(s, seat)
     return True
@@ -504,7 +524,11 @@ def choices(s: MunchkinModel, frame: Frame) -> list[Action]:
             CHOOSE_SEAT[t] if k == 0 else CHOOSE_MONSTER[monsters.index(t)]
             for k, t in effects.aim_options(s, frame)
         ]
-    if kind in (FrameKind.AIM_MONSTER, FrameKind.ENHANCE):
+    if kind == FrameKind.AIM_MONSTER:
+        card, code, i, _ = ints(frame)
+        aims = effects.aimable(s, s.CS.cards[card].op_lists[code][i])
+        return [CHOOSE_MONSTER[k] for k, m in enumerate(s.monsters) if m in aims]
+    if kind == FrameKind.ENHANCE:
         return list(CHOOSE_MONSTER[: len(s.monsters)])
     if kind == FrameKind.COST:
         return [a.pick[c] for c in s.hands[frame.seat]]

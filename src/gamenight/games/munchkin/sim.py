@@ -112,9 +112,14 @@ def _bump(totals: dict[str, float], key: str, amount: float) -> None:
 
 def tables(totals: Mapping[str, float], game_id: str) -> list[FigureTable]:
     """The tables of a simulation's summed `counts` of game `game_id`."""
+    rules = SETS[game_id].CS.rules
     card_names = {key: card.name.en for key, card in SETS[game_id].CS.designs.items()}
+    if rules.identity != "race":  # the race cards of a set with styles are its styles
+        card_names["human"] = "none"
     out = [_length(totals), _combat_table(totals)]
     for group, title in GROUPS.items():
+        label = rules.identity if group == "race" else group
+        title = title.replace("race", label)
         rows: list[tuple[Cell, ...]] = []
         for key in sorted(k for k in totals if k.startswith(f"{group}:") and k.endswith(":seats")):
             name = key[len(group) + 1 : -len(":seats")]
@@ -122,7 +127,7 @@ def tables(totals: Mapping[str, float], game_id: str) -> list[FigureTable]:
             wins = int(totals.get(f"{group}:{name}:wins", 0))
             rows.append((card_names.get(name, name), str(seats), (wins, seats)))
         rows.sort(key=lambda row: -int(str(row[1])))
-        out.append(FigureTable(title, (group, "seat-games", "win rate"), rows))
+        out.append(FigureTable(title, (label, "seat-games", "win rate"), rows))
     out.append(_card_table(totals, card_names))
     return out
 

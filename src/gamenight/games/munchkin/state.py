@@ -12,7 +12,7 @@ from __future__ import annotations
 from gamenight.kernel import Action, DecisionStack, Offers, Option, Outcome
 from gamenight.kernel.rng import Rng
 
-from . import flow, views, zones
+from . import flow, views
 from .actions import MAX_SEATS, ActionTable
 from .content import CardSet
 from .model import (
@@ -55,10 +55,8 @@ class MunchkinState(MunchkinModel):
         self.stack = DecisionStack()
         self.offers = Offers(n)
         self.log(EventKind.SETUP, **SetupData(first=self.turn))
-        rules = cs.rules
         for seat in range(n):
-            zones.draw(self, seat, 0, rules.start_doors, False)
-            zones.draw(self, seat, 1, rules.start_treasures, False)
+            flow.deal_start_hand(self, seat)
         self.drawn = 0
         flow.settle(self)
 
@@ -133,7 +131,7 @@ def state_class(cs: CardSet) -> type[MunchkinState]:
     """The `State` subclass of a card set (its ``[ruleset]`` names it)."""
     rules = cs.rules
     table = ActionTable(cs)
-    options = (
+    options: tuple[Option, ...] = (
         Option(
             "max_turns",
             "safety limit: after this many turns the game ends, the highest level winning",
@@ -142,6 +140,16 @@ def state_class(cs: CardSet) -> type[MunchkinState]:
             max=100_000,
         ),
     )
+    if rules.fast_start:
+        options += (
+            Option(
+                "fast_play",
+                f"fast play: start hands (and hands after death) of {rules.fast_start} Door "
+                f"and {rules.fast_start} Treasure cards",
+                False,
+                type=bool,
+            ),
+        )
     name = "".join(part.title() for part in rules.game_id.split("-")) + "State"
     return type(
         name,

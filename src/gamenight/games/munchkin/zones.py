@@ -110,6 +110,9 @@ def leave_play(s: MunchkinModel, seat: int, card: int) -> None:
     c = s.CS.cards[card]
     if c.triggers:
         triggers.fire_card(s, seat, card, TriggerOn.LEAVE)
+    if c.kind == CardKind.CLASS and s.CS.rules.extra_class_bound:
+        for bound in [h for h in s.table[seat] if s.CS.kind[h] == CardKind.SUPER_MUNCHKIN]:
+            discard_from_play(s, seat, bound)
     if c.kind in DROPPABLE_KINDS:  # a class, race or follower may have given a slot...
         character.fix_equipment(s, seat)
         check_limits(s, seat)  # ...or a second class or race, or any number of Big items

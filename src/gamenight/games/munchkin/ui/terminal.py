@@ -51,7 +51,7 @@ from gamenight.games.munchkin.views import FightView, MunchkinView, SeatView
 from gamenight.kernel import PASS, Action, Event
 from gamenight.ui import does, player_name, seat_name, seat_names, signed, whose
 
-DEFAULT_GAME = "munchkin"  # events carry no game id: they are named from the base set
+DEFAULT_GAME = "munchkin"  # the set whose names events get when no other is given
 CHARACTER = (CardKind.CLASS, CardKind.RACE, CardKind.HALF_BREED, CardKind.SUPER_MUNCHKIN)
 # What the seat on the decision stack is asked, by the frame's kind.
 DECISIONS: dict[str, str] = {
@@ -361,19 +361,27 @@ def skip(view: MunchkinView, legal: list[Action]) -> Action | None:
 # ----- the events ----------------------------------------------------------------------------
 
 
-def events(events: Sequence[Event], lang: str, me: int | None = None) -> list[str]:
+def events(
+    events: Sequence[Event], lang: str, me: int | None = None, game: str = DEFAULT_GAME
+) -> list[str]:
     """One line per event (Rich markup), told to seat `me`; a play says who, what and
-    what it does to the game."""
+    what it does to the game. Events carry no game id: `game` names the card set their
+    cards are named from (each set's renderer module passes its own)."""
     lines: list[str] = []
     for event in events:
-        line = _event(event.kind, event.data, lang, me)
+        line = _event(event.kind, event.data, lang, me, game)
         if line:
             lines.append(line)
     return lines
 
 
-def _event(kind: str, d: dict[str, Any], lang: str, me: int | None) -> str:
-    name = card_name
+def _event(kind: str, d: dict[str, Any], lang: str, me: int | None, game: str) -> str:
+    def name(card: int, lang: str) -> str:
+        return card_name(card, lang, game)
+
+    def names(cards: Sequence[int], lang: str) -> str:
+        return _names(cards, lang, game)
+
     if kind == EventKind.SETUP:
         return f"The game starts; {does(d['first'], me, 'play')} first."
     if kind == EventKind.TURN:
@@ -387,7 +395,7 @@ def _event(kind: str, d: dict[str, Any], lang: str, me: int | None) -> str:
     if kind == EventKind.REVEAL:
         return f"{name(d['card'], lang)} is revealed for {seat_name(d['seat'], me)}."
     if kind == EventKind.PLAY:
-        return f"{does(d['seat'], me, 'play')} {name(d['card'], lang)}{_why_play(d['card'])}."
+        return f"{does(d['seat'], me, 'play')} {name(d['card'], lang)}{_why_play(d['card'], game)}."
     if kind == EventKind.TROUBLE:
         return f"{does(d['seat'], me, 'look')} for trouble with {name(d['card'], lang)}."
     if kind == EventKind.EQUIP:
@@ -401,10 +409,10 @@ def _event(kind: str, d: dict[str, Any], lang: str, me: int | None) -> str:
     if kind == EventKind.END_TURN:
         return f"{does(d['seat'], me, 'end')} the turn."
     if kind == EventKind.DRAW:
-        what = _names(d["cards"], lang) if "cards" in d else f"{d['count']} card(s)"
+        what = names(d["cards"], lang) if "cards" in d else f"{d['count']} card(s)"
         return f"{does(d['seat'], me, 'draw')} {what} from the {d['deck']} deck."
     if kind == EventKind.DRAWN:
-        return f"  You drew {_names(d['cards'], lang)}." if d["seat"] == me else ""
+        return f"  You drew {names(d['cards'], lang)}." if d["seat"] == me else ""
     if kind == EventKind.RESHUFFLE:
         return f"The {d['deck']} discards are shuffled into a new deck ({d['cards']} cards)."
     if kind == EventKind.COMBAT:
@@ -448,11 +456,11 @@ def _event(kind: str, d: dict[str, Any], lang: str, me: int | None) -> str:
         helper = f" with {seat_name(d['helper'], me)}'s help" if d["helper"] >= 0 else ""
         return (
             f"[green]{does(d['seat'], me, 'win')} the fight{helper}[/] against "
-            f"{_names(d['monsters'], lang)} and {'reach' if d['seat'] == me else 'reaches'} "
+            f"{names(d['monsters'], lang)} and {'reach' if d['seat'] == me else 'reaches'} "
             f"level {d['level']}."
         )
     if kind == EventKind.HAUL:
-        return f"The treasures on the table: {_names(d['cards'], lang)}."
+        return f"The treasures on the table: {names(d['cards'], lang)}."
     if kind in (EventKind.TAKE, EventKind.LOOT):
         return f"{does(d['seat'], me, 'take')} {name(d['card'], lang)}."
     if kind == EventKind.BRIBE_ITEM:
@@ -479,18 +487,18 @@ def _event(kind: str, d: dict[str, Any], lang: str, me: int | None) -> str:
         return (
             f"[bold red]{seat_name(d['seat'], me).capitalize()} "
             f"{'die' if d['seat'] == me else 'dies'}[/] ({name(d['card'], lang)}); "
-            f"the others loot {_names(d['body'], lang)}."
+            f"the others loot {names(d['body'], lang)}."
         )
     if kind == EventKind.BODY_DISCARDED:
-        return f"The rest of the body is discarded: {_names(d['cards'], lang)}."
+        return f"The rest of the body is discarded: {names(d['cards'], lang)}."
     if kind == EventKind.LEVEL:
         return (
             f"{whose(d['seat'], me)} level is now [bold]{d['level']}[/] ({name(d['card'], lang)})."
         )
     if kind == EventKind.DISCARD:
-        return f"{does(d['seat'], me, 'discard')} {_names(d['cards'], lang)}."
+        return f"{does(d['seat'], me, 'discard')} {names(d['cards'], lang)}."
     if kind == EventKind.LOSE:
-        return f"{does(d['seat'], me, 'lose')} {_names(d['cards'], lang)} from play."
+        return f"{does(d['seat'], me, 'lose')} {names(d['cards'], lang)} from play."
     if kind == EventKind.SEX:
         return f"{whose(d['seat'], me)} character is now {'female' if d['sex'] else 'male'}."
     if kind == EventKind.REPLACED:
@@ -509,13 +517,13 @@ def _event(kind: str, d: dict[str, Any], lang: str, me: int | None) -> str:
         return f"{does(d['seat'], me, 'try')} to steal {name(d['card'], lang)} from {seat_name(d['victim'], me)} {fate}."
     if kind == EventKind.TRADE:
         return (
-            f"{does(d['seat'], me, 'offer')} {seat_name(d['other'], me)} {_names(d['give'], lang)} "
-            f"for {_names(d['take'], lang)}."
+            f"{does(d['seat'], me, 'offer')} {seat_name(d['other'], me)} {names(d['give'], lang)} "
+            f"for {names(d['take'], lang)}."
         )
     if kind == EventKind.TRADED:
-        return f"{does(d['seat'], me, 'trade')} {_names(d['give'], lang)} for {_names(d['take'], lang)} with {seat_name(d['other'], me)}."
+        return f"{does(d['seat'], me, 'trade')} {names(d['give'], lang)} for {names(d['take'], lang)} with {seat_name(d['other'], me)}."
     if kind == EventKind.SOLD:
-        return f"{does(d['seat'], me, 'sell')} {_names(d['cards'], lang)} for {d['gold']:,} gold: level {d['level']}."
+        return f"{does(d['seat'], me, 'sell')} {names(d['cards'], lang)} for {d['gold']:,} gold: level {d['level']}."
     if kind == EventKind.CHARITY_DISCARD:
         return f"{does(d['seat'], me, 'discard')} {name(d['card'], lang)} (hand limit)."
     if kind == EventKind.GIFT:
@@ -528,12 +536,13 @@ def _event(kind: str, d: dict[str, Any], lang: str, me: int | None) -> str:
     return f"{kind}: {d}"
 
 
-def _why_play(card: int) -> str:
+def _why_play(card: int, game: str) -> str:
     """Why a card played matters, by its kind."""
-    kind = _cards().cards[card].kind
+    cards = _cards(game)
+    kind = cards.cards[card].kind
     return {
         CardKind.CLASS: ": a new class and its powers",
-        CardKind.RACE: ": a new race and its powers",
+        CardKind.RACE: f": a new {cards.rules.identity} and its powers",
         CardKind.ITEM: " into play: it counts in fights",
         CardKind.CURSE: ": a curse",
         CardKind.ENHANCER: ": the monster is stronger",

@@ -1,0 +1,1 @@
+"""Munchkin Fu's tests: its mechanics on the shared Munchkin engine."""

@@ -1,0 +1,274 @@
+"""A scenario for each Munchkin Fu mechanic, each a ``[ruleset]`` field or a vocabulary
+term any card set could use (``docs/cards.md``), played on the Fu set itself."""
+
+from __future__ import annotations
+
+import gamenight
+from gamenight.games.munchkin.actions import (
+    ACCEPT,
+    CHOOSE_MONSTER,
+    DONE,
+    KICK,
+    ROLL,
+    SELL,
+    TREASURES,
+    Ask,
+    ChooseSeat,
+    Discard,
+    Pick,
+    Play,
+    Trade,
+    Use,
+)
+from gamenight.games.munchkin.character import max_traits
+from gamenight.games.munchkin.content import CardKind
+from gamenight.kernel import PASS
+
+from .helpers import card, fight, game, keys, pass_all, pass_others, strengths
+
+# ----- start hands ------------------------------------------------------------------------
+
+
+def test_the_start_hand_is_two_doors_and_two_treasures_and_fast_play_deals_four_of_each():
+    for options, each in (({}, 2), ({"fast_play": True}, 4)):
+        state = gamenight.make("munchkin-fu", 4, seed=7, **options)
+        for hand in state.hands:
+            decks = [state.CS.deck[c] for c in hand]
+            assert (decks.count(0), decks.count(1)) == (each, each)
+
+
+# ----- styles, Extra Style, Super Munchkin ---------------------------------------------
+
+
+def test_one_style_at_a_time_a_monk_two_and_extra_style_one_more():
+    state = game(
+        hands={0: ["tiger_style", "crane_style", "dragon_style"]}, table={0: ["mantis_style"]}
+    )
+    legal = state.legal_actions(0)
+    assert Play(card("tiger_style")) not in legal  # one style already
+    monk = game(table={0: ["monk", "mantis_style"]}, hands={0: ["tiger_style"]})
+    assert max_traits(monk, 0, CardKind.RACE) == 2
+    monk.apply(0, Play(card("tiger_style")))
+    assert keys(monk.table[0]) == ["monk", "mantis_style", "tiger_style"]
+    extra = game(
+        table={0: ["monk", "extra_style", "mantis_style", "tiger_style"]},
+        hands={0: ["crane_style"]},
+    )
+    assert max_traits(extra, 0, CardKind.RACE) == 3
+    extra.apply(0, Play(card("crane_style")))
+    assert "crane_style" in keys(extra.table[0])
+
+
+def test_extra_style_is_played_with_no_style_yet():
+    state = game(hands={0: ["extra_style", "tiger_style", "crane_style"]})
+    state.apply(0, Play(card("extra_style")))
+    state.apply(0, Play(card("tiger_style")))
+    state.apply(0, Play(card("crane_style")))
+    assert keys(state.table[0]) == ["extra_style", "tiger_style", "crane_style"]
+
+
+def test_super_munchkin_is_discarded_when_either_class_goes():
+    state = game(table={0: ["super_munchkin", "ninja", "samurai"]})
+    state.apply(0, Discard(card("ninja")))
+    assert keys(state.table[0]) == ["samurai"]
+    assert card("super_munchkin") in state.door_discard
+
+
+def test_a_class_held_alone_under_super_munchkin_keeps_its_drawbacks():
+    # Fu: "all the advantages and drawbacks"; the Viet Cong's +4 counts against a
+    # Samurai however the class is held.
+    state = fight("hk_viet_cong", table={0: ["super_munchkin", "samurai"]}, levels=[5, 1, 1])
+    assert strengths(state) == (5, 6 + 4)
+
+
+# ----- the cards the rulebook names -------------------------------------------------------
+
+
+def test_the_ghost_tiger_is_weaker_when_a_monk_helps_and_the_ninja_mask_is_for_ninjas():
+    state = fight("ghost_tiger", table={1: ["monk"]}, levels=[3, 2, 1])
+    assert strengths(state) == (3, 4)
+    pass_others(state)
+    for seat, action in ((0, Ask(1)), (0, DONE)):
+        state.apply(seat, action)
+    state.apply(0, TREASURES[0])
+    state.apply(1, ACCEPT)
+    assert strengths(state) == (5, 4 - 2)
+    for traits, bonus in ((["samurai"], 0), (["ninja"], 3)):
+        masked = game(table={0: [*traits, "ninja_mask"]})
+        assert masked.view(None)["seats"][0]["strength"] == 1 + bonus
+
+
+# ----- classes ----------------------------------------------------------------------------
+
+
+def test_a_ninja_discards_a_hand_of_two_to_escape_every_monster():
+    state = fight(
+        "jade_scorpion",
+        table={0: ["ninja"]},
+        hands={0: ["gi", "tonfa"], 1: ["wandering_monster", "oni_ogre"]},
+    )
+    state.apply(1, Play(card("wandering_monster")))
+    state.apply(1, Pick(card("oni_ogre")))
+    pass_all(state)
+    assert state.phase == "run"
+    state.apply(0, CHOOSE_MONSTER[0])
+    state.apply(0, Use(card("ninja"), 0))
+    assert state.phase == "after" and state.hands[0] == [] and state.level[0] == 1
+
+
+def test_a_ninja_with_one_card_cannot_escape_so():
+    state = fight("jade_scorpion", table={0: ["ninja"]}, hands={0: ["gi"]})
+    pass_all(state)
+    assert Use(card("ninja"), 0) not in state.legal_actions(0)
+
+
+def test_a_samurai_wins_ties_and_buys_bonuses_with_cards():
+    state = fight("rabid_calligrapher", table={0: ["samurai"]}, levels=[3, 1, 1], hands={0: ["gi"]})
+    assert state.view(None)["combat"]["winning"]  # 3 against 3
+    state.apply(0, Use(card("samurai"), 0))
+    state.apply(0, Pick(card("gi")))
+    assert strengths(state) == (4, 3)
+
+
+def test_a_monk_discards_a_card_for_minus_two_on_a_monster_once_a_combat():
+    state = fight("kite_demon", table={0: ["monk"]}, hands={0: ["gi", "tonfa"]})
+    state.apply(0, Use(card("monk"), 0))
+    state.apply(0, Pick(card("gi")))
+    assert strengths(state) == (1, 5 - 2)
+    assert Use(card("monk"), 0) not in state.legal_actions(0)
+
+
+# ----- fans ---------------------------------------------------------------------------------
+
+
+def test_a_fan_is_played_in_another_players_combat_and_is_not_sold():
+    state = fight("paper_tiger", hands={1: ["screaming_fan"]})
+    state.apply(1, Play(card("screaming_fan")))
+    assert keys(state.table[1]) == ["screaming_fan"] and state.CS.value[card("screaming_fan")] == 0
+
+
+def test_a_fan_escapes_every_monster_even_one_nobody_outruns():
+    state = fight("demon_emperor", table={0: ["cosplayer"]}, levels=[2, 9, 9])
+    pass_all(state)
+    state.apply(0, Use(card("cosplayer"), 0))
+    assert state.phase == "after" and not state.dead[0]
+    assert card("cosplayer") in state.treasure_discard
+
+
+def test_the_fans_owner_takes_the_helper_along_or_lets_them_roll():
+    def helped_run():
+        state = fight("jade_scorpion", table={0: ["cosplayer"]}, levels=[2, 2, 1], dice=[1])
+        pass_others(state)
+        for action in (Ask(1), DONE, TREASURES[0]):
+            state.apply(0, action)
+        state.apply(1, ACCEPT)
+        pass_all(state)
+        return state
+
+    along = helped_run()
+    along.apply(0, Use(card("cosplayer"), 1))
+    assert along.phase == "after" and along.level[1] == 2
+    alone = helped_run()
+    alone.apply(0, Use(card("cosplayer"), 0))
+    assert alone.phase == "run" and alone.actors() == (1,)
+    alone.apply(1, ROLL)  # the rigged 1 fails: the scorpion catches the helper
+    pass_all(alone)
+    assert alone.level[1] == 1 and alone.level[0] == 2
+
+
+# ----- enhancers and Double Trouble ------------------------------------------------------
+
+
+def test_double_trouble_doubles_a_monster_with_its_enhancers_before_and_after():
+    state = fight("sumo_toddler", hands={1: ["lotus_stoned", "double_trouble", "evil_pets"]})
+    state.apply(1, Play(card("lotus_stoned")))
+    assert strengths(state)[1] == 3 + 5
+    state.apply(1, Play(card("double_trouble")))
+    assert strengths(state)[1] == 2 * (3 + 5)
+    state.apply(1, Play(card("evil_pets")))
+    monster = state.view(None)["combat"]["monsters"][0]
+    assert (monster["strength"], monster["treasures"]) == (2 * (3 + 5 + 3), 2 * (1 + 1 + 1))
+
+
+def test_with_two_monsters_the_enhancers_player_chooses_which():
+    state = fight("paper_tiger", hands={1: ["wandering_monster", "sumo_toddler", "double_trouble"]})
+    state.apply(1, Play(card("wandering_monster")))
+    state.apply(1, Pick(card("sumo_toddler")))
+    state.apply(1, Play(card("double_trouble")))
+    assert state.actors() == (1,)
+    state.apply(1, CHOOSE_MONSTER[1])
+    assert strengths(state)[1] == 1 + 2 * 3
+
+
+# ----- Hong Kong ----------------------------------------------------------------------------
+
+
+def test_a_hong_kong_monster_joins_a_fight_with_another_from_any_hand():
+    state = fight("hk_stuntman", hands={2: ["hk_triad_thug", "paper_tiger"]})
+    legal = state.legal_actions(2)
+    assert Play(card("hk_triad_thug")) in legal and Play(card("paper_tiger")) not in legal
+    state.apply(2, Play(card("hk_triad_thug")))
+    assert keys(state.monsters) == ["hk_stuntman", "hk_triad_thug"]
+    plain = fight("paper_tiger", hands={2: ["hk_triad_thug"]})
+    assert Play(card("hk_triad_thug")) not in plain.legal_actions(2)
+
+
+def test_a_hong_kong_item_adds_its_bonus_to_a_hong_kong_monster_only():
+    state = fight(
+        "paper_tiger",
+        hands={0: ["wandering_monster", "hk_stuntman"]},
+        table={1: ["hk_stunt_wires"]},
+    )
+    assert Use(card("hk_stunt_wires"), 0) not in state.legal_actions(1)  # no HK monster
+    state.apply(0, Play(card("wandering_monster")))
+    state.apply(0, Pick(card("hk_stuntman")))
+    state.apply(1, Use(card("hk_stunt_wires"), 0))  # the stuntman is the only HK monster
+    monsters = state.view(None)["combat"]["monsters"]
+    assert [m["strength"] for m in monsters] == [1, 4 + 3]
+    assert card("hk_stunt_wires") in state.treasure_discard
+
+
+# ----- traps --------------------------------------------------------------------------------
+
+
+def test_sex_change_waits_for_the_victims_next_combat():
+    state = game(hands={0: ["trap_sex_change"]}, door=["paper_tiger"], table={1: ["gi"]})
+    state.apply(0, Play(card("trap_sex_change")))
+    state.apply(0, ChooseSeat(0))
+    state.apply(0, PASS)
+    assert state.sex[0] == 0 and keys(state.table[0]) == ["trap_sex_change"]
+    state.apply(0, KICK)
+    assert state.sex[0] == 1 and strengths(state) == (1 - 5, 1)
+    pass_all(state)
+    while state.stack or state.phase == "run":
+        seat = state.actors()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert card("trap_sex_change") in state.door_discard and state.sex[0] == 1
+
+
+def test_a_trap_played_on_a_fighter_acts_at_once():
+    state = fight("paper_tiger", hands={1: ["trap_sex_change"]})
+    state.apply(1, Play(card("trap_sex_change")))
+    state.apply(1, ChooseSeat(0))
+    state.apply(0, PASS)
+    assert state.sex[0] == 1
+
+
+# ----- trades -------------------------------------------------------------------------------
+
+
+def test_an_item_traded_is_not_sold_before_the_receivers_next_turn():
+    state = game(
+        table={0: ["golden_abacus"], 1: ["jade_amulet"]},
+        hands={0: ["katana", "snub_pistol"]},
+        levels=[3, 3, 1],
+        phase="after",
+    )
+    for action in (Trade(1), Pick(card("golden_abacus")), Pick(card("jade_amulet")), DONE):
+        state.apply(0, action)
+    state.apply(1, ACCEPT)
+    assert keys(state.table[0]) == ["jade_amulet"]
+    state.apply(0, SELL)
+    choices = state.legal_actions(0)
+    assert Pick(card("jade_amulet")) not in choices
+    assert Pick(card("katana")) in choices
