@@ -8,7 +8,10 @@ here.
 from __future__ import annotations
 
 import importlib
+import os
 import string
+import subprocess
+import sys
 
 import pytest
 from rich.text import Text
@@ -20,6 +23,7 @@ from gamenight.games.boss_quest.content import COLOUR_NAMES, SPELLS
 from gamenight.games.meow_dark_lord.content import CATS
 from gamenight.games.ninja_master.content import COLOUR_NAMES as NINJA_COLOURS
 from gamenight.games.ninja_master.content import DICE_FILE
+from gamenight.i18n import LOCALE_VARIABLES
 from gamenight.ui import renderer
 
 PACKAGES = [i18n.CORE, *i18n.game_packages()]
@@ -119,3 +123,20 @@ def test_a_language_is_chosen_per_call_and_the_default_stays_english():
     assert i18n.default_language({}) == "en"
     with pytest.raises(ValueError, match="unknown language 'xx'; the languages are en"):
         i18n.check_language("xx")
+
+
+@pytest.mark.parametrize(
+    ("locale", "words"),
+    [("C.UTF-8", "Play a game in the terminal"), ("uk_UA.UTF-8", "Грати в терміналі")],
+)
+def test_help_texts_speak_the_locales_language(locale, words):
+    """--help is printed before --lang is read: the command line's help follows the locale."""
+    env = {k: v for k, v in os.environ.items() if k not in LOCALE_VARIABLES}
+    done = subprocess.run(
+        [sys.executable, "-m", "gamenight", "play", "--help"],
+        env={**env, "LANG": locale, "COLUMNS": "120"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0 and words in done.stdout

@@ -22,7 +22,7 @@ _ = i18n.CATALOG.gettext
 
 app = typer.Typer(
     name="gamenight",
-    help="Play modern tabletop games in the terminal, simulate thousands, replay any.",
+    help=_("Play modern tabletop games in the terminal, simulate thousands, replay any."),
     no_args_is_help=True,
     add_completion=False,
 )
@@ -42,7 +42,7 @@ def _root(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=_show_version, is_eager=True, help="Print the version and exit."
+            "--version", callback=_show_version, is_eager=True, help=_("print the version and exit")
         ),
     ] = False,
 ) -> None:
@@ -51,9 +51,9 @@ def _root(
     context.call_on_close(functools.partial(i18n.activate, i18n.language()))
 
 
-@app.command("games")
+@app.command("games", help=_("List the games, their bots and their options with defaults."))
 def list_games() -> None:
-    """List the games, their bots (the default first) and their options with defaults."""
+    """The ``games`` command: one row per registered game."""
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
@@ -94,13 +94,56 @@ def _option_line(option: Option) -> str:
     return line
 
 
-app.command("play")(play_command)
-app.command("replay")(replay_command)
-app.command("rules")(rules_command)
-app.command("simulate")(simulate_command)
-app.command("serve")(serve_command)
-app.command("tournament")(tournament_command)
-app.command("report")(report_command)
+# The commands' help texts, in the locale's language (the package's __init__ sets it).
+app.command(
+    "play",
+    help=_(
+        "Play a game in the terminal: you take one seat, bots take the others.\n\n"
+        "A real-time game (Ninja Master) opens full screen: everybody acts at once. "
+        "--save keeps the game if you leave early; --resume continues it."
+    ),
+)(play_command)
+app.command(
+    "replay",
+    help=_(
+        "Replay a recorded game action by action (b steps back), showing every seat's hidden cards."
+    ),
+)(replay_command)
+app.command(
+    "rules",
+    help=_("Print a game's rules in brief: the goal, a turn, what the table shows, a glossary."),
+)(rules_command)
+app.command(
+    "simulate",
+    help=_(
+        "Play many games with bots; print win rates per seat and per agent, and game "
+        "figures.\n\nResults depend only on the seed, never on --workers."
+    ),
+)(simulate_command)
+app.command(
+    "serve",
+    help=_(
+        "Serve tables in the browser: open the printed address, create a table, invite "
+        "friends.\n\nEvery action is stored before anybody sees it; a restart resumes every "
+        "table."
+    ),
+)(serve_command)
+app.command(
+    "tournament",
+    help=_(
+        "Play a round robin of agents in every seat; print ratings, seat advantage and game "
+        "lengths.\n\nResults depend only on the seed, never on --workers or interruptions."
+    ),
+)(tournament_command)
+app.command(
+    "report",
+    help=_(
+        "Write a balance report of GAME: win rates by seat and agent, the first player's "
+        "advantage, game length, score margins and the game's own views (spells, cats, "
+        "points by source, classes, races and cards), from a tournament file or from games "
+        "played now."
+    ),
+)(report_command)
 
 
 def main() -> None:

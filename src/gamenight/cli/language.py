@@ -10,9 +10,17 @@ from gamenight import i18n
 from gamenight.kernel import spec
 from gamenight.ui import check_game_language
 
-LANG_HELP = "language: en, ja, uk, ru or lt (default: the locale's, from LC_ALL or LANG, else en)"
+_ = i18n.CATALOG.gettext
 LangOption = Annotated[
-    str | None, typer.Option("--lang", metavar="LANG", help=LANG_HELP, show_default=False)
+    str | None,
+    typer.Option(
+        "--lang",
+        metavar="LANG",
+        help=_(
+            "language: en, ja, uk, ru or lt (default: the locale's, from LC_ALL or LANG, else en)"
+        ),
+        show_default=False,
+    ),
 ]
 
 

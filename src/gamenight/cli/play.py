@@ -21,14 +21,10 @@ from gamenight.play import play as play_table
 from gamenight.sim.files import FileError, read_text, write_atomic
 from gamenight.ui import is_live, live_app, renderer, rules
 
+from .arguments import GameOptions
 from .human import HumanAgent
 from .language import LangOption, use_language
 from .simulate import INTERRUPTED, parse_options
-
-BOTS_HELP = (
-    "the bots' agent: heuristic or random (Ninja Master: easy, normal or hard; default normal)"
-)
-
 
 DEFAULT_PLAYERS = 4
 _ = CATALOG.gettext
@@ -43,47 +39,57 @@ def fail(message: str) -> NoReturn:
 
 def play_command(
     game: Annotated[
-        str | None, typer.Argument(help="the game, e.g. boss-quest (with --resume: the record's)")
+        str | None,
+        typer.Argument(
+            help=_("the game, e.g. boss-quest (see gamenight games; with --resume: the record's)"),
+            show_default=False,
+        ),
     ] = None,
     players: Annotated[
         int | None,
         typer.Option(
-            "--players", "-p", help="number of players (default: 4, or the nearest the game takes)"
+            "--players",
+            "-p",
+            help=_("number of players (default: 4, or the nearest the game takes)"),
         ),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="seed of the game (default: random)")] = None,
-    bots: Annotated[str | None, typer.Option(help=BOTS_HELP, show_default="heuristic")] = None,
+    seed: Annotated[int | None, typer.Option(help=_("seed of the game (default: random)"))] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            help=_("the bots' agent (default: the game's; see gamenight games)"),
+            show_default=False,
+        ),
+    ] = None,
     seat: Annotated[
         int | None,
-        typer.Option(help="your seat, from 0", show_default="0, or the record's with --resume"),
+        typer.Option(help=_("your seat, from 0 (with --resume: the record's)"), show_default=False),
     ] = None,
     lang: LangOption = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", metavar="NAME=VALUE", help="a game option (repeatable)"),
-    ] = None,
+    option: GameOptions = None,
     save: Annotated[
         Path | None,
         typer.Option(
             metavar="FILE",
-            help="write the game record there at the end, or when you leave early "
-            "(continue it with --resume)",
+            help=_(
+                "write the game record there at the end, or when you leave early "
+                "(continue it with --resume)"
+            ),
         ),
     ] = None,
     resume: Annotated[
         Path | None,
         typer.Option(
             metavar="FILE",
-            help="continue the unfinished game of a record written by --save (same game, "
-            "players, seed, options, your seat and bots); the record is updated as you go "
-            "unless --save names another file",
+            help=_(
+                "continue the unfinished game of a record written by --save (same game, "
+                "players, seed, options, your seat and bots); the record is updated as you go "
+                "unless --save names another file"
+            ),
         ),
     ] = None,
 ) -> None:
-    """Play a game in the terminal: you take one seat, bots take the others.
-
-    A real-time game (Ninja Master) opens full screen: everybody acts at once.
-    """
+    """The ``play`` command (its help text is in `app`): seat the person and the bots, run the table."""
     try:
         if resume is not None:
             if players is not None or seed is not None or option:

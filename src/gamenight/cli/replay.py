@@ -24,14 +24,14 @@ _ = CATALOG.gettext
 
 def replay_command(
     file: Annotated[
-        Path, typer.Argument(help="a game record (JSON), as written by play --save or simulate")
+        Path, typer.Argument(help=_("a game record (JSON), as written by play --save or simulate"))
     ],
     step: Annotated[
-        bool, typer.Option("--step/--no-step", help="wait for Enter after each action")
+        bool, typer.Option("--step/--no-step", help=_("wait for Enter after each action"))
     ] = True,
     lang: LangOption = None,
 ) -> None:
-    """Replay a recorded game action by action, showing every seat's hidden cards."""
+    """The ``replay`` command (its help text is in `app`): step through a record, every card shown."""
     record = load_record(file)
     try:
         draw = renderer(record.game_id)

@@ -13,6 +13,7 @@ from gamenight.i18n import CATALOG
 from gamenight.kernel.registry import game_class
 from gamenight.sim.tournament import ResultStore, TournamentConfig, run_tournament, summarize
 
+from .arguments import GameArgument, GameOptions, WorkersOption
 from .language import use_language
 from .play import fail
 from .simulate import INTERRUPTED, parse_options
@@ -23,16 +24,17 @@ ngettext = CATALOG.ngettext
 
 
 def report_command(
-    game: Annotated[str, typer.Argument(help="The game id (see `gamenight games`).")],
+    game: GameArgument,
     out: Annotated[
-        Path, typer.Option("--out", help="The HTML page to write (plots embedded).")
+        Path, typer.Option("--out", help=_("the HTML page to write (plots embedded)"))
     ] = Path("report.html"),
     db: Annotated[
         Path | None,
         typer.Option(
             "--db",
-            help="A tournament file to report on (`gamenight tournament --db`); games are "
-            "played into it first if it lacks any of those asked for.",
+            help=_(
+                "a tournament file to report on (gamenight tournament --db); games are played into it first if it lacks any of those asked for"
+            ),
         ),
     ] = None,
     agents: Annotated[
@@ -40,38 +42,32 @@ def report_command(
         typer.Option(
             "--agents",
             "-a",
-            help="Comma-separated agents to play (default: the file's, else the game's bot "
-            "in every seat).",
+            help=_(
+                "comma-separated agents to play (default: the file's, else the game's bot in every seat)"
+            ),
         ),
     ] = None,
     games: Annotated[
         int | None,
         typer.Option(
-            "--games", "-n", help="Games per table of agents (default: the file's, else 200)."
+            "--games", "-n", help=_("games per table of agents (default: the file's, else 200)")
         ),
     ] = None,
     players: Annotated[
         int | None,
         typer.Option(
-            "--players", "-p", help="Seats per game (default: the file's, else 4 or the nearest)."
+            "--players", "-p", help=_("seats per game (default: the file's, else 4 or the nearest)")
         ),
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the games.")] = None,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", help="Processes to spread the games over.")
-    ] = 1,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="A game option as name=value (repeatable)."),
-    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help=_("seed of the games"))] = None,
+    workers: WorkersOption = 1,
+    option: GameOptions = None,
     png: Annotated[
         Path | None,
-        typer.Option("--png", help="Also write each figure alone as a PNG in this folder."),
+        typer.Option("--png", help=_("also write each figure alone as a PNG in this folder")),
     ] = None,
 ) -> None:
-    """Write a balance report of GAME: win rates by seat and agent, the first player's
-    advantage, game length, score margins and the game's own views (spells, cats, points
-    by source, classes, races and cards), from a tournament file or from games played now."""
+    """The ``report`` command (its help text is in `app`): complete the games asked for, plot them."""
     try:
         use_language(None)  # the locale's
         if not out.parent.is_dir():

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
-import typer
 from rich.console import Console
 from rich.markdown import Markdown
 
 from gamenight.i18n import CATALOG
 from gamenight.ui import rules
 
+from .arguments import GameArgument
 from .language import LangOption, use_language
 from .play import fail
 
@@ -18,10 +16,10 @@ _ = CATALOG.gettext
 
 
 def rules_command(
-    game: Annotated[str, typer.Argument(help="the game, e.g. boss-quest")],
+    game: GameArgument,
     lang: LangOption = None,
 ) -> None:
-    """Print a game's rules in brief: the goal, a turn, what the table shows, a glossary."""
+    """The ``rules`` command (its help text is in `app`)."""
     try:
         text = rules(game, use_language(lang))
     except ValueError as exc:

@@ -24,32 +24,29 @@ def default_data() -> Path:
 
 
 def serve_command(
-    host: Annotated[str, typer.Option(help="the address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="the port to listen on", min=1, max=65535)] = 8000,
+    host: Annotated[str, typer.Option(help=_("the address to listen on"))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=_("the port to listen on"), min=1, max=65535)] = 8000,
     data: Annotated[
         Path | None,
         typer.Option(
             metavar="DIR",
-            help="the folder of the SQLite database (default: ~/.local/share/gamenight)",
+            help=_("the folder of the SQLite database (default: ~/.local/share/gamenight)"),
         ),
     ] = None,
     db: Annotated[
         str | None,
-        typer.Option(metavar="URL", help="a PostgreSQL database instead: postgresql://..."),
+        typer.Option(metavar="URL", help=_("a PostgreSQL database instead: postgresql://...")),
     ] = None,
     cors_origin: Annotated[
         list[str] | None,
-        typer.Option(metavar="ORIGIN", help="a web origin allowed to call the API (repeatable)"),
+        typer.Option(metavar="ORIGIN", help=_("a web origin allowed to call the API (repeatable)")),
     ] = None,
     post_rate: Annotated[
         float,
-        typer.Option(min=0.1, max=10_000, help="POST requests a second per client address"),
+        typer.Option(min=0.1, max=10_000, help=_("POST requests a second per client address")),
     ] = 5.0,
 ) -> None:
-    """Serve tables in the browser: open the printed address, create a table, invite friends.
-
-    Every action is stored before anybody sees it; a restart resumes every table.
-    """
+    """The ``serve`` command (its help text is in `app`): open the store, start the server."""
     use_language(None)  # the locale's
     try:
         import uvicorn

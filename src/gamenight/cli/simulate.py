@@ -30,6 +30,7 @@ from gamenight.sim import Rate, SimulationResult, extra, simulate
 from gamenight.sim.files import write_atomic
 from gamenight.ui import counted_name
 
+from .arguments import GameArgument, GameOptions, JsonOption, WorkersOption
 from .language import use_language
 
 INTERRUPTED = 130  # the shell's exit status after Ctrl-C
@@ -42,14 +43,14 @@ CAPTION = N_(
 
 
 def simulate_command(
-    game: Annotated[str, typer.Argument(help="The game id (see `gamenight games`).")],
-    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
+    game: GameArgument,
+    games: Annotated[int, typer.Option("--games", "-n", help=_("how many games to play"))] = 100,
     players: Annotated[
         int | None,
         typer.Option(
             "--players",
             "-p",
-            help="Seats per game (default: one per agent named, at least the minimum).",
+            help=_("seats per game (default: one per agent named, at least the minimum)"),
         ),
     ] = None,
     agents: Annotated[
@@ -57,32 +58,25 @@ def simulate_command(
         typer.Option(
             "--agents",
             "-a",
-            help="Comma-separated agent names seated in order; the last one fills the "
-            "remaining seats. Seating rotates by one seat each game to remove seat bias.",
+            help=_(
+                "comma-separated agent names seated in order; the last one fills the remaining seats. Seating rotates by one seat each game to remove seat bias"
+            ),
         ),
     ] = "random",
     seed: Annotated[
-        int | None, typer.Option("--seed", "-s", help="Seed of the whole run (default: random).")
+        int | None, typer.Option("--seed", "-s", help=_("seed of the whole run (default: random)"))
     ] = None,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", help="Processes to spread the games over.")
-    ] = 1,
+    workers: WorkersOption = 1,
     save: Annotated[
         Path | None,
-        typer.Option("--save", help="Write each game's record to DIR/game-00001.json..."),
+        typer.Option(
+            "--save", metavar="DIR", help=_("write each game's record to DIR/game-00001.json...")
+        ),
     ] = None,
-    json_file: Annotated[
-        Path | None, typer.Option("--json", help="Write the summary to FILE as JSON.")
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="A game option as name=value (repeatable)."),
-    ] = None,
+    json_file: JsonOption = None,
+    option: GameOptions = None,
 ) -> None:
-    """Play many games with bots; print win rates per seat and per agent, and game figures.
-
-    Results depend only on the seed, never on --workers.
-    """
+    """The ``simulate`` command (its help text is in `app`): play the games, print the tables."""
     try:
         use_language(None)  # the locale's
         names = [name.strip() for name in agents.split(",")]

@@ -31,6 +31,7 @@ from gamenight.sim.tournament import (
     summarize,
 )
 
+from .arguments import GameArgument, GameOptions, JsonOption, WorkersOption
 from .language import use_language
 from .play import fail
 from .simulate import INTERRUPTED, _RateColumn, parse_options
@@ -43,50 +44,44 @@ CAPTION = N_(
 
 
 def tournament_command(
-    game: Annotated[str, typer.Argument(help="The game id (see `gamenight games`).")],
+    game: GameArgument,
     agents: Annotated[
         str,
         typer.Option(
             "--agents",
             "-a",
-            help="Comma-separated agent names, e.g. ismcts:200,heuristic,random. Every "
-            "table of them is played, each agent in every seat in turn.",
+            help=_(
+                "comma-separated agent names, e.g. ismcts:200,heuristic,random. Every table of them is played, each agent in every seat in turn"
+            ),
         ),
     ],
     db: Annotated[
         Path,
         typer.Option(
             "--db",
-            help="SQLite file the results stream to; run the same command again to resume "
-            "an interrupted tournament, or with more --games to extend it.",
+            help=_(
+                "SQLite file the results stream to; run the same command again to resume an interrupted tournament, or with more --games to extend it"
+            ),
         ),
     ],
     games: Annotated[
-        int, typer.Option("--games", "-n", help="Games per table of agents (matchup).")
+        int, typer.Option("--games", "-n", help=_("games per table of agents (matchup)"))
     ] = 100,
     players: Annotated[
         int | None,
-        typer.Option("--players", "-p", help="Seats per game (default: the game's minimum)."),
+        typer.Option("--players", "-p", help=_("seats per game (default: the game's minimum)")),
     ] = None,
     seed: Annotated[
         int | None,
         typer.Option(
-            "--seed", "-s", help="Seed of the tournament (default: the file's, or random)."
+            "--seed", "-s", help=_("seed of the tournament (default: the file's, or random)")
         ),
     ] = None,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", help="Processes to spread the games over.")
-    ] = 1,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="A game option as name=value (repeatable)."),
-    ] = None,
-    json_file: Annotated[
-        Path | None, typer.Option("--json", help="Write the summary to FILE as JSON.")
-    ] = None,
+    workers: WorkersOption = 1,
+    option: GameOptions = None,
+    json_file: JsonOption = None,
 ) -> None:
-    """Play a round robin of agents in every seat; print ratings, seat advantage and game
-    lengths. Results depend only on the seed, never on --workers or interruptions."""
+    """The ``tournament`` command (its help text is in `app`): play or resume, print the tables."""
     try:
         use_language(None)  # the locale's
         names = tuple(name.strip() for name in agents.split(","))

@@ -1,0 +1,34 @@
+"""Arguments and options several commands share, with one help text each."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from gamenight.i18n import CATALOG
+
+_ = CATALOG.gettext
+
+GameArgument = Annotated[
+    str,
+    typer.Argument(help=_("the game, e.g. boss-quest (see gamenight games)"), show_default=False),
+]
+WorkersOption = Annotated[
+    int, typer.Option("--workers", "-w", help=_("processes to spread the games over"))
+]
+GameOptions = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="NAME=VALUE",
+        help=_("a game option, e.g. -o key_target=3 (repeatable; see gamenight games)"),
+        show_default=False,
+    ),
+]
+JsonOption = Annotated[
+    Path | None,
+    typer.Option("--json", metavar="FILE", help=_("also write the summary to FILE as JSON")),
+]
