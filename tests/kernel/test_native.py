@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 import gamenight
-from gamenight.kernel import Rng, fields
+from gamenight.kernel import HIDDEN, Rng, fields
+from gamenight.kernel.state import seen_by, seen_by_python
 
 
 def played(game_id: str, actions: int) -> gamenight.State:
@@ -42,3 +43,14 @@ def test_copy_fields_names_a_missing_field():
     source, target = Bare(), Bare()
     with pytest.raises(KeyError, match="hands"):
         fields.Fields(lists=("hands",)).copy_into(source, target)
+
+
+@pytest.mark.parametrize("game_id", gamenight.games())
+def test_a_world_sees_the_same_log_and_history_either_way(game_id):
+    state = played(game_id, 40)
+    hidden = [(other, HIDDEN) for other in range(state.num_players)]
+    for seat in (None, *range(state.num_players)):
+        entries, history = state.events.entries, state.history
+        assert seen_by(entries, history, seat, hidden) == seen_by_python(
+            entries, history, seat, hidden
+        )

@@ -5,7 +5,9 @@
  *   state stays a Python integer owned by `Rng`; each function takes it and returns the
  *   state after its draws, so a clone, a snapshot and the Python code see one stream.
  * - `copy_fields` for `gamenight.kernel.fields.Fields.copy_into`: a clone copies a game's
- *   declared fields (dozens of small lists) without a Python loop. */
+ *   declared fields (dozens of small lists) without a Python loop.
+ * - `seen_by` for `gamenight.kernel.state.State.determinize`: a world's event log and
+ *   history as one seat knows them. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -154,7 +156,68 @@ static PyObject *copy_fields(PyObject *self, PyObject *const *args, Py_ssize_t n
     Py_RETURN_NONE;
 }
 
+/* seen_by(entries, history, seat, hidden) -> (entries, history): the log entries
+ * ``(kind, data, to)`` that `seat` may see (``to`` is None, or holds `seat`; a spectator,
+ * None, sees the public ones), and the history with every other seat's entry replaced by
+ * ``hidden[that seat]``. */
+static PyObject *seen_by(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4 || !PyList_CheckExact(args[0]) || !PyList_CheckExact(args[1]) ||
+        !PyList_CheckExact(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "seen_by(entries: list, history: list, seat, hidden: list)");
+        return NULL;
+    }
+    PyObject *entries = args[0], *history = args[1], *seat = args[2], *hidden = args[3];
+    PyObject *seen = PyList_New(0);
+    PyObject *told = seen ? PyList_New(PyList_GET_SIZE(history)) : NULL;
+    if (!told) goto failed;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(entries); i++) {
+        PyObject *entry = PyList_GET_ITEM(entries, i);
+        if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 3) {
+            PyErr_SetString(PyExc_TypeError, "a log entry is a (kind, data, to) tuple");
+            goto failed;
+        }
+        PyObject *to = PyTuple_GET_ITEM(entry, 2);
+        int visible = to == Py_None;
+        if (!visible && seat != Py_None) {
+            visible = PySequence_Contains(to, seat);
+            if (visible < 0) goto failed;
+        }
+        if (visible && PyList_Append(seen, entry) < 0) goto failed;
+    }
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(history); i++) {
+        PyObject *entry = PyList_GET_ITEM(history, i);
+        if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 2) {
+            PyErr_SetString(PyExc_TypeError, "a history entry is a (seat, action) tuple");
+            goto failed;
+        }
+        PyObject *actor = PyTuple_GET_ITEM(entry, 0);
+        int own = PyObject_RichCompareBool(actor, seat, Py_EQ);
+        if (own < 0) goto failed;
+        if (!own) {
+            Py_ssize_t index = PyLong_AsSsize_t(actor);
+            if (index == -1 && PyErr_Occurred()) goto failed;
+            if (index < 0 || index >= PyList_GET_SIZE(hidden)) {
+                PyErr_SetString(PyExc_IndexError, "a history entry names no seat of the table");
+                goto failed;
+            }
+            entry = PyList_GET_ITEM(hidden, index);
+        }
+        Py_INCREF(entry);
+        PyList_SET_ITEM(told, i, entry);
+    }
+    PyObject *result = PyTuple_Pack(2, seen, told);
+    Py_DECREF(seen);
+    Py_DECREF(told);
+    return result;
+failed:
+    Py_XDECREF(seen);
+    Py_XDECREF(told);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
+    {"seen_by", (PyCFunction)(void (*)(void))seen_by, METH_FASTCALL,
+     "seen_by(entries, history, seat, hidden) -> (entries, history)"},
     {"copy_fields", (PyCFunction)(void (*)(void))copy_fields, METH_FASTCALL,
      "copy_fields(mine, theirs, scalars, lists, nested) -> None"},
     {"below", (PyCFunction)(void (*)(void))below, METH_FASTCALL,
@@ -166,7 +229,7 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_native", "The kernel's hot loops in C (gamenight.kernel.rng, .fields).", -1,
+    PyModuleDef_HEAD_INIT, "_native", "The kernel's hot loops in C (gamenight.kernel.rng, .fields, .state).", -1,
     methods,
 };
 

@@ -3,6 +3,9 @@ copies call them when they are built."""
 
 from typing import Any
 
+from .actions import Action
+from .events import Entry
+
 def below(state: int, n: int, /) -> tuple[int, int]: ...
 def next64(state: int, /) -> tuple[int, int]: ...
 def shuffle(state: int, items: list[object], /) -> int: ...
@@ -14,3 +17,10 @@ def copy_fields(
     nested: tuple[str, ...],
     /,
 ) -> None: ...
+def seen_by(
+    entries: list[Entry],
+    history: list[tuple[int, Action]],
+    seat: int | None,
+    hidden: list[tuple[int, Action]],
+    /,
+) -> tuple[list[Entry], list[tuple[int, Action]]]: ...

@@ -19,11 +19,30 @@ from typing import Any, ClassVar
 
 from .actions import HIDDEN, PASS, Action, ActionCodec
 from .errors import IllegalAction
-from .events import Event, EventLog, json_copy
+from .events import Entry, Event, EventLog, json_copy
 from .fields import Fields
 from .limits import MAX_RECORD_CHARS, QUOTE_CHARS, clip, parse_json, quote
 from .options import Option, resolve_options
 from .rng import Rng
+
+
+def seen_by_python(
+    entries: list[Entry],
+    history: list[tuple[int, Action]],
+    seat: int | None,
+    hidden: list[tuple[int, Action]],
+    /,
+) -> tuple[list[Entry], list[tuple[int, Action]]]:
+    """The log entries `seat` may see, and the history with every other seat's entry
+    replaced by ``hidden[that seat]`` (`determinize`; `Event.visible_to` inlined)."""
+    seen = [e for e in entries if e[2] is None or (seat is not None and seat in e[2])]
+    return seen, [entry if entry[0] == seat else hidden[entry[0]] for entry in history]
+
+
+try:
+    from ._native import seen_by
+except ImportError:  # not built (a plain source tree): the same in Python
+    seen_by = seen_by_python
 
 SNAPSHOT_FORMAT = 1
 
@@ -294,14 +313,19 @@ class State(ABC):
 
     def clone(self) -> State:
         """An independent copy. Games override `_copy_into` to copy their mutable parts."""
+        new = self._copy_but_record()
+        new.events = self.events.copy()
+        new.history = self.history.copy()
+        return new
+
+    def _copy_but_record(self) -> State:
+        """A copy of everything but the event log and the history (`clone`, `determinize`)."""
         new = object.__new__(type(self))
         new.num_players = self.num_players
         new.options = self.options  # never mutated after creation
         new.seed = self.seed
         new.table_key = self.table_key
         new.rng = Rng(state=self.rng.state)
-        new.events = self.events.copy()
-        new.history = self.history.copy()
         self._copy_into(new)
         return new
 
@@ -317,15 +341,14 @@ class State(ABC):
         its record does not replay and its snapshot does not load.
         """
         self.check_seat(seat)
-        new = self.clone()
+        new = self._copy_but_record()
         new.seed = seed
-        # `Event.visible_to` inlined, and one shared hidden entry per seat: a search
+        # One shared hidden entry per seat, and in C when it is built: a search
         # determinizes often.
-        new.events = EventLog(
-            [e for e in self.events.entries if e[2] is None or (seat is not None and seat in e[2])]
-        )
-        hidden = [(other, HIDDEN) for other in range(self.num_players)]
-        new.history = [entry if entry[0] == seat else hidden[entry[0]] for entry in self.history]
+        hidden: list[tuple[int, Action]] = [(other, HIDDEN) for other in range(self.num_players)]
+        seen, told = seen_by(self.events.entries, self.history, seat, hidden)
+        new.events = EventLog(seen)
+        new.history = told
         rng = Rng(seed)
         new._resample_hidden(seat, rng)
         new.rng = Rng(state=rng.next64())
