@@ -1,7 +1,7 @@
 """Boss Quest observations for reinforcement learning, built from ``view(seat)`` only.
 
-The RL adapters (``gamenight.envs``) call `encode` on a seat's view and get a fixed-length
-list of floats: the `pieces` one after the other, each flattened row by row (the adapters
+The RL adapters (``gamenight.envs``) call `encode_state` (the same floats as `encode` of
+the seat's view, read straight from the state) and get a fixed-length list of floats: the `pieces` one after the other, each flattened row by row (the adapters
 derive every float's name and bounds from them); `text` is the short form OpenSpiel shows
 as the observation string. Seats are absolute (not rotated), as in the action codec.
 ``n`` is the player count, ``S = 10`` the spell slots (unused slots are zeros), ``K = 21``
@@ -49,10 +49,11 @@ from gamenight.kernel.observation import Observation, Piece, Pieces, one_hot
 from gamenight.kernel.options import resolve_options
 
 from .actions import MAX_SLOTS
-from .content import BOSS_HP, NUM_WEAPONS, SPELL_KEYS, SPELLS, VALUES, Effect
-from .model import Phase, SlotStatus
+from .content import BOSS_HP, NUM_WEAPONS, SPELL_KEYS, SPELLS, VALUES, WEAPON_VALUE, Effect
+from .model import BossQuestModel, Phase, SlotStatus
+from .spells import target_slot
 from .state import BossQuestState
-from .views import BossQuestView, WeaponView
+from .views import BossQuestView, WeaponView, knows
 
 SCORES = (-1.0, 1.0)  # outcome().scores: winners 1, losers -1, others 0
 
@@ -199,6 +200,91 @@ def encode(view: BossQuestView) -> list[float]:
             visible[i * NUM_WEAPONS + weapon["id"]] = 1.0
     obs["seat.hidden"], obs["seat.visible"] = hidden, visible
     return obs.values
+
+
+@functools.cache
+def _offsets(players: int) -> dict[str, int]:
+    """Where each piece starts in the flat observation of `players` seats."""
+    return {name: where.start for name, where in _places(players).slices.items()}
+
+
+_SPELL_OF_ID = tuple(_SPELL_INDEX[spell.key] for spell in SPELLS)
+_DARK_OF_ID = tuple(spell.dark for spell in SPELLS)
+
+
+def encode_state(state: BossQuestModel, seat: int | None) -> list[float]:
+    """`encode(view(seat))`, read from the state's own fields without building the view:
+    the same floats, so exactly what the view allows (a test compares the two)."""
+    state.check_seat(seat)
+    n = state.num_players
+    at = _offsets(n)
+    values = [0.0] * _places(n).size
+    if seat is not None:
+        values[at["me"] + seat] = 1.0
+    for s in state.actors():
+        values[at["to_act"] + s] = 1.0
+    values[at["armorer"] + state.armorer] = 1.0
+    values[at["round"]] = state.round
+    values[at["key_target"]] = state.options["key_target"]
+    values[at["phase"] + _PHASE_INDEX[state.phase]] = 1.0
+    values[at["boss.base_hp"]] = BOSS_HP[state.boss]
+    values[at["boss.hp"]] = state.boss_hp()
+    values[at["bosses_in_deck"]] = len(state.boss_deck)
+    deck = state.weapon_deck
+    values[at["weapon_deck"]] = len(deck)
+    values[at["last_equip_done"]] = 1.0 if state.last_equip_done else 0.0
+    if state.decisions:
+        values[at["pending"] + target_slot(state.decisions.top)] = 1.0
+    for s in state.last_call_queue:
+        values[at["last_call"] + s] = 1.0
+    if deck and knows(state.top_known, seat, n):
+        values[at["deck_top"] + deck[-1]] = 1.0
+
+    keys, statuses = len(SPELL_KEYS), len(SlotStatus)
+    present, mystery, spell_at = at["slot.present"], at["slot.mystery"], at["slot.spell"]
+    status_at, target_at = at["slot.status"], at["slot.target"]
+    slot_status, slot_target = state.slot_status, state.slot_target
+    for k, spell in enumerate(state.slots):
+        values[present + k] = 1.0
+        if k == state.mystery:
+            values[mystery + k] = 1.0
+        else:
+            values[spell_at + k * keys + _SPELL_OF_ID[spell]] = 1.0
+            if _DARK_OF_ID[spell] and slot_target[k] >= 0:
+                values[target_at + k * n + slot_target[k]] = 1.0
+        values[status_at + k * statuses + _STATUS_INDEX[slot_status[k]]] = 1.0
+    discard = at["discard"]
+    for spell in state.spell_discard:
+        values[discard + _SPELL_OF_ID[spell]] += 1.0
+
+    bonuses = state.attack_bonuses()
+    hidden_at, visible_at = at["seat.hidden"], at["seat.visible"]
+    for s in range(n):
+        sees_hidden = seat is not None and state.known[s] >> seat & 1
+        visible = state.visible[s]
+        shown = bonuses[s]
+        for weapon in visible:
+            shown += WEAPON_VALUE[weapon]
+            values[visible_at + s * NUM_WEAPONS + weapon] = 1.0
+        values[at["seat.hearts"] + s] = state.hearts[s]
+        values[at["seat.keys"] + s] = state.keys[s]
+        values[at["seat.weapons"] + s] = 1 + len(visible)
+        values[at["seat.attack_bonus"] + s] = bonuses[s]
+        values[at["seat.visible_attack"] + s] = shown
+        values[at["seat.hidden_lo"] + s] = state.hidden_lo[s]
+        values[at["seat.hidden_hi"] + s] = state.hidden_hi[s]
+        values[at["seat.bust"] + s] = 1.0 if state.bust[s] else 0.0
+        values[at["seat.visited"] + s] = 1.0 if state.visited[s] else 0.0
+        if sees_hidden:
+            hidden = state.hidden[s]
+            values[at["seat.attack"] + s] = shown + WEAPON_VALUE[hidden]
+            values[at["seat.known"] + s] = 1.0
+            values[hidden_at + s * NUM_WEAPONS + hidden] = 1.0
+    for s in state.winners:
+        values[at["seat.winner"] + s] = 1.0
+    for s in state.losers:
+        values[at["seat.loser"] + s] = 1.0
+    return values
 
 
 def text(view: BossQuestView) -> str:

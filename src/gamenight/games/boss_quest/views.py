@@ -164,14 +164,14 @@ def view(state: BossQuestModel, seat: int | None) -> BossQuestView:
     }
 
 
-def _knows(mask: int, seat: int | None, players: int) -> bool:
+def knows(mask: int, seat: int | None, players: int) -> bool:
     """Whether `seat` is in `mask` (a spectator: when everybody is)."""
     return mask == (1 << players) - 1 if seat is None else bool(mask >> seat & 1)
 
 
 def _deck_top(state: BossQuestModel, seat: int | None) -> WeaponView | None:
     """The weapon deck's top card when `seat` knows it (Exchange put it there), else None."""
-    if state.weapon_deck and _knows(state.top_known, seat, state.num_players):
+    if state.weapon_deck and knows(state.top_known, seat, state.num_players):
         return weapon_view(state.weapon_deck[-1])
     return None
 
@@ -189,7 +189,7 @@ def resample_hidden(state: BossQuestModel, seat: int | None, rng: Rng) -> None:
     unknown = [s for s in range(n) if seat is None or not state.known[s] >> seat & 1]
     deck = state.weapon_deck
     # The top card stays where it is when `seat` knows it (a weapon Exchange gave).
-    top = deck[-1:] if _knows(state.top_known, seat, n) else []
+    top = deck[-1:] if knows(state.top_known, seat, n) else []
     # Sorted: the world drawn must not depend on where the real cards lie.
     pool = sorted(deck[: len(deck) - len(top)] + [state.hidden[s] for s in unknown])
     chosen = _assign_hidden(state, unknown, pool, rng)

@@ -1,0 +1,32 @@
+"""An encoder's `encode_state` gives exactly `encode(view(seat))`: the same floats, so it
+tells a seat no more than its view does."""
+
+from __future__ import annotations
+
+import pytest
+
+import gamenight
+from gamenight.envs.encoding import encoder
+
+
+def encode_state_of(game_id):
+    """The game's `encode_state`; the test is skipped for a game without one."""
+    found = getattr(encoder(game_id), "encode_state", None)
+    if found is None:
+        pytest.skip(f"{game_id} encodes from its views only")
+    return found
+
+
+def test_encode_state_is_encode_of_the_view(game_id, players, playout):
+    encode_state, encode = encode_state_of(game_id), encoder(game_id).encode
+    for seed in range(4):
+        for state in playout(game_id, players, seed):
+            for seat in (None, *range(players)):
+                assert encode_state(state, seat) == encode(state.view(seat))
+
+
+def test_encode_state_refuses_a_seat_that_is_not_at_the_table(game_id):
+    encode_state = encode_state_of(game_id)
+    state = gamenight.make(game_id, 2, seed=0)
+    with pytest.raises(ValueError, match="no seat"):
+        encode_state(state, 2)
