@@ -5,7 +5,9 @@ A table drives its game the way `gamenight.play` does, with people at some seats
 - a person's action is applied, written to the store (one transaction) and only then
   sent to anybody; an illegal one changes nothing;
 - bots act at once (after `bot_delay_ms` while somebody watches), the seat asked among
-  several drawn as `play.table.next_actor` draws it;
+  several drawn as `play.table.next_actor` draws it; the bots of every table take turns
+  (`BotTurns`), one move per turn of the event loop, so a person's message never waits
+  behind the moves of every table's bots;
 - each person who must act has a deadline (`turn_seconds`, or `window_seconds` when
   the seat may pass): when it runs out, the game's `timeout_action` is applied and stored
   like any action (a missed deadline is a pass; a disconnection is not). After
@@ -105,11 +107,41 @@ class Live:
     ready_by: float | None = None  # loop time when the step begins anyway
 
 
+class BotTurns:
+    """The queue in which the bots of every table take turns: one move at a time, first
+    come first served. Each move begins in a turn of the event loop of its own, after the
+    loop has read its sockets, so people's messages are served between any two bots'
+    moves however many tables have bots to move."""
+
+    def __init__(self) -> None:
+        self._lock = asyncio.Lock()  # fair: its waiters are woken in order
+
+    async def __aenter__(self) -> None:
+        await self._lock.acquire()
+
+    async def __aexit__(self, *_exc: object) -> None:
+        self._lock.release()
+
+
+BOT_BATCH = 16
+"""The most bots' moves made in one turn of `BotTurns` (stored and shown together)."""
+
+
+class _BotDue:
+    """`Table._advance`'s answer when a bot is to move now (it waits for its turn)."""
+
+
+BOT_DUE = _BotDue()
+
+
 class Table:
     """One game at a server (see the module docstring)."""
 
-    def __init__(self, row: TableRow, seat_rows: Sequence[SeatRow], store: Store) -> None:
+    def __init__(
+        self, row: TableRow, seat_rows: Sequence[SeatRow], store: Store, bot_turns: BotTurns
+    ) -> None:
         self.row = row
+        self.bot_turns = bot_turns
         self.status: Status = row.status
         self.store = store
         self.spec = spec(row.game)
@@ -416,12 +448,24 @@ class Table:
 
     async def _run(self) -> None:
         async with self.lock:
-            try:
-                when = self._advance()
-            except Exception:  # a bug of a game or a bot: keep serving the other tables
-                log.exception("table %s stopped on an error", self.row.id)
+            when = self._advance_or_stop(bot_may_move=False)
+            if not isinstance(when, _BotDue):
+                self._schedule(when)
                 return
-            self._schedule(when)
+        while True:  # a bot's move each time its turn comes, while bots are due
+            async with self.bot_turns, self.lock:
+                when = self._advance_or_stop(bot_may_move=True)
+                if not isinstance(when, _BotDue):
+                    self._schedule(when)
+                    return
+
+    def _advance_or_stop(self, bot_may_move: bool) -> float | _BotDue | None:
+        """`_advance`; a bug of a game or a bot stops this table (None), and only it."""
+        try:
+            return self._advance(bot_may_move)
+        except Exception:
+            log.exception("table %s stopped on an error", self.row.id)
+            return None
 
     def _schedule(self, when: float | None) -> None:
         if self._timer is not None:
@@ -434,8 +478,9 @@ class Table:
         """Stop the table's timers (the server stops)."""
         self._schedule(None)
 
-    def _advance(self) -> float | None:
-        """Make every move that is due now; returns when to look again (None: on news)."""
+    def _advance(self, bot_may_move: bool) -> float | _BotDue | None:
+        """Make every move that is due now, a bot's only if `bot_may_move` (its turn came)
+        and one at most; returns when to look again (None: on news), or `BOT_DUE`."""
         while self.status == RUNNING and not self.state.is_over():
             if self.live is not None:
                 return self._advance_live()
@@ -446,12 +491,11 @@ class Table:
             if bot is not None:
                 if self.listeners and now < self.last_change + self.row.bot_delay_ms / 1000:
                     return self.last_change + self.row.bot_delay_ms / 1000
-                agent = self.seats[bot].agent
-                assert agent is not None
-                action = ask(agent, state, bot)
-                state.apply(bot, action)
-                self._commit([(bot, action, BOT if not self.seats[bot].human else STANDIN)])
-                return now  # again at once, after the other tables' turn: bots think
+                if not bot_may_move:
+                    return BOT_DUE
+                bot_may_move = False
+                self._bot_moves(bot)
+                continue
 
             if self._start_clocks(now):
                 self.broadcast()  # a clock started without an action (a stand-in left)
@@ -465,6 +509,32 @@ class Table:
             log.info("table %s: seat %d missed its deadline", self.row.id, seat)
             self._commit([(seat, action, TIMEOUT)])
         return None
+
+    def _bot_moves(self, bot: int) -> None:
+        """`bot`'s move, then those of the bots asked after it while no person may act
+        (at most `BOT_BATCH`, and one alone where people follow the bots at their pace):
+        stored in one transaction and shown at once."""
+        state = self.state
+        made: list[tuple[int, Action, str]] = []
+        one_by_one = bool(self.listeners and self.row.bot_delay_ms)
+        try:
+            while True:
+                agent = self.seats[bot].agent
+                assert agent is not None
+                action = ask(agent, state, bot)
+                state.apply(bot, action)
+                made.append((bot, action, BOT if not self.seats[bot].human else STANDIN))
+                if one_by_one or len(made) == BOT_BATCH or state.is_over():
+                    return
+                actors = state.actors()
+                if not all(self.seats[seat].played_by_bot for seat in actors):
+                    return
+                after = self._next_bot(actors)
+                if after is None:
+                    return
+                bot = after
+        finally:
+            self._commit(made)  # what was applied is stored, even if a bot then failed
 
     def _next_bot(self, actors: Sequence[int]) -> int | None:
         """The bot (or stand-in) to ask next among the actors, drawn as `next_actor` draws."""
@@ -581,6 +651,7 @@ class Hall:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.tables: dict[str, Table] = {}
+        self.bot_turns = BotTurns()
 
     def resume(self) -> int:
         """Load and start every unfinished table (at start); returns how many."""
@@ -599,7 +670,7 @@ class Hall:
         row = self.store.table(table_id)
         if row is None:
             return None
-        table = Table(row, self.store.seats(table_id), self.store)
+        table = Table(row, self.store.seats(table_id), self.store, self.bot_turns)
         table.replay(self.store.actions(table_id))
         self.tables[table_id] = table
         log.info("table %s: %s resumed at action %d", table_id, row.game, len(table.state.history))
@@ -645,7 +716,7 @@ class Hall:
             bot_delay_ms=request.bot_delay_ms,
         )
         self.store.create(row, rows)
-        table = Table(row, rows, self.store)
+        table = Table(row, rows, self.store, self.bot_turns)
         self.tables[row.id] = table
         log.info("table %s: %s for %d created", row.id, row.game, row.players)
         return table, tokens

@@ -16,10 +16,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import ModuleType
 from typing import Any, Literal
-
-from rich.text import Text
 
 from gamenight.kernel import Action, Event, GameSpec, State
 
@@ -161,6 +160,27 @@ def log_lines(spec: GameSpec, events: Sequence[Event], lang: str, seat: int | No
     return [plain(line) for line in renderer.events(events, lang, me=seat)]
 
 
+# A tag of Rich's markup, after any backslashes (an odd number escapes it): Rich's own
+# pattern (`rich.markup.RE_TAGS`).
+_TAG = re.compile(r"((\\*)\[([a-z#/@][^[]*?)])")
+
+
+@lru_cache(maxsize=4096)
 def plain(markup: str) -> str:
-    """Rich markup as plain text (parsed only when it has a tag: most words have none)."""
-    return Text.from_markup(markup).plain if "[" in markup else markup
+    """Rich markup as plain text: ``Text.from_markup(markup, emoji=False).plain``, without
+    building the styled text (the words of every update go through here)."""
+    if "[" not in markup:
+        return markup
+    parts = []
+    position = 0
+    for match in _TAG.finditer(markup):
+        start, end = match.span()
+        parts.append(markup[position:start].replace("\\[", "["))
+        escapes = match.group(2)
+        backslashes, escaped = divmod(len(escapes), 2)
+        parts.append("\\" * backslashes)
+        if escaped:  # not a tag: the text itself
+            parts.append(match.group(1)[len(escapes) :])
+        position = end
+    parts.append(markup[position:].replace("\\[", "["))
+    return "".join(parts)
