@@ -191,6 +191,8 @@ def test_munchkins_cards_are_served_in_the_tables_language(client):
     refused = client.get("/api/games/munchkin/catalog?lang=xx")
     assert refused.status_code == 422
     assert refused.json()["error"] == "unknown language 'xx'; known: en, ja"
+    fu = client.get("/api/games/munchkin-fu/catalog?lang=uk").json()  # a second set, one table
+    assert fu["cards"] != english["cards"] and "ninja" in fu["designs"]
     assert client.get("/api/games/chess/catalog").status_code == 404
     assert client.get("/api/games/boss-quest/catalog").status_code == 404
 

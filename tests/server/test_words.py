@@ -28,7 +28,7 @@ def test_markup_becomes_the_text_rich_would_show(markup):
     assert plain(markup) == Text.from_markup(markup, emoji=False).plain
 
 
-@pytest.mark.parametrize("game", ["boss-quest", "meow-dark-lord", "munchkin", "ninja-master"])
+@pytest.mark.parametrize("game", gamenight.games())
 def test_every_word_of_a_random_game_reads_as_rich_reads_it(game):
     renderer = spec(game).part("renderer")
     state = gamenight.make(game, 3, seed=5)

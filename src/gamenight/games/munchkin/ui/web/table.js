@@ -322,7 +322,7 @@ function seatPanel(ctx, seat) {
     h("span", { class: "mk-level" }, `level ${seat.level}`),
     h("span", {}, seat.sex),
     h("span", { class: "dim" }, `strength ${seat.strength}`),
-    character.length ? null : h("span", { class: "dim" }, "human, no class"),
+    character.length ? null : h("span", { class: "dim" }, "no class"),
     seat.dead ? h("b", { class: "bad" }, "dead") : null,
     seat.seat === view.turn && view.phase !== "setup" ? h("span", { class: "acting" }, me ? "(your turn)" : "(their turn)") : null);
   control(heading, find("ChooseSeat", (a) => a.seat === seat.seat), api);
@@ -339,7 +339,7 @@ function seatPanel(ctx, seat) {
   return h("div", { class: `seat${me ? " me" : ""}${acting ? " acting" : ""}`, id: `seat-${seat.seat}` },
     heading,
     moves.length ? h("div", { class: "row" }, ...moves) : null,
-    row("class and race", character, false),
+    row("character", character, false),
     row("equipped", equipped, false),
     row("carried, not equipped", carried, true),
     h("div", { class: "mk-hand-count" }, h("small", { class: "dim" }, `hand: ${handCount} of ${seat.hand_limit}`),
