@@ -6,9 +6,10 @@ pure Python and built from ``view(seat)`` only:
 - ``pieces(players, options) -> Pieces``: the observation's named pieces with their shapes
   and bounds (`gamenight.kernel.observation`); the flat layout derives from them;
 - ``encode(view) -> list[float]``: the observation, the pieces one after the other;
-- optionally ``encode_state(state, seat) -> list[float]``: the same floats as
-  ``encode(state.view(seat))``, read from the state's own fields (faster; a test compares
-  the two);
+- optionally ``encode_state(state, seat, values)``: writes the floats of
+  ``encode(state.view(seat))`` into `values` (zeros, as long as the observation: the
+  adapters pass a float32 ``array.array``), read from the state's own fields (faster; a
+  test compares the two);
 - ``text(view) -> str``: a short readable form (OpenSpiel's observation string);
 - ``SCORES = (low, high)``: the range of ``outcome().scores``;
 - ``max_actions(players, options) -> int``: an upper bound on the actions of one game.
@@ -22,7 +23,8 @@ from __future__ import annotations
 import operator
 import random
 import struct
-from collections.abc import Callable, Mapping
+from array import array
+from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
@@ -98,11 +100,11 @@ class Encoding:
         # Packs an encoder's list straight into a new float32 array: about a third of the
         # time numpy takes to convert a list of Python numbers.
         self._packer = struct.Struct(f"={self.size}f")
-        # `encode(view(seat))` read straight from the state, when the game has it: building
-        # the view and reading it back is most of an observation's cost.
-        self._encode_state: Callable[[State, int | None], list[float]] = getattr(
-            self.encoder, "encode_state", lambda state, seat: self.encoder.encode(state.view(seat))
-        )
+        # Zeros for a new observation, which the encoder's `encode_state` (if the game has
+        # one) writes straight into: building the view and reading it back is most of the
+        # cost of an observation, and an array.array takes each float as a list would.
+        self._zeros = bytes(self._packer.size)
+        self._encode_state = getattr(self.encoder, "encode_state", None)
 
     @property
     def size(self) -> int:
@@ -120,9 +122,17 @@ class Encoding:
 
     def observation(self, state: State, seat: int | None) -> np.ndarray:
         """The encoded ``view(seat)`` as float32 (``None``: a spectator's view)."""
+        return np.frombuffer(self._encoded(state, seat), dtype=np.float32)
+
+    def _encoded(self, state: State, seat: int | None) -> array | bytearray:
+        """The float32 bytes of the encoded ``view(seat)``, in a new buffer."""
+        if self._encode_state is not None:
+            values = array("f", self._zeros)
+            self._encode_state(state, seat, values)
+            return values
         buffer = bytearray(self._packer.size)
-        self._packer.pack_into(buffer, 0, *self._encode_state(state, seat))
-        return np.frombuffer(buffer, dtype=np.float32)
+        self._packer.pack_into(buffer, 0, *self.encoder.encode(state.view(seat)))
+        return buffer
 
     def text(self, state: State, seat: int | None) -> str:
         """The encoder's short text of ``view(seat)``."""
@@ -151,8 +161,8 @@ class Encoding:
         """Write `seat`'s observation and mask into row `row` of a batch, as `observe`
         gives them: `observations` holds the float32 rows (``np.frombuffer`` of it is the
         ``(n, size)`` array), `masks` is the int8 ``(n, N)`` array, zeros where not set."""
-        values = self._encode_state(state, seat)
-        self._packer.pack_into(observations, row * self._packer.size, *values)
+        size = self._packer.size
+        observations[row * size : (row + 1) * size] = self._encoded(state, seat)
         masks[row, self.codec.encode_all(state.legal_actions(seat))] = 1
 
     def legal_ids(self, state: State, seat: int) -> list[int]:

@@ -1,7 +1,8 @@
 """Boss Quest observations for reinforcement learning, built from ``view(seat)`` only.
 
-The RL adapters (``gamenight.envs``) call `encode_state` (the same floats as `encode` of
-the seat's view, read straight from the state) and get a fixed-length list of floats: the `pieces` one after the other, each flattened row by row (the adapters
+The RL adapters (``gamenight.envs``) call `encode_state` (the floats of `encode` of the
+seat's view, written straight from the state into their float32 buffer): a fixed-length
+list of floats: the `pieces` one after the other, each flattened row by row (the adapters
 derive every float's name and bounds from them); `text` is the short form OpenSpiel shows
 as the observation string. Seats are absolute (not rotated), as in the action codec.
 ``n`` is the player count, ``S = 10`` the spell slots (unused slots are zeros), ``K = 21``
@@ -42,7 +43,7 @@ piece                                                  shape   meaning
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableSequence
 from typing import Any
 
 from gamenight.kernel.observation import Observation, Piece, Pieces, one_hot
@@ -212,13 +213,13 @@ _SPELL_OF_ID = tuple(_SPELL_INDEX[spell.key] for spell in SPELLS)
 _DARK_OF_ID = tuple(spell.dark for spell in SPELLS)
 
 
-def encode_state(state: BossQuestModel, seat: int | None) -> list[float]:
-    """`encode(view(seat))`, read from the state's own fields without building the view:
-    the same floats, so exactly what the view allows (a test compares the two)."""
+def encode_state(state: BossQuestModel, seat: int | None, values: MutableSequence[float]) -> None:
+    """Write `encode(view(seat))` into `values` (all zeros, as long as the observation),
+    read from the state's own fields without building the view: the same floats, so
+    exactly what the view allows (a test compares the two)."""
     state.check_seat(seat)
     n = state.num_players
     at = _offsets(n)
-    values = [0.0] * _places(n).size
     if seat is not None:
         values[at["me"] + seat] = 1.0
     for s in state.actors():
@@ -258,33 +259,47 @@ def encode_state(state: BossQuestModel, seat: int | None) -> list[float]:
         values[discard + _SPELL_OF_ID[spell]] += 1.0
 
     bonuses = state.attack_bonuses()
+    hearts, keys_at, weapons, bonus_at = (
+        at["seat.hearts"],
+        at["seat.keys"],
+        at["seat.weapons"],
+        at["seat.attack_bonus"],
+    )
+    shown_at, attack_at, lo, hi = (
+        at["seat.visible_attack"],
+        at["seat.attack"],
+        at["seat.hidden_lo"],
+        at["seat.hidden_hi"],
+    )
+    known, bust, visited = at["seat.known"], at["seat.bust"], at["seat.visited"]
     hidden_at, visible_at = at["seat.hidden"], at["seat.visible"]
     for s in range(n):
-        sees_hidden = seat is not None and state.known[s] >> seat & 1
         visible = state.visible[s]
         shown = bonuses[s]
+        row = visible_at + s * NUM_WEAPONS
         for weapon in visible:
             shown += WEAPON_VALUE[weapon]
-            values[visible_at + s * NUM_WEAPONS + weapon] = 1.0
-        values[at["seat.hearts"] + s] = state.hearts[s]
-        values[at["seat.keys"] + s] = state.keys[s]
-        values[at["seat.weapons"] + s] = 1 + len(visible)
-        values[at["seat.attack_bonus"] + s] = bonuses[s]
-        values[at["seat.visible_attack"] + s] = shown
-        values[at["seat.hidden_lo"] + s] = state.hidden_lo[s]
-        values[at["seat.hidden_hi"] + s] = state.hidden_hi[s]
-        values[at["seat.bust"] + s] = 1.0 if state.bust[s] else 0.0
-        values[at["seat.visited"] + s] = 1.0 if state.visited[s] else 0.0
-        if sees_hidden:
+            values[row + weapon] = 1.0
+        values[hearts + s] = state.hearts[s]
+        values[keys_at + s] = state.keys[s]
+        values[weapons + s] = 1 + len(visible)
+        values[bonus_at + s] = bonuses[s]
+        values[shown_at + s] = shown
+        values[lo + s] = state.hidden_lo[s]
+        values[hi + s] = state.hidden_hi[s]
+        if state.bust[s]:
+            values[bust + s] = 1.0
+        if state.visited[s]:
+            values[visited + s] = 1.0
+        if seat is not None and state.known[s] >> seat & 1:
             hidden = state.hidden[s]
-            values[at["seat.attack"] + s] = shown + WEAPON_VALUE[hidden]
-            values[at["seat.known"] + s] = 1.0
+            values[attack_at + s] = shown + WEAPON_VALUE[hidden]
+            values[known + s] = 1.0
             values[hidden_at + s * NUM_WEAPONS + hidden] = 1.0
     for s in state.winners:
         values[at["seat.winner"] + s] = 1.0
     for s in state.losers:
         values[at["seat.loser"] + s] = 1.0
-    return values
 
 
 def text(view: BossQuestView) -> str:
