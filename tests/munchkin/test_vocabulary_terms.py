@@ -23,6 +23,7 @@ from gamenight.games.munchkin.actions import (
 from gamenight.games.munchkin.content import DATA_DIR, CardSet, CardSetFile
 from gamenight.games.munchkin.state import state_class
 from gamenight.kernel import PASS
+from gamenight.kernel.options import resolve_options
 
 from .driving import helped
 from .helpers import pass_all
@@ -170,9 +171,14 @@ TermsState = state_class(terms_set())
 CS = TermsState.CS
 
 
+def options(players: int) -> dict[str, Any]:
+    """The test set's default options."""
+    return resolve_options(TermsState.game_id, TermsState.options_spec, players, {})
+
+
 def game(**setup: Any) -> MunchkinState:
     """A rigged position of the test set, 3 players (keywords: the rig's)."""
-    return rig.rig(TermsState(3, {"max_turns": 300}, 0), **setup)
+    return rig.rig(TermsState(3, options(3), 0), **setup)
 
 
 def card(key: str, copy: int = 0) -> int:
@@ -274,7 +280,7 @@ def test_a_random_item_loss():
     lost = set()
     for seed in range(12):
         state = rig.rig(
-            TermsState(3, {"max_turns": 300}, seed),
+            TermsState(3, options(3), seed),
             table=table,
             hands={1: ["curse_pickpocket"]},
             phase="after",

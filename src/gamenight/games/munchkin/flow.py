@@ -147,6 +147,7 @@ def start_turn(s: MunchkinModel, seat: int) -> None:
     s.drawn = 0
     s.sale_bonus_used = 0
     s.sales = 0
+    s.turn_actions = 0
     s.toggled = []
     s.trades = []
     s.dead = [0] * n
@@ -568,15 +569,17 @@ def default_action(s: MunchkinModel, seat: int, legal: list[Action]) -> Action:
 
 
 def act(s: MunchkinModel, seat: int, action: Action) -> None:
-    """Carry out a legal action of an acting seat."""
+    """Carry out a legal action of an acting seat. A turn that reaches the safety limit
+    `max_turn_actions` ends the game (truncated)."""
+    s.turn_actions += 1
+    still_open = False  # a pass that leaves the window open: nothing to settle
     if s.stack:
         _choose(s, seat, s.stack.pop(), action)
     elif s.window is not None:
         if action is PASS:
             window = s.window
             window.passed(seat)
-            if window.waiting and (s.monsters or s.window_kind != W_COMBAT):
-                return  # the window stays open: nothing to settle
+            still_open = bool(window.waiting) and (bool(s.monsters) or s.window_kind != W_COMBAT)
         elif type(action) is Ask:
             deals.ask(s, seat, action.seat)
         elif type(action) in QUIET:  # nothing in the window answers them
@@ -586,7 +589,10 @@ def act(s: MunchkinModel, seat: int, action: Action) -> None:
             _play(s, seat, action, WINDOW_CONTEXT[s.window_kind])
     else:
         _phase_act(s, seat, action)
-    settle(s)
+    if not still_open:
+        settle(s)
+    if s.turn_actions >= s.options["max_turn_actions"] and s.phase != OVER:
+        s.finish(True)
 
 
 def _phase_act(s: MunchkinModel, seat: int, action: Action) -> None:

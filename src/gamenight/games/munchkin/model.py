@@ -519,6 +519,7 @@ class MunchkinModel(State):
             "drawn",
             "sales",
             "sale_bonus_used",
+            "turn_actions",
             "truncated",
         ),
         lists=(
@@ -554,6 +555,7 @@ class MunchkinModel(State):
     drawn: int  # cards drawn this turn
     sales: int  # sales begun this turn
     sale_bonus_used: int  # the once-a-turn sale bonus (Halfling) is spent
+    turn_actions: int  # actions applied this turn (the set-up counts as a turn)
     truncated: bool
     level: list[int]
     sex: list[int]  # 0 male, 1 female (`content.SEXES`)

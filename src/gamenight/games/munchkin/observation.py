@@ -55,8 +55,7 @@ from typing import Any
 from gamenight.kernel.observation import Observation, Piece, Pieces, one_hot
 
 from .actions import MAX_MONSTERS
-from .content import Scope, Sex, load_set, set_files
-from .deals import MAX_SALES
+from .content import Sex, load_set, set_files
 from .model import HOOK_FRAME, FrameKind, Phase, WindowKind
 from .views import MunchkinView
 
@@ -298,50 +297,9 @@ def text(view: MunchkinView) -> str:
 
 # ----- the bound on a game's length ---------------------------------------------------
 
-ROLLS_PER_TURN = MAX_MONSTERS * 2  # one roll per monster for the fighter and the helper
-FRAME_STEPS = 40  # choices one played card or used ability may ask for (targets, losses)
-
 
 def max_actions(players: int, options: Mapping[str, Any]) -> int:
-    """An upper bound on the actions of one game (OpenSpiel's ``max_game_length``).
-
-    Per turn, with C cards and n players: a turn draws at most C cards (`draw_cap`), so
-    at most 4C cards leave hands (those held, those drawn, a body's, gifts) and
-    (6 + n)C leave play (those there, those played, those traded, bribed or stolen);
-    the abilities limited without a card as cost add ``limit`` uses per combat, turn or
-    roll. Each such play asks at most `FRAME_STEPS` choices and re-opens a window of n
-    answers. Add the turn's own steps: asking for help (n asks, each built of at most
-    2C + 6 steps), trades (each seat asks each other once: n², each an offer and a
-    counter of at most 2C + 3 steps, re-opening a window), sales (`MAX_SALES` of C + 2),
-    equipping (C, each re-opening a window), charity (2C), looting (n per death, n deaths), the haul (C), runs
-    (`ROLLS_PER_TURN` rolls and choices, each with its window), the door, the windows
-    that close without a play. The set-up adds 10 per seat (Begin, 8 cards and Done).
-    """
-    n = players
-    cards = C
-    free = 0
-    for cs in SETS.values():
-        uses = 0
-        for card in cs.cards:
-            for ability in card.uses:
-                if ability.limit and not (
-                    ability.discard or ability.discard_hand or ability.discard_self
-                ):
-                    scopes = ROLLS_PER_TURN if ability.per == Scope.ROLL else 1
-                    uses += ability.limit * scopes * (n if ability.per_target else 1)
-        free = max(free, uses)
-    plays = 4 * cards + (6 + n) * cards + free + TOP_LEVEL
-    per_play = 1 + FRAME_STEPS + n
-    turn = (
-        plays * per_play
-        + n * (2 * cards + 6 + 4)
-        + n * n * (4 * cards + 6 + n)
-        + MAX_SALES * (cards + 2)
-        + cards * (1 + n)
-        + 2 * cards
-        + n * n
-        + cards
-        + ROLLS_PER_TURN * (2 + n + 1)
-        + 4 * (n + 2)
-    )
-    return 10 * n + int(options["max_turns"]) * turn
+    """An upper bound on the actions of one game (OpenSpiel's ``max_game_length``): the
+    set-up and at most ``max_turns`` turns, each ended by the safety limit
+    ``max_turn_actions`` if nothing ends it sooner."""
+    return (int(options["max_turns"]) + 1) * int(options["max_turn_actions"])

@@ -93,6 +93,7 @@ def rig(
     state.turn, state.phase, state.turn_number = turn, Phase(phase), 1
     state.fought = int(fought)
     state.combat_no = state.charmed = state.drawn = state.sales = state.sale_bonus_used = 0
+    state.turn_actions = 0
     state.helper = state.run_mon = state.roll = state.roll_seat = state.door_card = -1
     state.window, state.window_kind, state.truncated = None, WindowKind.NONE, False
     state.stack = DecisionStack()

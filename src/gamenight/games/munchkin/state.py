@@ -48,7 +48,7 @@ class MunchkinState(MunchkinModel):
         self.table = [[] for _ in range(n)]
         self.turn = rng.below(n)
         self.turn_number = self.fought = self.combat_no = self.charmed = 0
-        self.drawn = self.sales = self.sale_bonus_used = 0
+        self.drawn = self.sales = self.sale_bonus_used = self.turn_actions = 0
         self.helper = self.run_mon = self.roll = self.roll_seat = self.door_card = -1
         self.phase, self.window_kind, self.truncated = Phase.SETUP, WindowKind.NONE, False
         self.window = None
@@ -138,6 +138,14 @@ def state_class(cs: CardSet) -> type[MunchkinState]:
             300,
             min=1,
             max=100_000,
+        ),
+        Option(
+            "max_turn_actions",
+            "safety limit: a turn (or the set-up) that reaches this many actions ends the"
+            " game, the highest level winning",
+            2000,
+            min=100,
+            max=1_000_000,
         ),
     )
     if rules.fast_start:
