@@ -3,11 +3,12 @@ runs on anyway, and `observation.max_actions` is a true bound on a game's action
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gamenight
-from gamenight.games.munchkin import observation
+from gamenight.games.munchkin import SETS, observation
 from gamenight.games.munchkin.actions import (
     KICK,
     Accept,
@@ -29,7 +30,7 @@ from gamenight.games.munchkin.actions import (
 )
 from gamenight.kernel import PASS, Action, Rng
 
-from .helpers import GAME, events, game, play
+from .helpers import events, game, play
 
 # What prolongs a turn, most first: every other action (passing, kicking the door,
 # rolling, ending the turn) comes last. Within a rank the choice is random.
@@ -79,15 +80,18 @@ def test_the_action_count_starts_again_with_each_turn():
     assert state.turn_actions == 0 and not state.is_over()
 
 
+@pytest.mark.parametrize("game_id", sorted(SETS))
 @settings(
-    max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
 @given(st.integers(3, 6), st.integers(0, 2**32), st.integers(1, 12))
-def test_a_policy_that_prolongs_every_turn_still_ends_within_max_actions(players, seed, turns):
+def test_a_policy_that_prolongs_every_turn_still_ends_within_max_actions(
+    game_id, players, seed, turns
+):
     """Equipping and unequipping, trading, countering, asking and playing whatever can be
     played, before passing: the rules' own bounds end every turn long before the safety
     limit, and the game within `max_actions`."""
-    state = gamenight.make(GAME, players, seed=seed, max_turns=turns)
+    state = gamenight.make(game_id, players, seed=seed, max_turns=turns)
     limit = observation.max_actions(players, state.options)
     rng = Rng(seed)
     while not state.is_over() and len(state.history) <= limit:
