@@ -8,6 +8,7 @@ from gamenight.games.munchkin.actions import (
     COUNTER,
     DECLINE,
     DONE,
+    END_TURN,
     FIRST_PICK,
     KICK,
     ROLL,
@@ -154,6 +155,22 @@ def test_any_seat_trades_and_equips_in_the_windows_outside_combat_only():
     assert state.actors()[0] == 1
     refused(state, 1, Equip(card("buckler")))
     refused(state, 1, Trade(2))
+
+
+def test_seats_trade_among_themselves_in_the_end_window_once_a_pair():
+    """Out of turn, a trade is countered and accepted like one on one's own turn; it does
+    not re-open the window, and the pair may not trade again that turn."""
+    table = {1: ["buckler", "pointy_stick"], 2: ["leather_vest"]}
+    state = game(table=table, phase="after")
+    state.apply(0, END_TURN)
+    assert state.window_kind == "end" and state.actors() == (1, 2, 0)
+    play(state, (1, Trade(2)), (1, Pick(card("buckler"))), (1, DONE), (2, COUNTER))
+    play(state, (2, Pick(card("pointy_stick"))), (2, Pick(card("leather_vest"))), (2, DONE))
+    state.apply(1, ACCEPT)
+    assert keys(state.table[1]) == ["buckler", "leather_vest"]
+    assert keys(state.table[2]) == ["pointy_stick"]
+    assert state.actors() == (1, 2, 0) and Trade(2) not in state.legal_actions(1)
+    assert Trade(1) in state.legal_actions(2)  # the other way round is another pair
 
 
 def test_no_trade_or_bribe_gives_a_non_dwarf_a_second_big_item():
