@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight.kernel import Action, Bot
@@ -109,6 +109,15 @@ class Hand:
     colours: tuple[int, ...]  # colours of the face-up weapons (or UNSEEN_COLOUR)
     hidden: tuple[tuple[int, int, float], ...]  # the face-down one: (value, colour, probability)
     cards: int  # weapon cards held (a tie goes to fewer)
+    _hash: int | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        # A key of the Judge's tables, hashed again for every position holding it: once.
+        found = self._hash
+        if found is None:
+            found = hash((self.shown, self.colours, self.hidden, self.cards))
+            object.__setattr__(self, "_hash", found)
+        return found
 
     def with_value(self, shift: int) -> Hand:
         """The same hand, `shift` higher (cards drawn, colours unknown)."""
@@ -124,6 +133,15 @@ class Position:
     hands: tuple[Hand, ...]
     settled: tuple[bool, ...]  # the seat's attack changes only by spells from now on
     rival_draws: int  # how many more cards an unsettled rival may take
+    _hash: int | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        # A key of the Judge's values, looked up and stored: hashed once.
+        found = self._hash
+        if found is None:
+            found = hash((self.base_hp, self.spells, self.hands, self.settled, self.rival_draws))
+            object.__setattr__(self, "_hash", found)
+        return found
 
     def hp(self) -> int:
         return self.base_hp + sum(
