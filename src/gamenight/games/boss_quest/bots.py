@@ -94,8 +94,9 @@ SPELL_COUNTS = Counter(spell.key for spell in SPELLS)
 
 Outcomes = list[tuple[float, "Position"]]  # a position reached with some probability
 # One seat's part of a battle: final attack -> probability, the chance of meeting the
-# conditions, and per attack the chances of ending above it / at it and may win.
-SeatForecast = tuple[dict[int, float], float, list[float], list[float]]
+# conditions, per attack the chances of ending above it / at it and may win, and the
+# chance of ending above the HP.
+SeatForecast = tuple[dict[int, float], float, list[float], list[float], float]
 
 
 # ----- the model of a round ------------------------------------------------------------------
@@ -341,35 +342,28 @@ class Battle:
     hp: int
     effects: Counter[Effect]
     finals: list[dict[int, float]]  # final attack -> probability, per seat
+    busts: list[float]  # chance of ending above the HP, per seat
     meets: list[float]  # chance of meeting every Colour/Pair condition, per seat
     beats: list[list[float]]  # beats[r][x]: chance that seat r ends in (x, hp] and may win
     ties: list[list[float]]  # ties[r][x]: chance that seat r ends at x and may win
     cards: list[int]
 
-    def win_chances(self, seat: int) -> Callable[[int], float]:
-        """The chance that `seat`, ending at an attack, wins the round's key (rivals taken
-        as independent; a tie goes to fewer cards, an even tie shares the key)."""
-        rivals = [r for r in range(len(self.finals)) if r != seat]
-        beats = [self.beats[r] for r in rivals]
-        if self.effects[_RUNNER_UP]:
-            return lambda attack: _exactly_one([above[attack] for above in beats])
-        # Each rival's chances of ending above the attack, and of a tie it wins (None:
-        # it holds as many cards or more, so it wins no tie).
-        rows = [
+    def runner_up_chances(self, seat: int) -> Callable[[int], float]:
+        """With Runner-up in play: the chance that `seat`, ending at an attack, wins the
+        round's key (exactly one rival ends above it; rivals taken as independent)."""
+        beats = [self.beats[r] for r in range(len(self.finals)) if r != seat]
+        return lambda attack: _exactly_one([above[attack] for above in beats])
+
+    def rivals_rows(self, seat: int) -> list[tuple[list[float], list[float] | None]]:
+        """Each rival's chances of ending above an attack, and of a tie it wins (None: it
+        holds as many cards as `seat` or more, so it wins no tie): without Runner-up,
+        `seat` ending at an attack wins the key with the product over the rivals of
+        ``1 - above - tie`` there (a tie goes to fewer cards, an even tie shares it)."""
+        return [
             (self.beats[r], self.ties[r] if self.cards[r] < self.cards[seat] else None)
-            for r in rivals
+            for r in range(len(self.finals))
+            if r != seat
         ]
-
-        def win_chance(attack: int) -> float:
-            win = 1.0
-            for above, tie in rows:
-                if tie is None:
-                    win *= 1.0 - above[attack]
-                else:
-                    win *= 1.0 - above[attack] - tie[attack]
-            return win
-
-        return win_chance
 
 
 class Judge:
@@ -414,22 +408,23 @@ class Judge:
         keys = [self._expected_keys(s, battle) for s in range(table.players)]
         value = keys[me] - sum(self.threat[r] * keys[r] for r in self._rivals())
         if not battle.effects[_MERCY]:
-            busts = [sum(p for a, p in f.items() if a > battle.hp) for f in battle.finals]
+            busts = battle.busts
             value -= busts[me] * (LAST_HEART if table.hearts[me] == 1 else HEART)
             value += sum(busts[r] * self._rival_heart(r) for r in self._rivals())
         return value
 
     def _battle(self, position: Position) -> Battle:
         hp, conditions = position.hp(), position.conditions()
-        finals, meets, beats, ties = [], [], [], []
+        finals, busts, meets, beats, ties = [], [], [], [], []
         for seat in range(self.table.players):
-            final, meet, above, tie = self._seat_forecast(position, seat, hp, conditions)
+            final, meet, above, tie, bust = self._seat_forecast(position, seat, hp, conditions)
             finals.append(final)
+            busts.append(bust)
             meets.append(meet)
             beats.append(above)
             ties.append(tie)
         cards = [hand.cards for hand in position.hands]
-        return Battle(hp, position.effects(), finals, meets, beats, ties, cards)
+        return Battle(hp, position.effects(), finals, busts, meets, beats, ties, cards)
 
     def _seat_forecast(
         self, position: Position, seat: int, hp: int, conditions: list[int]
@@ -450,7 +445,8 @@ class Judge:
             for x in range(hp, -1, -1):
                 tie[x] = meet * final.get(x, 0.0)
                 above[x] = above[x + 1] + tie[x + 1]
-            found = self._seat_forecasts[key] = (final, meet, above, tie)
+            bust = sum(p for a, p in final.items() if a > hp)
+            found = self._seat_forecasts[key] = (final, meet, above, tie, bust)
         return found
 
     def _rivals(self) -> Iterable[int]:
@@ -481,14 +477,29 @@ class Judge:
         if battle.meets[seat] == 0.0:
             return 0.0
         bonus, hp = battle.effects[_BONUS_KEY], battle.hp
-        win_chance = battle.win_chances(seat)
         # (won, lost) below the HP and at it (a perfect hit's key won either way)
         below = self._worth(seat, 1 + bonus), self._worth(seat, 0)
         perfect = self._worth(seat, 2 + bonus), self._worth(seat, 1)
         total = 0.0
+        if battle.effects[_RUNNER_UP]:
+            win_chance = battle.runner_up_chances(seat)
+            for x, p in battle.finals[seat].items():
+                if x <= hp:
+                    win = win_chance(x)
+                    won, lost = perfect if x == hp else below
+                    total += p * (win * won + (1.0 - win) * lost)
+            return battle.meets[seat] * total
+        # Each attack's chance of the key written out here, not called: this loop is most
+        # of what valuing a position costs.
+        rows = battle.rivals_rows(seat)
         for x, p in battle.finals[seat].items():
             if x <= hp:
-                win = win_chance(x)
+                win = 1.0
+                for above, tie in rows:
+                    if tie is None:
+                        win *= 1.0 - above[x]
+                    else:
+                        win *= 1.0 - above[x] - tie[x]
                 won, lost = perfect if x == hp else below
                 total += p * (win * won + (1.0 - win) * lost)
         return battle.meets[seat] * total
