@@ -40,7 +40,7 @@ the same game the same way.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -151,8 +151,13 @@ class Position:
             if SPELL_BY_KEY[key].effect is _BOSS_HP
         )
 
-    def attack_shift(self, seat: int) -> int:
-        return sum(SPELL_BY_KEY[key].amount for _, key, target in self.spells if target == seat)
+    def attack_shifts(self) -> list[int]:
+        """Per seat, the sum of the active spells placed in front of it."""
+        shifts = [0] * len(self.hands)
+        for _, key, target in self.spells:
+            if target >= 0:
+                shifts[target] += SPELL_BY_KEY[key].amount
+        return shifts
 
     def effects(self) -> Counter[Effect]:
         return Counter(SPELL_BY_KEY[key].effect for _, key, _ in self.spells)
@@ -169,12 +174,7 @@ class Position:
         return found
 
     def attack_distribution(self, seat: int) -> dict[int, float]:
-        hand, shift = self.hands[seat], self.attack_shift(seat)
-        dist: dict[int, float] = {}
-        for value, _, p in hand.hidden:
-            attack = max(0, hand.shown + value + shift)
-            dist[attack] = dist.get(attack, 0.0) + p
-        return dist
+        return attack_distribution(self.hands[seat], self.attack_shifts()[seat])
 
     def settle(self, seat: int) -> Position:
         settled = list(self.settled)
@@ -209,7 +209,16 @@ class Position:
         return replace(self, rival_draws=1)
 
 
-def meet_probability(hand: Hand, conditions: list[int]) -> float:
+def attack_distribution(hand: Hand, shift: int) -> dict[int, float]:
+    """A seat's attack now (final attack -> probability): its hand, `shift` by spells."""
+    dist: dict[int, float] = {}
+    for value, _, p in hand.hidden:
+        attack = max(0, hand.shown + value + shift)
+        dist[attack] = dist.get(attack, 0.0) + p
+    return dist
+
+
+def meet_probability(hand: Hand, conditions: Sequence[int]) -> float:
     """The chance that `hand` satisfies every Colour/Pair required condition."""
     if not conditions:
         return 1.0
@@ -414,10 +423,20 @@ class Judge:
         return value
 
     def _battle(self, position: Position) -> Battle:
-        hp, conditions = position.hp(), position.conditions()
+        hp, conditions = position.hp(), tuple(position.conditions())
+        me, settled, rival_draws = self.table.me, position.settled, position.rival_draws
+        forecasts = self._seat_forecasts
         finals, busts, meets, beats, ties = [], [], [], [], []
-        for seat in range(self.table.players):
-            final, meet, above, tie, bust = self._seat_forecast(position, seat, hp, conditions)
+        for seat, shift in enumerate(position.attack_shifts()):
+            # Each seat's part kept by what it depends on: the positions a decision values
+            # differ mostly in one hand.
+            hand = position.hands[seat]
+            draws = 0 if seat == me or settled[seat] else rival_draws
+            key = (hand, shift, draws, hp, conditions)
+            found = forecasts.get(key)
+            if found is None:
+                found = forecasts[key] = self._seat_forecast(hand, shift, draws, hp, conditions)
+            final, meet, above, tie, bust = found
             finals.append(final)
             busts.append(bust)
             meets.append(meet)
@@ -427,27 +446,21 @@ class Judge:
         return Battle(hp, position.effects(), finals, busts, meets, beats, ties, cards)
 
     def _seat_forecast(
-        self, position: Position, seat: int, hp: int, conditions: list[int]
+        self, hand: Hand, shift: int, draws: int, hp: int, conditions: tuple[int, ...]
     ) -> SeatForecast:
-        """`seat`'s part of the battle: its final attack, its chance of meeting the
-        conditions, and the chances it ends above or at each attack and may win. Kept by
-        what it depends on: the positions a decision values differ mostly in one hand."""
-        hand, shift = position.hands[seat], position.attack_shift(seat)
-        draws = 0 if seat == self.table.me or position.settled[seat] else position.rival_draws
-        key = (hand, shift, draws, hp, tuple(conditions))
-        found = self._seat_forecasts.get(key)
-        if found is None:
-            final = position.attack_distribution(seat)
-            if draws:
-                final = self._forecast(final, hp, draws)
-            meet = meet_probability(hand, conditions)
-            above, tie = [0.0] * (hp + 2), [0.0] * (hp + 2)
-            for x in range(hp, -1, -1):
-                tie[x] = meet * final.get(x, 0.0)
-                above[x] = above[x + 1] + tie[x + 1]
-            bust = sum(p for a, p in final.items() if a > hp)
-            found = self._seat_forecasts[key] = (final, meet, above, tie, bust)
-        return found
+        """A seat's part of the battle: its final attack (it draws `draws` more cards at
+        most), its chance of meeting the conditions, the chances it ends above or at each
+        attack and may win, and its chance of ending above the HP."""
+        final = attack_distribution(hand, shift)
+        if draws:
+            final = self._forecast(final, hp, draws)
+        meet = meet_probability(hand, conditions)
+        above, tie = [0.0] * (hp + 2), [0.0] * (hp + 2)
+        for x in range(hp, -1, -1):
+            tie[x] = meet * final.get(x, 0.0)
+            above[x] = above[x + 1] + tie[x + 1]
+        bust = sum(p for a, p in final.items() if a > hp)
+        return final, meet, above, tie, bust
 
     def _rivals(self) -> Iterable[int]:
         return (s for s in range(self.table.players) if s != self.table.me)
