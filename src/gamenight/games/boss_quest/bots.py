@@ -255,6 +255,10 @@ class Table:
     weapons_in_deck: int
     unseen_spells: Counter[str]
     pending: str | None  # the spell whose target the bot must choose
+    my_attack: int  # the bot's own attack now (it knows its hidden weapon)
+    self_shifts: list[int]  # how far face-up spells could move its attack against the HP
+    # The total of the next k cards (`_draw_sums`), by k: asked for again and again.
+    draw_sums: dict[int, dict[int, float]] = field(default_factory=dict)
 
 
 def read_table(view: BossQuestView) -> Table:
@@ -315,6 +319,8 @@ def read_table(view: BossQuestView) -> Table:
         weapons_in_deck=view["weapon_deck"],
         unseen_spells=SPELL_COUNTS - seen_spells,
         pending=view["pending"]["spell"] if view["pending"] else None,
+        my_attack=_only(attack_distribution(hands[me], position.attack_shifts()[me])),
+        self_shifts=_self_shifts(available),
     )
 
 
@@ -404,7 +410,7 @@ class Judge:
         if value is None:
             me = self.table.me
             settled = self.table.position.settle(me)
-            hand = settled.hands[me].with_value(attack - _my_attack(self.table))
+            hand = settled.hands[me].with_value(attack - self.table.my_attack)
             value = self._settled_at[attack] = self.value(settled.with_hand(me, hand))
         return value
 
@@ -594,7 +600,7 @@ class HeuristicBot(Bot[BossQuestView]):
         if table.last_equipper:
             # One last equip, then the Mage at once: the spells on the table are still there.
             values = self._draw_values(table, judge, draws, continuing=False, spells=1.0)
-            fixed_now = self._stop_value(table, judge, _my_attack(table), 1.0)
+            fixed_now = self._stop_value(table, judge, table.my_attack, 1.0)
             return self._best(values) if max(values.values()) > fixed_now else None
         values = self._draw_values(table, judge, draws, continuing=True)
         stop_now = judge.value(table.position.settle(table.me))
@@ -621,10 +627,10 @@ class HeuristicBot(Bot[BossQuestView]):
         """
         if spells is None:
             spells = SPELL_SURVIVES**table.visitors_after_me
-        hp, start = table.position.hp(), _my_attack(table)
+        hp, start = table.position.hp(), table.my_attack
         top = hp + 1 + 4 * max(VALUES)
         # Beyond what a spell could bring back under the HP, every bust is the same.
-        hopeless = hp + 1 + max([0, *(-shift for shift in _self_shifts(table))])
+        hopeless = hp + 1 + max([0, *(-shift for shift in table.self_shifts)])
 
         def stop(attack: int) -> float:
             return self._stop_value(table, judge, min(attack, hopeless), spells)
@@ -650,7 +656,7 @@ class HeuristicBot(Bot[BossQuestView]):
         plain = judge.settled_at(attack)
         if not spells:
             return plain
-        shifts = _self_shifts(table)
+        shifts = table.self_shifts
         fixed = max((judge.settled_at(attack + shift) for shift in shifts), default=plain)
         return plain + spells * max(0.0, fixed - plain)
 
@@ -698,7 +704,7 @@ class HeuristicBot(Bot[BossQuestView]):
         """The Mystery spell activated blind: only when the bot is bust, and only if the
         unseen spells promise clearly more than the best visible option (so a visible
         rescue always wins)."""
-        if _my_attack(table) <= settled.hp():
+        if table.my_attack <= settled.hp():
             return float("-inf")
         total = sum(table.unseen_spells.values())
         if not total:
@@ -773,10 +779,11 @@ def _exchanged(table: Table, settled: Position, weapon: int) -> Outcomes:
     return outcomes
 
 
-def _self_shifts(table: Table) -> list[int]:
-    """How far face-up spells could move the bot's attack relative to the HP."""
+def _self_shifts(available: dict[int, str | None]) -> list[int]:
+    """How far the face-up spells `available` could move the bot's attack relative to
+    the HP."""
     shifts = []
-    for key in table.available.values():
+    for key in available.values():
         if key is None:
             continue
         spell = SPELL_BY_KEY[key]
@@ -787,22 +794,28 @@ def _self_shifts(table: Table) -> list[int]:
     return shifts
 
 
-def _my_attack(table: Table) -> int:
-    (attack,) = table.position.attack_distribution(table.me)
+def _only(attacks: dict[int, float]) -> int:
+    """The one attack of a certain distribution (a seat that knows its hidden weapon)."""
+    (attack,) = attacks
     return attack
 
 
 def _no_card_busts(table: Table) -> bool:
-    return _my_attack(table) + max(VALUES) <= table.position.hp()
+    return table.my_attack + max(VALUES) <= table.position.hp()
 
 
 def _draw_sums(table: Table, count: int) -> dict[int, float]:
     """The distribution of the total of the next `count` cards of the deck (the first one
     known when an Exchange put it on top)."""
-    if table.deck_top is None:
-        return _sum_of_cards(table.card, count)
-    first = WEAPON_VALUE[table.deck_top]
-    return {first + s: p for s, p in _sum_of_cards(table.card, count - 1).items()}
+    sums = table.draw_sums.get(count)
+    if sums is None:
+        if table.deck_top is None:
+            sums = _sum_of_cards(table.card, count)
+        else:
+            first = WEAPON_VALUE[table.deck_top]
+            sums = {first + s: p for s, p in _sum_of_cards(table.card, count - 1).items()}
+        table.draw_sums[count] = sums
+    return sums
 
 
 def _sum_of_cards(card: list[tuple[int, float]], count: int) -> dict[int, float]:
