@@ -7,6 +7,7 @@ import gamenight
 from gamenight.games.munchkin.actions import (
     ACCEPT,
     CHOOSE_MONSTER,
+    DECLINE,
     DONE,
     KICK,
     ROLL,
@@ -272,3 +273,36 @@ def test_an_item_traded_is_not_sold_before_the_receivers_next_turn():
     choices = state.legal_actions(0)
     assert Pick(card("jade_amulet")) not in choices
     assert Pick(card("katana")) in choices
+
+
+# ----- the Yakuza's demand ----------------------------------------------------------------
+
+
+def demand(levels: list[int], treasures: int = 0) -> object:
+    """Seat 0, a Yakuza losing to the Jade Scorpion, asks seat 1 (a Tonfa in play) for
+    help, offering `treasures`."""
+    state = fight("jade_scorpion", table={0: ["yakuza"], 1: ["tonfa"]}, levels=levels)
+    pass_others(state)
+    for action in (Ask(1), DONE, TREASURES[treasures]):
+        state.apply(0, action)
+    if treasures:
+        state.apply(0, DONE)  # the fighter picks first
+    return state
+
+
+def test_a_yakuza_demands_help_of_a_lower_level_player_who_helps_or_pays_an_item():
+    state = demand([4, 3, 1])
+    assert state.actors() == (1,)
+    assert state.legal_actions(1) == [ACCEPT, Pick(card("tonfa"))]
+    state.apply(1, Pick(card("tonfa")))
+    assert keys(state.table[0]) == ["yakuza", "tonfa"] and state.table[1] == []
+    assert state.view(None)["combat"]["helper"] is None
+    helped = demand([4, 3, 1])
+    helped.apply(1, ACCEPT)
+    assert helped.view(None)["combat"]["helper"] == 1
+
+
+def test_no_demand_of_a_player_as_high_or_with_a_bribe_offered():
+    for state in (demand([4, 4, 1]), demand([4, 3, 1], treasures=1)):
+        assert Pick(card("tonfa")) not in state.legal_actions(1)
+        assert state.legal_actions(1)[:2] == [ACCEPT, DECLINE]

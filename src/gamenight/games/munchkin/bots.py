@@ -13,7 +13,10 @@ more (one level short of the end: an enhancer's extra level played later cannot 
 the winning kill); it does not ask then either. It plays Go up a level at once; in the
 fight of the leader (the rival with the highest level, at least its own) or of anybody
 about to win the game, it plays the enhancer, monster or one-shot that turns a win into
-a loss, and curses the leader. It gives away or loses its least useful cards. Ties are broken by the bot's own seeded
+a loss, and curses the leader. It gives away or loses its least useful cards. Running away
+from a deadly monster or several, it takes the escape that reaches furthest (every monster,
+the helper along); a Yakuza demands help of a lower-level player; asked so, it pays off a
+threat with its cheapest item. Ties are broken by the bot's own seeded
 generator.
 """
 
@@ -56,6 +59,7 @@ from .content import (
     HookName,
     OpKind,
     Stat,
+    Target,
     load_set,
     set_files,
 )
@@ -253,11 +257,21 @@ class HeuristicBot(Bot[MunchkinView]):
         current = run["monster"]
         if current is None:
             return next(a for a in legal if type(a) is ChooseMonster and a.index == 0)
-        if deadly(self._card(current)):
+        if deadly(self._card(current)) or len(run["left"]) > 1:
             escapes = [a for a in legal if a is not ROLL]
             if escapes:
-                return escapes[0]
+                return max(escapes, key=self._escape_reach)
         return ROLL
+
+    def _escape_reach(self, action: Action) -> tuple[int, int]:
+        """How far an escape goes: every monster of the fight before one, and the helper
+        taken along before the runner alone; the cheaper card on a tie."""
+        if type(action) is not Use and type(action) is not Play:
+            return (0, 0)
+        card = self._card(action.card)
+        ops = card.uses[action.ability if type(action) is Use else 0].ops
+        escapes = [op for op in ops if op.op == OpKind.ESCAPE]
+        return (sum(1 + op.all for op in escapes), -int(card_value(card)))
 
     # ----- windows --------------------------------------------------------------------------
 
@@ -317,7 +331,11 @@ class HeuristicBot(Bot[MunchkinView]):
         for action in plays:
             if type(action) is Use:
                 ability = self._card(action.card).uses[action.ability]
-                if ability.timing != Context.COMBAT or not ours:
+                if ability.timing != Context.COMBAT:
+                    continue
+                if not ours:  # only a bonus that goes to the monsters (a Hong Kong item)
+                    if ability.ops and ability.ops[0].to == Target.MONSTER:
+                        boosts.append((action, max(0, ability.ops[0].amount)))
                     continue
                 if ability.discard_hand and len(self.view["hand"] or ()) < 3:
                     continue
@@ -336,6 +354,9 @@ class HeuristicBot(Bot[MunchkinView]):
                     boosts.append((action, gain))
             elif card.kind == CardKind.ENHANCER:  # a weakening one helps our side
                 gain = sum(m.amount for m in card.modifiers if m.stat == Stat.COMBAT)
+                # a copy of the weakest monster, at least (the enhancer's player chooses)
+                weakest = min((m["strength"] for m in fight["monsters"]), default=0)
+                gain += weakest * sum(m.amount for m in card.modifiers if m.stat == Stat.COPIES)
                 if (gain < 0) == ours and gain:
                     boosts.append((action, abs(gain)))
             elif not ours and card.kind in (CardKind.WANDERING, CardKind.MONSTER):
@@ -380,11 +401,17 @@ class HeuristicBot(Bot[MunchkinView]):
         levels = 0
         for monster in fight["monsters"]:
             designs = [self._card(c) for c in (monster["card"], *monster["enhancers"])]
-            levels += designs[0].levels + sum(
-                m.amount
-                for design in designs
-                for m in design.modifiers
-                if m.stat == Stat.LEVELS and m.amount > 0
+            copies = 1 + sum(
+                m.amount for design in designs for m in design.modifiers if m.stat == Stat.COPIES
+            )
+            levels += copies * (
+                designs[0].levels
+                + sum(
+                    m.amount
+                    for design in designs
+                    for m in design.modifiers
+                    if m.stat == Stat.LEVELS and m.amount > 0
+                )
             )
         return self._level(fight["fighter"]) + levels
 
@@ -455,6 +482,8 @@ class HeuristicBot(Bot[MunchkinView]):
             return legal[0]
         if kind == FrameKind.BRIBE:  # no items, half the treasures, the fighter picks first
             shares = [a for a in legal if type(a) is Treasures]
+            if self._may_demand(args[0]):  # nothing at all: a demand
+                return TREASURES[0] if TREASURES[0] in legal else DONE
             if shares:
                 most = max(a.count for a in shares)
                 return TREASURES[max(1, (most + 1) // 2)] if most else TREASURES[0]
@@ -499,11 +528,22 @@ class HeuristicBot(Bot[MunchkinView]):
         leader = ChooseSeat(self._leader())
         return leader if leader in legal else legal[0]
 
+    def _may_demand(self, seat: int) -> bool:
+        """Whether we may demand `seat`'s help (a ``demand`` card, and it is lower)."""
+        table = self.view["seats"][self.me]["table"]
+        demands = any(m.stat == Stat.DEMAND for t in table for m in self._card(t["card"]).modifiers)
+        return demands and self._level(seat) < self._level(self.me)
+
     def _answer(self, offer_id: int, legal: list[Action]) -> Action:
         offer = next((o for o in self.view["offers"] if o["id"] == offer_id), None)
         if offer is None:
             return DECLINE
         fight = self.view["combat"]
+        demand = any(type(a) is Pick for a in legal)  # met by helping or paying it off
+        if demand and fight is not None:  # help, unless it brings them near the end
+            if self._threat(fight["fighter"]) or self._help_too_close(fight):
+                return self._cheapest_pick(legal)
+            return ACCEPT
         if type(offer["occasion"]) is int and fight is not None:
             fighter = fight["fighter"]
             if self.me == fighter:

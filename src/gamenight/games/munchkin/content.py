@@ -29,7 +29,9 @@ they test the players fighting it (any of them), and ``tag`` the monster itself.
 foot, hand or any), ``sale`` (once a turn, the most valuable card the holder sells is
 worth ``amount`` per cent more: 100 doubles it), ``big_items`` (any number of Big
 items), ``wins_ties``, ``escape`` (a runner escapes without rolling), ``extra_class`` and
-``extra_race`` (a second class or race).
+``extra_race`` (a second class or race), ``copies`` (a monster fights as one more of
+itself: Double Trouble), ``demand`` (asking a lower-level player for help with no bribe,
+the holder demands it: help, or an item from play instead).
 
 **Operations** (``do`` lists; ``to`` says who: ``subject`` (default: the player who uses the
 card, the victim of a curse or of Bad Stuff, the owner of a trigger), ``others``, ``all``,
@@ -167,6 +169,7 @@ class Stat(StrEnum):
     EXTRA_CLASS = "extra_class"
     EXTRA_RACE = "extra_race"
     COPIES = "copies"
+    DEMAND = "demand"
 
 
 class OpKind(StrEnum):

@@ -23,7 +23,7 @@ Neither a bribe nor a trade may leave a player with more Big items than they may
 from __future__ import annotations
 
 from gamenight.kernel import Action, Frame
-from gamenight.kernel.offers import Terms
+from gamenight.kernel.offers import Offer, Terms
 
 from . import character, combat, zones
 from .actions import (
@@ -49,6 +49,7 @@ from .model import (
     Answer,
     AnswerData,
     AskData,
+    BribeItemData,
     EventKind,
     FrameKind,
     GiftCardData,
@@ -70,7 +71,12 @@ ANSWER, COUNTER_FRAME, SELL, TRADE, TRADE_COUNTER = (
     FrameKind.TRADE,
     FrameKind.TRADE_COUNTER,
 )
-ANSWERS = {Accept: Answer.ACCEPT, Decline: Answer.DECLINE, Counter: Answer.COUNTER}
+ANSWERS = {
+    Accept: Answer.ACCEPT,
+    Decline: Answer.DECLINE,
+    Counter: Answer.COUNTER,
+    Pick: Answer.PAY_OFF,
+}
 
 
 def trade_occasion(s: MunchkinModel, sender: int) -> str:
@@ -173,10 +179,29 @@ def ask(s: MunchkinModel, seat: int, other: int) -> None:
 
 
 def answer_choices(s: MunchkinModel, frame: Frame) -> list[Action]:
-    """The answers to an offer: an offer may be countered, a counter-offer not."""
-    if s.offers.get(ints(frame)[0]).counter_of is None:
+    """The answers to an offer: an offer may be countered, a counter-offer not; a demand
+    is met by helping or by paying it off with an item from play."""
+    offer = s.offers.get(ints(frame)[0])
+    if is_demand(s, offer):
+        pick = s.A.pick
+        return [ACCEPT, *(pick[c] for c in items_in_play(s, offer.receiver))]
+    if offer.counter_of is None:
         return [ACCEPT, DECLINE, COUNTER]
     return [ACCEPT, DECLINE]
+
+
+def is_demand(s: MunchkinModel, offer: Offer) -> bool:
+    """Whether a request for help is a demand: the fighter, with a ``demand`` modifier
+    (the Yakuza), asks a lower-level player and offers nothing."""
+    fighter = offer.sender
+    return (
+        type(offer.occasion) is int
+        and offer.counter_of is None
+        and fighter == s.turn
+        and tuple(offer.terms) == (0, 0)
+        and s.level[offer.receiver] < s.level[fighter]
+        and character.player_stat(s, fighter, Stat.DEMAND) > 0
+    )
 
 
 def answer(s: MunchkinModel, frame: Frame, action: Action) -> None:
@@ -187,6 +212,13 @@ def answer(s: MunchkinModel, frame: Frame, action: Action) -> None:
     kind = type(action)
     s.log(EventKind.ANSWER, **AnswerData(seat=seat, offer=offer_id, answer=ANSWERS[kind]))
     if kind is Decline:
+        s.offers.decline(seat, offer_id)
+        return
+    if kind is Pick:  # a demand paid off: the item goes to the fighter, nobody helps
+        assert isinstance(action, Pick)
+        zones.leave_play(s, seat, action.card)
+        zones.enter_play(s, s.turn, action.card)
+        s.log(EventKind.BRIBE_ITEM, **BribeItemData(card=action.card, seat=seat, receiver=s.turn))
         s.offers.decline(seat, offer_id)
         return
     is_help = type(s.offers.get(offer_id).occasion) is int  # a trade's is a string

@@ -131,6 +131,7 @@ class Answer(StrEnum):
     ACCEPT = "Accept"
     DECLINE = "Decline"
     COUNTER = "Counter"
+    PAY_OFF = "Pay off"  # a demand answered with an item (`Pick`)
 
 
 class EventKind(StrEnum):
