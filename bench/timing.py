@@ -18,9 +18,13 @@ from gamenight.kernel import Rng, State
 
 SAMPLE_GAMES = 20  # games the mid-game states are taken from
 SAMPLE_EVERY = 7  # actions between two sampled states
-# Options of the sampled games: Munchkin's random games run to its 300-turn safety limit
-# (thousands of actions each), so its samples come from games cut at 20 turns.
-SAMPLE_OPTIONS: dict[str, dict[str, int]] = {"munchkin": {"max_turns": 20}}
+# Options of the sampled games: Munchkin's random games (both card sets) run to its
+# 300-turn safety limit (thousands of actions each), so its samples come from games cut
+# at 20 turns.
+SAMPLE_OPTIONS: dict[str, dict[str, int]] = {
+    "munchkin": {"max_turns": 20},
+    "munchkin-fu": {"max_turns": 20},
+}
 
 S = TypeVar("S")
 

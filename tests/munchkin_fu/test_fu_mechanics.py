@@ -177,6 +177,18 @@ def test_the_fans_owner_takes_the_helper_along_or_lets_them_roll():
     assert alone.level[1] == 1 and alone.level[0] == 2
 
 
+def test_outside_combat_an_enhancer_rides_a_fan_and_goes_with_it():
+    state = game(table={0: ["screaming_fan"]}, hands={0: ["lotus_stoned", "evil_pets"]})
+    state.apply(0, Play(card("lotus_stoned")))
+    assert keys(state.table[0]) == ["screaming_fan", "lotus_stoned"]
+    assert state.view(None)["seats"][0]["strength"] == 1 + 1 + 5
+    assert Play(card("evil_pets")) not in state.legal_actions(0)  # one on each fan
+    state.apply(0, Discard(card("screaming_fan")))
+    assert state.table[0] == [] and card("lotus_stoned") in state.door_discard
+    bare = game(hands={0: ["lotus_stoned"]})
+    assert Play(card("lotus_stoned")) not in bare.legal_actions(0)  # no fan to ride
+
+
 # ----- enhancers and Double Trouble ------------------------------------------------------
 
 
@@ -212,6 +224,14 @@ def test_a_hong_kong_monster_joins_a_fight_with_another_from_any_hand():
     assert keys(state.monsters) == ["hk_stuntman", "hk_triad_thug"]
     plain = fight("paper_tiger", hands={2: ["hk_triad_thug"]})
     assert Play(card("hk_triad_thug")) not in plain.legal_actions(2)
+
+
+def test_a_hong_kong_item_is_given_from_hand_in_any_fight_with_a_hong_kong_monster():
+    state = fight("hk_stuntman", hands={2: ["hk_neon_sign"]})
+    state.apply(2, Play(card("hk_neon_sign")))
+    assert strengths(state)[1] == 4 + 2 and card("hk_neon_sign") in state.treasure_discard
+    plain = fight("paper_tiger", hands={2: ["hk_neon_sign"]})
+    assert Play(card("hk_neon_sign")) not in plain.legal_actions(2)
 
 
 def test_a_hong_kong_item_adds_its_bonus_to_a_hong_kong_monster_only():
@@ -306,3 +326,36 @@ def test_no_demand_of_a_player_as_high_or_with_a_bribe_offered():
     for state in (demand([4, 4, 1]), demand([4, 3, 1], treasures=1)):
         assert Pick(card("tonfa")) not in state.legal_actions(1)
         assert state.legal_actions(1)[:2] == [ACCEPT, DECLINE]
+
+
+# ----- the fast-play claim ----------------------------------------------------------------
+
+
+def test_under_fast_play_a_discarded_class_is_claimed_with_a_go_up_a_level_die_roll_among_claimants():
+    state = game(
+        fast_play=True,
+        table={0: ["ninja"]},
+        hands={1: ["training_montage"], 2: ["wax_on"]},
+        dice=[2, 5],
+    )
+    state.apply(0, Discard(card("ninja")))
+    assert state.actors() == (0,) and state.legal_actions(0) == [PASS]  # asked too
+    state.apply(0, PASS)
+    assert state.legal_actions(1) == [PASS, Pick(card("training_montage"))]
+    state.apply(1, Pick(card("training_montage")))
+    state.apply(2, Pick(card("wax_on")))
+    assert card("ninja") in state.hands[2] and card("ninja") not in state.door_discard
+    assert state.hands[1] == [card("training_montage")]  # the loser keeps its card
+    assert card("wax_on") in state.treasure_discard
+
+
+def test_a_single_claimant_takes_the_card_and_without_fast_play_nobody_is_asked():
+    state = game(fast_play=True, table={0: ["tiger_style"]}, hands={2: ["wax_on"]})
+    state.apply(0, Discard(card("tiger_style")))
+    state.apply(0, PASS)
+    state.apply(1, PASS)
+    state.apply(2, Pick(card("wax_on")))
+    assert state.hands[2] == [card("tiger_style")]
+    plain = game(table={0: ["tiger_style"]}, hands={2: ["wax_on"]})
+    plain.apply(0, Discard(card("tiger_style")))
+    assert not plain.stack and card("tiger_style") in plain.door_discard

@@ -107,6 +107,12 @@ def fight_gain(card: Card, ability: int = 0) -> int:
     return sum(abs(op.amount) for op in uses[ability].ops if op.op == OpKind.COMBAT_BONUS)
 
 
+def fight_bonus(card: Card) -> int:
+    """An enhancer's combat modifiers (what it adds to a monster, or to a follower's
+    owner)."""
+    return sum(m.amount for m in card.modifiers if m.stat == Stat.COMBAT)
+
+
 def deadly(card: Card) -> bool:
     """Whether a monster's Bad Stuff kills or costs two levels or more."""
     return any(
@@ -187,6 +193,8 @@ class HeuristicBot(Bot[MunchkinView]):
                 if card.kind == CardKind.ITEM and card.bonus + len(card.modifiers) > 0:
                     return action
                 if card.kind == CardKind.FOLLOWER:
+                    return action
+                if card.kind == CardKind.ENHANCER and fight_bonus(card) > 0:  # on our fan
                     return action
                 if card.kind == CardKind.ONESHOT and card.uses[0].timing == Context.OWN:
                     return action
@@ -353,12 +361,14 @@ class HeuristicBot(Bot[MunchkinView]):
                 elif gain := fight_gain(card):
                     boosts.append((action, gain))
             elif card.kind == CardKind.ENHANCER:  # a weakening one helps our side
-                gain = sum(m.amount for m in card.modifiers if m.stat == Stat.COMBAT)
+                gain = fight_bonus(card)
                 # a copy of the weakest monster, at least (the enhancer's player chooses)
                 weakest = min((m["strength"] for m in fight["monsters"]), default=0)
                 gain += weakest * sum(m.amount for m in card.modifiers if m.stat == Stat.COPIES)
                 if (gain < 0) == ours and gain:
                     boosts.append((action, abs(gain)))
+            elif not ours and card.given_use >= 0:  # a Hong Kong item given from hand
+                boosts.append((action, max(0, card.uses[card.given_use].ops[0].amount)))
             elif not ours and card.kind in (CardKind.WANDERING, CardKind.MONSTER):
                 level = card.level if card.kind == CardKind.MONSTER else 0
                 boosts.append((action, max(level, 1)))
@@ -488,6 +498,8 @@ class HeuristicBot(Bot[MunchkinView]):
                 most = max(a.count for a in shares)
                 return TREASURES[max(1, (most + 1) // 2)] if most else TREASURES[0]
             return DONE
+        if kind == FrameKind.CLAIM:
+            return self._claim(args[0], legal)
         if kind == FrameKind.COUNTER:
             return CANCEL if CANCEL in legal else (DONE if DONE in legal else legal[0])
         if kind == FrameKind.ANSWER:
@@ -527,6 +539,21 @@ class HeuristicBot(Bot[MunchkinView]):
             return me if me in legal else legal[0]
         leader = ChooseSeat(self._leader())
         return leader if leader in legal else legal[0]
+
+    def _claim(self, card: int, legal: list[Action]) -> Action:
+        """Claim a discard pile's class or style with a Go up a level only when the level
+        is worth less: at the last level but one (it cannot be used), or for a first class."""
+        claims = [a for a in legal if type(a) is Pick]
+        if not claims:
+            return PASS
+        table = self.view["seats"][self.me]["table"]
+        kind = self._card(card).kind
+        classless = kind == CardKind.CLASS and not any(
+            self._card(t["card"]).kind == CardKind.CLASS for t in table
+        )
+        if classless or self._level(self.me) >= self.cs.rules.max_level - 1:
+            return claims[0]
+        return PASS
 
     def _may_demand(self, seat: int) -> bool:
         """Whether we may demand `seat`'s help (a ``demand`` card, and it is lower)."""

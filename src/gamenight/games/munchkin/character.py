@@ -16,6 +16,7 @@ from .content import NO_TRAIT, Card, CardKind, Cond, Side, Slot, SlotGroup, Stat
 from .model import EventKind, LevelData, Limit, MunchkinModel
 
 CLASS, RACE, ITEM, ONESHOT = CardKind.CLASS, CardKind.RACE, CardKind.ITEM, CardKind.ONESHOT
+ENHANCER, FOLLOWER = CardKind.ENHANCER, CardKind.FOLLOWER
 COMBAT, SLOTS = Stat.COMBAT, Stat.SLOTS
 EXTRA_STAT = {CLASS: Stat.EXTRA_CLASS, RACE: Stat.EXTRA_RACE}  # a second class, race
 HAND_UNITS: dict[Slot | None, int] = {Slot.HAND1: 1, Slot.HAND2: 2}
@@ -147,11 +148,15 @@ def active(s: MunchkinModel, seat: int) -> list[int]:
 
 
 def player_stat(s: MunchkinModel, seat: int, stat: Stat) -> int:
-    """The sum of `stat` modifiers on `seat`'s active cards whose conditions hold."""
+    """The sum of `stat` modifiers on `seat`'s active cards whose conditions hold (of an
+    enhancer riding a follower, its combat modifiers only)."""
     cards = s.CS.cards
     total = 0
     for c in active(s, seat):
-        for m in cards[c].modifiers:
+        card = cards[c]
+        if card.kind == ENHANCER and stat != COMBAT:
+            continue
+        for m in card.modifiers:
             if m.stat != stat:
                 continue
             if m.when is not None and not player_meets(s, seat, m.when):
@@ -193,6 +198,13 @@ def max_traits(s: MunchkinModel, seat: int, kind: CardKind) -> int:
     an ``extra_class`` (``extra_race``) modifier (Super Munchkin, Half-Breed, Extra Style,
     a Monk's second style)."""
     return 1 + max(0, player_stat(s, seat, EXTRA_STAT[kind]))
+
+
+def bare_followers(s: MunchkinModel, seat: int) -> int:
+    """How many of `seat`'s followers carry no enhancer (each may carry one)."""
+    kinds = s.CS.kind
+    followers = sum(1 for c in s.table[seat] if kinds[c] == FOLLOWER)
+    return followers - sum(1 for c in s.table[seat] if kinds[c] == ENHANCER)
 
 
 def lose_levels(s: MunchkinModel, seat: int, amount: int, card: int) -> None:

@@ -517,6 +517,13 @@ class RulesetData(ContentModel):
     extra_class_bound: bool = False
     # an item received in a trade cannot be sold before the receiver's next turn (Fu)
     trade_sale_lock: bool = False
+    # under the `fast_play` option, a class, race or style, Half-Breed or Super Munchkin
+    # card that shows on top of a discard pile may be claimed by discarding a Go up a
+    # level from hand (Fu)
+    fast_claim: bool = False
+    # outside combat, a player may play a monster enhancer on a follower of theirs that
+    # has none; it stays with it, adding its combat modifier to the owner (Fu's fans)
+    enhance_followers: bool = False
     # the languages of the cards' names and texts (English first)
     languages: tuple[str, ...] = ("en",)
 
@@ -678,6 +685,17 @@ class Card:
         """The one-shot's, Go up a level's or curse's effect."""
         return self.uses[0] if self.kind in USE_KINDS else None
 
+    @property
+    def given_use(self) -> int:
+        """The ability by which an item is given away in a fight (its cost is the item
+        itself: a Hong Kong item given to a monster), usable from hand as well as from
+        play; -1 if it has none."""
+        if self.kind == CardKind.ITEM:
+            for k, ability in enumerate(self.uses):
+                if ability.timing == Context.COMBAT and ability.discard_self:
+                    return k
+        return -1
+
 
 def _cond(data: WhenData | None) -> Cond | None:
     if data is None:
@@ -807,9 +825,12 @@ class CardSet:
             if c.kind not in USED_AS_PLAYED
         )
         self.droppable = tuple(i for i, c in enumerate(cards) if c.kind in DROPPABLE_KINDS)
+        # the cards that may be claimed from the top of a discard pile (`fast_claim`)
+        self.claimable = tuple(data.ruleset.fast_claim and c.kind in CHARACTER_KINDS for c in cards)
         # Which cards could be played from hand, and which uses of a card in play could be
         # used, in each context of play (a quick filter before the full checks of `flow`).
-        self.maybe_play = {ctx: tuple(_maybe_play(c, ctx) for c in cards) for ctx in Context}
+        rides = data.ruleset.enhance_followers
+        self.maybe_play = {ctx: tuple(_maybe_play(c, ctx, rides) for c in cards) for ctx in Context}
         self.maybe_use = {
             ctx: tuple(
                 tuple(
@@ -838,7 +859,7 @@ def fits(timing: Context, ctx: Context) -> bool:
     return timing == ctx or (timing == Context.ANY and ctx in ANY_TIME)
 
 
-def _maybe_play(card: Card, ctx: Context) -> bool:
+def _maybe_play(card: Card, ctx: Context, rides: bool) -> bool:
     kind = card.kind
     if kind == CardKind.ONESHOT:  # used, or carried into play on one's own turn
         return fits(card.uses[0].timing, ctx) or ctx in OWN_TIME
@@ -846,11 +867,15 @@ def _maybe_play(card: Card, ctx: Context) -> bool:
         return fits(card.uses[0].timing, ctx)
     if kind == CardKind.CURSE:
         return ctx in ANY_TIME
+    if kind == CardKind.ITEM and card.given_use >= 0:
+        return ctx in OWN_TIME or ctx == Context.COMBAT
     if kind in PUT_IN_PLAY_KINDS:
         return ctx in OWN_TIME
     if kind == CardKind.FOLLOWER:
         return ctx not in (Context.RUN, Context.CURSE)
-    return ctx == Context.COMBAT  # enhancers, Wandering Monster, undead monsters joining
+    if kind == CardKind.ENHANCER:  # on a monster, or (`rides`) on a follower
+        return ctx == Context.COMBAT or (rides and ctx in (Context.OWN, Context.ANY))
+    return ctx == Context.COMBAT  # Wandering Monster, undead monsters joining
 
 
 def load_set(file_name: str) -> CardSet:

@@ -22,7 +22,7 @@ Neither a bribe nor a trade may leave a player with more Big items than they may
 
 from __future__ import annotations
 
-from gamenight.kernel import Action, Frame
+from gamenight.kernel import PASS, Action, Frame
 from gamenight.kernel.offers import Offer, Terms
 
 from . import character, combat, zones
@@ -44,12 +44,14 @@ from .actions import (
     Pick,
     Treasures,
 )
-from .content import CARRIED_KINDS, Stat
+from .content import CARRIED_KINDS, CardKind, Stat
 from .model import (
     Answer,
     AnswerData,
     AskData,
     BribeItemData,
+    ClaimData,
+    ClaimedData,
     EventKind,
     FrameKind,
     GiftCardData,
@@ -239,6 +241,51 @@ def answer(s: MunchkinModel, frame: Frame, action: Action) -> None:
     else:
         _trade(s, offer.sender, offer.receiver, offer.terms)
         s.offers.settle(offer_id)
+
+
+# ----- claims (fast play) ------------------------------------------------------------------
+
+
+def claim_choices(s: MunchkinModel, frame: Frame) -> list[Action]:
+    """A ``claim`` frame's seat passes or claims the card with a Go up a level from hand;
+    a card no longer on top of its pile cannot be claimed (the frame does nothing)."""
+    card = ints(frame)[0]
+    pile = s.door_discard if s.CS.deck[card] == 0 else s.treasure_discard
+    if not pile or pile[-1] != card:
+        return []
+    pick, kinds = s.A.pick, s.CS.kind
+    return [PASS, *(pick[c] for c in s.hands[frame.seat] if kinds[c] == CardKind.LEVELUP)]
+
+
+def claim_answer(s: MunchkinModel, frame: Frame, action: Action) -> None:
+    """The frame's seat answered: the claim goes to the next seat, or is settled."""
+    card, offset, *claims = ints(frame)
+    if type(action) is Pick:
+        claims += [frame.seat, action.card]
+        s.log(EventKind.CLAIM, **ClaimData(seat=frame.seat, card=card, levelup=action.card))
+    following = zones.next_claimant(s, offset + 1)
+    if following >= 0:
+        seat = zones.claimant_seat(s, following)
+        s.stack.push(Frame(FrameKind.CLAIM, seat, (card, following, *claims)))
+    elif claims:
+        settle_claim(s, card, claims)
+
+
+def settle_claim(s: MunchkinModel, card: int, claims: list[int]) -> None:
+    """The claimants of a card (seat, Go up a level pairs) roll until one is highest; it
+    discards its Go up a level and takes the card, face up; the others keep theirs."""
+    seats = claims[0::2]
+    contenders, rolls = seats, []
+    while len(contenders) > 1:
+        dice = [s.die() for _ in contenders]
+        rolls += [x for pair in zip(contenders, dice, strict=True) for x in pair]
+        contenders = [p for p, die in zip(contenders, dice, strict=True) if die == max(dice)]
+    winner = contenders[0]
+    pile = s.door_discard if s.CS.deck[card] == 0 else s.treasure_discard
+    pile.remove(card)
+    zones.discard_from_hand(s, winner, claims[2 * seats.index(winner) + 1])
+    zones.to_hand_public(s, winner, card)
+    s.log(EventKind.CLAIMED, **ClaimedData(seat=winner, card=card, claimants=seats, rolls=rolls))
 
 
 # ----- trades ---------------------------------------------------------------------------

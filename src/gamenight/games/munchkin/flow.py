@@ -369,6 +369,8 @@ def can_play(s: MunchkinModel, seat: int, card: int, ctx: Context) -> bool:
         return len(have) < character.max_traits(s, seat, kind) and all(
             cs.cards[h].trait != c.trait for h in have
         )
+    if kind == ITEM and ctx == COMBAT and c.given_use >= 0:  # given from hand
+        return usable(s, seat, card, c.given_use, ctx, True)
     if kind in (CardKind.HALF_BREED, CardKind.SUPER_MUNCHKIN, ITEM):
         if ctx not in OWN_TIME:
             return False
@@ -378,6 +380,8 @@ def can_play(s: MunchkinModel, seat: int, card: int, ctx: Context) -> bool:
     if kind == CardKind.FOLLOWER:
         followers = sum(1 for h in s.table[seat] if cs.kind[h] == CardKind.FOLLOWER)
         return ctx != RUN_CTX and ctx != CURSE_CTX and followers < cs.rules.max_followers
+    if kind == CardKind.ENHANCER and ctx in (OWN, ANY_CTX):
+        return cs.rules.enhance_followers and character.bare_followers(s, seat) > 0
     if ctx != COMBAT:
         return False
     if kind == CardKind.ENHANCER:
@@ -511,6 +515,8 @@ def choices(s: MunchkinModel, frame: Frame) -> list[Action]:
         return [a.pick[c] for c in effects.lose_candidates(s, frame)]
     if kind == FrameKind.KEEP:
         return [a.pick[c] for c in effects.keep_candidates(s, frame)]
+    if kind == FrameKind.CLAIM:
+        return deals.claim_choices(s, frame)
     if kind == FrameKind.FACE_UP:
         taken = _resurrections(s, frame.seat)
         return [PASS, *taken] if taken else []
@@ -668,11 +674,16 @@ def _play(s: MunchkinModel, seat: int, action: Action, ctx: Context) -> None:
     ):
         effects.activate(s, seat, card, 0, True)
         return
+    if kind == ITEM and ctx == COMBAT:  # an item given away from hand (`can_play`)
+        effects.activate(s, seat, card, s.CS.cards[card].given_use, True)
+        return
     zones.from_hand(s, seat, card)
     s.log(EventKind.PLAY, **SeatCardData(seat=seat, card=card))
     if kind == CardKind.CURSE:
         s.limbo.append(card)
         s.stack.push(Frame(FrameKind.CURSE_TARGET, seat, (card,)))
+    elif kind == CardKind.ENHANCER and ctx != COMBAT:  # on a follower (`can_play`)
+        zones.enter_play(s, seat, card)
     elif kind == CardKind.ENHANCER:
         if len(s.monsters) == 1:
             _attach(s, card, s.monsters[0])
@@ -698,6 +709,8 @@ def _choose(s: MunchkinModel, seat: int, frame: Frame, action: Action) -> None:
     kind = frame.kind
     if kind == FrameKind.LOSE and type(action) is Pick:
         effects.lose_picked(s, frame, action.card)
+    elif kind == FrameKind.CLAIM:
+        deals.claim_answer(s, frame, action)
     elif kind == FrameKind.FACE_UP:
         if type(action) is Use:
             effects.activate(s, seat, action.card, action.ability, False)

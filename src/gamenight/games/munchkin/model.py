@@ -92,6 +92,7 @@ class FrameKind(StrEnum):
     SELL = "sell"  # (*items)
     KEEP = "keep"  # (limit, *kept): a limit was lowered; the seat keeps what it allows
     FACE_UP = "face_up"  # (): draw face up (Pass), or take a discard pile's top instead
+    CLAIM = "claim"  # (card, asked, *claims): claim a discard pile's top (`zones.claims`)
 
 
 HOOK_FRAME = "hook:"  # the prefix of a hook's choice frames
@@ -178,6 +179,8 @@ class EventKind(StrEnum):
     COMBAT_OVER = "combat_over"  # SeatData
     DEATH = "death"  # DeathData
     LOOT = "loot"  # SeatCardData: a card taken from a body
+    CLAIM = "claim"  # ClaimData: a seat claims a discard pile's top with a Go up a level
+    CLAIMED = "claimed"  # ClaimedData: the claim is settled (a die roll among several)
     BODY_DISCARDED = "body_discarded"  # CardsData
     LEVEL = "level"  # LevelData
     DISCARD = "discard"  # SeatCardsData: from hand
@@ -223,6 +226,19 @@ class KickData(TypedDict):
 
 class SeatData(TypedDict):
     seat: int
+
+
+class ClaimData(TypedDict):
+    seat: int
+    card: int  # the card claimed
+    levelup: int  # the Go up a level the seat will discard for it
+
+
+class ClaimedData(TypedDict):
+    seat: int  # who takes the card
+    card: int
+    claimants: list[int]
+    rolls: list[int]  # the claimants' last die rolls (none for a single claimant)
 
 
 class SeatCardData(TypedDict):

@@ -33,11 +33,30 @@ def from_hand(s: MunchkinModel, seat: int, card: int) -> None:
 
 
 def discard(s: MunchkinModel, card: int) -> None:
-    """Put `card` face up on its discard pile."""
+    """Put `card` face up on its discard pile; a card that may be claimed there (the
+    ruleset's `fast_claim`, under the ``fast_play`` option) is offered to every seat."""
     if s.CS.deck[card] == 0:
         s.door_discard.append(card)
     else:
         s.treasure_discard.append(card)
+    if s.CS.claimable[card] and s.options.get("fast_play"):
+        first = next_claimant(s, 0)
+        if first >= 0:
+            s.stack.push(Frame(FrameKind.CLAIM, claimant_seat(s, first), (card, first)))
+
+
+def next_claimant(s: MunchkinModel, offset: int) -> int:
+    """The first living seat at `offset` or after from the turn's player, as an offset
+    (-1: none left): the order a claim goes round the table."""
+    n = s.num_players
+    for k in range(offset, n):
+        if not s.dead[claimant_seat(s, k)]:
+            return k
+    return -1
+
+
+def claimant_seat(s: MunchkinModel, offset: int) -> int:
+    return (s.turn + offset) % s.num_players
 
 
 def discard_from_hand(s: MunchkinModel, seat: int, card: int) -> None:
@@ -110,6 +129,10 @@ def leave_play(s: MunchkinModel, seat: int, card: int) -> None:
     c = s.CS.cards[card]
     if c.triggers:
         triggers.fire_card(s, seat, card, TriggerOn.LEAVE)
+    if c.kind == CardKind.FOLLOWER and character.bare_followers(s, seat) < 0:
+        # the enhancer it carried goes with it (the last one played)
+        ridden = [h for h in s.table[seat] if s.CS.kind[h] == CardKind.ENHANCER]
+        discard_from_play(s, seat, ridden[-1])
     if c.kind == CardKind.CLASS and s.CS.rules.extra_class_bound:
         for bound in [h for h in s.table[seat] if s.CS.kind[h] == CardKind.SUPER_MUNCHKIN]:
             discard_from_play(s, seat, bound)

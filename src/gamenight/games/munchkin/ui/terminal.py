@@ -76,6 +76,7 @@ DECISIONS: dict[str, str] = {
     FrameKind.SELL: "choose the items to sell",
     FrameKind.KEEP: "choose what to keep (the rest is discarded)",
     FrameKind.FACE_UP: "draw face up, or take the discard pile's top card",
+    FrameKind.CLAIM: "claim the discard pile's top card with a Go up a level, or pass",
 }
 
 
@@ -531,6 +532,14 @@ def _event(kind: str, d: dict[str, Any], lang: str, me: int | None, game: str) -
         return f"{does(d['seat'], me, 'give')}{card} to {seat_name(d['receiver'], me)} (charity)."
     if kind == EventKind.GIFT_CARD:
         return f"  The gift is {name(d['card'], lang)}." if me in (d["seat"], d["receiver"]) else ""
+    if kind == EventKind.CLAIM:
+        return (
+            f"{does(d['seat'], me, 'claim')} {name(d['card'], lang)} with "
+            f"{name(d['levelup'], lang)}."
+        )
+    if kind == EventKind.CLAIMED:
+        rolled = " after a die roll" if d["rolls"] else ""
+        return f"{does(d['seat'], me, 'take')} {name(d['card'], lang)} from the discards{rolled}."
     if kind == EventKind.END:
         return f"[bold]Game over[/]: {_winners(d['winners'], d['truncated'], me)}."
     return f"{kind}: {d}"
