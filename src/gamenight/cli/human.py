@@ -5,11 +5,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, TextIO, TypeVar
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markdown import Markdown
 from rich.markup import escape
+from rich.text import Text
 
 from gamenight.i18n import CATALOG
 from gamenight.kernel import PASS, Action, Clock, State
@@ -18,6 +20,7 @@ from gamenight.ui import Renderer
 T = TypeVar("T")
 _ = CATALOG.gettext
 MAX_LISTED = 40  # the most choices one prompt lists; more are asked in two steps, by group
+COMPACT_HEIGHT = 30  # a terminal this many lines high or fewer gets the compact layout
 
 
 def read_line(console: Console, prompt: str, stdin: TextIO | None = None) -> str:
@@ -47,6 +50,13 @@ class HumanAgent:
     an offer). ``?`` shows `rules` (the game's rules in brief, with a glossary of what the
     table shows) and asks again. `console` and `stdin` default to the terminal; tests pass
     their own streams.
+
+    On a short terminal (`COMPACT_HEIGHT` lines or fewer; `compact` forces it either way)
+    the seat gets what fits on one screen: the renderer's ``compact_table(view, lang, me)``
+    instead of its table, short choices in two columns, and, when the events since the
+    last prompt would not fit above the table and the choices, the renderer's
+    ``summary(view, events, lang, me)`` of them instead (one line per seat and turn, the full
+    lines for the seat's own moves and what hit it).
     """
 
     name = "human"
@@ -61,6 +71,7 @@ class HumanAgent:
         console: Console | None = None,
         stdin: TextIO | None = None,
         rules: str | None = None,
+        compact: bool | None = None,
     ) -> None:
         self.seat = seat
         self.renderer = renderer
@@ -68,6 +79,7 @@ class HumanAgent:
         self.console = console or Console(highlight=False)
         self.stdin = stdin
         self.rules = rules
+        self._compact = compact
         self._told = 0  # how many of the seat's events have been told
         # The numbers of the last flat listing, kept while the seat has not acted since:
         # when others act meanwhile, a choice still legal keeps its number, so a number
@@ -84,36 +96,57 @@ class HumanAgent:
     ) -> Action:
         """Show the table and ask for one of `legal` by its number."""
         acted = -1
-        if state is not None:
-            self.catch_up(state)
-            acted = sum(1 for seat, _action in state.history if seat == self.seat)
         if legal == [PASS]:
-            return PASS  # nothing to decide: asking would only tell the others it waits
-        console = self.console
-        console.print(self.renderer.table(view, self.lang, me=self.seat))
-        console.print(_("[bold]Your move:[/]"))
+            # Nothing to decide: asking would only tell the others it waits. What happened
+            # is told at the next prompt.
+            return PASS
         skip = PASS if PASS in legal else self._skip(view, legal)
         choices = [action for action in legal if action != skip]
         skip_words = None
         if skip is not None:
             skip_words = _("pass") if skip == PASS else self.renderer.choice(view, skip, self.lang)
+        if state is not None:
+            acted = sum(1 for seat, _action in state.history if seat == self.seat)
+        table = self._table(view)
+        menu = self._menu(view, choices, acted)
+        if state is not None:
+            # What is left of the screen once the table, the choices and the prompt are shown.
+            shown = self._height(table) + len(self._listing(menu.words, skip_words)) + 1
+            room = self.console.height - shown if self.compact else None
+            self.catch_up(state, view, room)
+        self.console.print(table)
+        if not self.compact:  # the compact table's last line says whose turn it is
+            self.console.print(_("[bold]Your move:[/]"))
         while True:
-            picked = self._choose(view, choices, skip_words, acted)
+            picked = self._choose(view, menu, skip_words, acted)
             if picked is None:
                 assert skip is not None, "p is offered only when there is a move to skip"
                 return skip
             if self._confirmed(view, picked):
                 return picked
 
-    def _choose(
-        self,
-        view: Mapping[str, Any],
-        choices: list[Action],
-        skip_words: str | None,
-        acted: int,
-    ) -> Action | None:
-        """One of `choices` picked by number (by group first when there are many and the
-        renderer groups them); ``None`` for ``p``."""
+    @property
+    def compact(self) -> bool:
+        """Whether the seat gets the compact layout: forced, or a short terminal."""
+        if self._compact is not None:
+            return self._compact
+        return self.console.is_terminal and self.console.height <= COMPACT_HEIGHT
+
+    def _table(self, view: Mapping[str, Any]) -> RenderableType:
+        """The renderer's compact table when the layout is compact and it has one, else
+        its table."""
+        compact_table = getattr(self.renderer, "compact_table", None)
+        if self.compact and compact_table is not None:
+            return compact_table(view, self.lang, me=self.seat)
+        return self.renderer.table(view, self.lang, me=self.seat)
+
+    def _height(self, *renderables: RenderableType) -> int:
+        """How many lines of the console `renderables` take."""
+        return sum(len(self.console.render_lines(r, pad=False)) for r in renderables)
+
+    def _menu(self, view: Mapping[str, Any], choices: list[Action], acted: int) -> Menu:
+        """The first listing of `choices`: by group when there are many and the renderer
+        groups them, else the choices themselves by their stable numbers."""
         group = getattr(self.renderer, "group", None)
         if len(choices) > MAX_LISTED and group is not None:
             groups: dict[str, list[Action]] = {}
@@ -121,17 +154,25 @@ class HumanAgent:
                 groups.setdefault(group(view, action, self.lang), []).append(action)
             if len(groups) > 1:
                 self._numbers = {}
-                picked = self._pick(dict(enumerate(groups, 1)), skip_words)
-                if picked is None:
-                    return None
-                choices = groups[picked]
+                return Menu(words=dict(enumerate(groups, 1)), groups=groups)
         numbers = self._stable_numbers(choices, acted)
-        by_number = {number: choices[i] for i, number in enumerate(numbers)}
-        words = {
-            number: self.renderer.choice(view, choices[i], self.lang)
-            for i, number in enumerate(numbers)
-        }
-        return self._pick(dict(sorted(by_number.items())), skip_words, words)
+        order = sorted(range(len(choices)), key=lambda i: numbers[i])
+        return Menu(
+            words={numbers[i]: self.renderer.choice(view, choices[i], self.lang) for i in order},
+            actions={numbers[i]: choices[i] for i in order},
+        )
+
+    def _choose(
+        self, view: Mapping[str, Any], menu: Menu, skip_words: str | None, acted: int
+    ) -> Action | None:
+        """One of the choices picked by number from `menu` (then from the group picked,
+        when it lists groups); ``None`` for ``p``."""
+        if not menu.groups:
+            return self._pick(menu.actions, skip_words, menu.words)
+        picked = self._pick(dict(enumerate(menu.groups, 1)), skip_words)
+        if picked is None:
+            return None
+        return self._choose(view, self._menu(view, menu.groups[picked], acted), skip_words, acted)
 
     def _stable_numbers(self, choices: list[Action], acted: int) -> list[int]:
         """The number of each choice: the one it had in the last listing if the seat has
@@ -176,23 +217,50 @@ class HumanAgent:
     ) -> T | None:
         """List `items` by their numbers (in `words`, else as they are) and ask for one;
         ``None`` for ``p`` (offered with `skip_words`, when given)."""
-        for number, item in items.items():
-            text = item if words is None else words[number]
-            self.console.print(f"  [bold cyan]{number:>2}[/]  {text}")
-        if skip_words is not None:
-            self.console.print(f"  [bold cyan]{'p':>2}[/]  {skip_words}")
+        shown = words or {number: str(item) for number, item in items.items()}
+        for line in self._listing(shown, skip_words):
+            self.console.print(line)
         number = self._ask_number(set(items), skip_words is not None)
         return None if number == 0 else items[number]
 
-    def catch_up(self, state: State) -> None:
-        """Tell what happened since the last prompt, as this seat saw it."""
-        seen = state.events_for(self.seat)
-        lines = self.renderer.events(seen[self._told :], self.lang, me=self.seat)
-        self._told = len(seen)
-        if lines:
+    def _listing(self, words: dict[int, str], skip_words: str | None) -> list[str]:
+        """The lines listing `words` by number (and ``p``): in two columns, top to bottom,
+        when the layout is compact and every entry fits in half the width."""
+        entries = [f"  [bold cyan]{number:>2}[/]  {text}" for number, text in words.items()]
+        if skip_words is not None:
+            entries.append(f"  [bold cyan]{'p':>2}[/]  {skip_words}")
+        half = self.console.width // 2
+        widths = [Text.from_markup(entry).cell_len for entry in entries]
+        if not self.compact or len(entries) < 4 or max(widths) >= half:
+            return entries
+        rows = (len(entries) + 1) // 2
+        return [
+            entries[i] + " " * (half - widths[i]) + entries[i + rows]
+            if i + rows < len(entries)
+            else entries[i]
+            for i in range(rows)
+        ]
+
+    def catch_up(
+        self, state: State, view: Mapping[str, Any] | None = None, room: int | None = None
+    ) -> None:
+        """Tell what happened since the last prompt, as this seat saw it: in `room` lines
+        or fewer if it can (the renderer's ``summary`` when the full lines would not fit;
+        it reads the seat's `view`)."""
+        seen = state.events_for(self.seat)[self._told :]
+        self._told += len(seen)
+        lines = self.renderer.events(seen, self.lang, me=self.seat)
+        if not lines:
+            return
+        summary = getattr(self.renderer, "summary", None)
+        fits = room is None or self._height(*lines) <= room
+        if not fits and view is not None and summary is not None:
+            lines = summary(view, seen, self.lang, me=self.seat)
+        if not self.compact:  # a compact screen has no line to spare for a frame
             self.console.rule(style="dim")
-            for line in lines:
-                self.console.print(line)
+        for line in lines:
+            self.console.print(line)
+        if not self.compact:
             self.console.print()
 
     def _ask_number(self, numbers: set[int], can_pass: bool = False) -> int:
@@ -231,6 +299,16 @@ class HumanAgent:
             else:
                 hint = _("type a number from 1 to {count}.").format(count=count)
             self.console.print(f"[red]{reason}[/]: " + hint)
+
+
+@dataclass(frozen=True)
+class Menu:
+    """The first listing of a prompt: the words shown by number, and the actions they
+    pick, or, when there are many choices, the groups' names and each group's actions."""
+
+    words: dict[int, str]
+    actions: dict[int, Action] = field(default_factory=dict)
+    groups: dict[str, list[Action]] = field(default_factory=dict)
 
 
 def _ranges(numbers: set[int]) -> str:

@@ -32,7 +32,14 @@ pgettext = CATALOG.pgettext
 
 
 class Renderer(Protocol):
-    """What a game's renderer module provides. `lang` localizes card names."""
+    """What a game's renderer module provides. `lang` localizes card names.
+
+    The prompt (`gamenight.cli.human.HumanAgent`) also uses these functions where a
+    renderer has them: ``group``, ``skip`` and ``confirm`` (its choices), and for a short
+    terminal ``compact_table(view, lang, me)`` (the table in a few lines: one per seat)
+    and ``summary(view, events, lang, me)`` (events told in fewer lines: one per other
+    seat and turn, in full what the reader did and what hit them).
+    """
 
     def table(
         self, view: View, lang: str, me: int | None = None, reveal: Sequence[View] | None = None

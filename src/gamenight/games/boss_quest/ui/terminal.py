@@ -8,6 +8,7 @@ and colour names there too, by their English names in the content data.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import groupby
 from typing import Any
 
 from rich import box
@@ -71,6 +72,18 @@ def _weapon_view(weapon: WeaponView, lang: str) -> str:
     return _weapon(weapon["colour"], weapon["value"], lang)
 
 
+def _letter(colour_name: str) -> str:
+    """A colour's letter in English, its catalog message: ``R`` for red."""
+    return colour_name[0].upper()
+
+
+def _short_weapon(weapon: WeaponView) -> str:
+    """``R4``: the colour's letter (so no colour is lost without colours) and the value."""
+    colour = weapon["colour"]
+    letter = escape(pgettext("colour letter", _letter(COLOUR_NAMES[colour].en)))
+    return f"[{_STYLE.get(colour, 'bold')}]{letter}{weapon['value']}[/]"
+
+
 def _weapon_id(weapon: int, lang: str) -> str:
     return _weapon(COLOURS[WEAPON_COLOUR[weapon]], WEAPON_VALUE[weapon], lang)
 
@@ -123,6 +136,64 @@ def table(
     )
     return Group(
         Panel(body, title=title, title_align="left", border_style="dim"),
+        _turn_line(view, lang, me),
+    )
+
+
+@speaks
+def compact_table(view: BossQuestView, lang: str, me: int | None = None) -> RenderableType:
+    """The table for a short terminal: the boss in one line, the spells still in play by
+    name, one line per seat with its weapons as colour letters (``R4``: the hidden one,
+    ``?1–7`` while unknown, ``+`` the face-up ones), and whose turn it is."""
+    boss = view["boss"]
+    hp = _("[bold red]{hp} HP[/]").format(hp=boss["hp"])
+    if boss["hp"] != boss["base_hp"]:
+        hp += _(" [dim](base {hp})[/]").format(hp=boss["base_hp"])
+    head = _(
+        "[bold]Boss Quest[/] · round {round} · boss {hp} · keys to win: [yellow]{keys}[/] · "
+        "deck: {deck}"
+    ).format(round=view["round"], hp=hp, keys=view["key_target"], deck=view["weapon_deck"])
+    if view["deck_top"] is not None:
+        head += _(" (on top: {weapon})").format(weapon=_weapon_view(view["deck_top"], lang))
+    spells = []
+    for slot in view["spells"]:
+        key, status = slot["spell"], slot["status"]
+        if status == SlotStatus.DISCARDED:
+            continue  # out of the game: the events told it
+        name = _("[bold]?[/] Mystery spell") if key is None else _spell(key, lang)
+        pending = view["pending"]
+        if pending is not None and pending["slot"] == slot["slot"]:
+            name += f" ({_spell_status(view, slot['slot'], lang, me)})"
+        elif status == SlotStatus.ACTIVE and slot["target"] is not None:
+            name += _(" (on {seat})").format(seat=seat_name(slot["target"], me))
+        elif status != SlotStatus.AVAILABLE:  # available goes unsaid
+            name += f" ([dim]{pgettext('spell status', status)}[/])"
+        spells.append(name)
+    grid = Table.grid(padding=(0, 1))
+    turn = view["to_act"][0] if view["to_act"] else None
+    for player in view["seats"]:
+        s = player["seat"]
+        seat = f"{'▶' if s == turn else ' '} {s}" + (_(" (you)") if s == me else "")
+        hidden = player["hidden"]
+        lo, hi = player["hidden_range"]
+        weapons = _short_weapon(hidden) if hidden is not None else f"?{lo}–{hi}"
+        if player["visible"]:
+            weapons += " + " + " ".join(_short_weapon(w) for w in player["visible"])
+        marks = [_("Armorer")] if s == view["armorer"] else []
+        if player["visited_mage"]:
+            marks.append(_("Mage ✓"))
+        grid.add_row(
+            f"[bold]{seat}[/]" if s == turn else seat,
+            f"[red]{_HEART * player['hearts']}[/]" if player["hearts"] else _("[dim]none[/]"),
+            f"[yellow]{player['keys']}[/]/{view['key_target']}",
+            weapons,
+            _attack_cell(player, player["attack"], boss["hp"], short=True),
+            " ".join(marks),
+        )
+    return Group(
+        head,
+        _("Spells: {spells}").format(spells=" · ".join(spells)),
+        grid,
         _turn_line(view, lang, me),
     )
 
@@ -228,8 +299,9 @@ def _weapons_cell(visible: list[WeaponView], lang: str) -> str:
     return " ".join(_weapon_view(w, lang) for w in visible) or _("[dim]none[/]")
 
 
-def _attack_cell(player: SeatView, attack: int | None, hp: int) -> str:
-    """The exact attack when known, else the range the hidden weapon's public bounds allow."""
+def _attack_cell(player: SeatView, attack: int | None, hp: int, short: bool = False) -> str:
+    """The exact attack when known, else the range the hidden weapon's public bounds allow
+    (`short`: without the face-up part of it)."""
     shown = player["visible_attack"]
     if attack is not None:
         cell = f"[bold]{attack}[/]"
@@ -237,7 +309,7 @@ def _attack_cell(player: SeatView, attack: int | None, hp: int) -> str:
             cell += _(" [dim]({under} under)[/]").format(under=hp - attack)
     else:
         lo, hi = player["hidden_range"]
-        cell = f"{shown + lo}–{shown + hi} [dim]({shown} + ?)[/]"
+        cell = f"{shown + lo}–{shown + hi}" + ("" if short else f" [dim]({shown} + ?)[/]")
     bonus = player["attack_bonus"]
     if bonus:
         cell += _(" [dim]spells {bonus}[/]").format(bonus=f"{bonus:+d}")
@@ -330,17 +402,81 @@ def confirm(view: BossQuestView, action: Action, lang: str) -> str | None:
 @speaks
 def events(events: Sequence[Event], lang: str, me: int | None = None) -> list[str]:
     """Readable lines for consecutive events (the caller filters what the reader may see)."""
+    return [line for event in _told(events) for line in _event(event, lang, me)]
+
+
+@speaks
+def summary(
+    view: BossQuestView, events: Sequence[Event], lang: str, me: int | None = None
+) -> list[str]:
+    """`events` (up to `view`) in fewer lines: each other seat's consecutive moves in one line (``Seat 2:
+    took 2 weapons, announced a bust.``); your own moves, what was done to you, the start
+    of a round (the table shows its spells and weapons), the battle and the end in full."""
+    told: list[tuple[int | None, str]] = []  # (the seat, a move in short) or (None, a line)
+    for event in _told(events):
+        move = _move(event, lang, me)
+        if move is not None:
+            told.append((event.data["seat"], move))
+        elif event.kind == EventKind.ROUND:
+            told.append((None, _round(event.data, lang, me)[0]))
+        else:
+            told.extend((None, line) for line in _event(event, lang, me))
     lines: list[str] = []
-    for i, event in enumerate(events):
-        following = events[i + 1] if i + 1 < len(events) else None
-        if (
-            event.kind == EventKind.ACTIVATE
-            and following is not None
-            and following.kind in _RESOLUTIONS
-        ):
-            continue  # the chosen target's line tells the whole story
-        lines.extend(_event(event, lang, me))
+    for seat, moves in groupby(told, key=lambda item: item[0]):
+        texts = [text for _seat, text in moves]
+        if seat is None:
+            lines.extend(texts)
+        else:
+            who = player_name(seat, me)
+            lines.append(_("{who}: {moves}.").format(who=who, moves=_(", ").join(texts)))
     return lines
+
+
+def _told(events: Sequence[Event]) -> list[Event]:
+    """The events worth a line: an activation whose target choice follows is told by it."""
+    return [
+        event
+        for i, event in enumerate(events)
+        if not (
+            event.kind == EventKind.ACTIVATE
+            and i + 1 < len(events)
+            and events[i + 1].kind in _RESOLUTIONS
+        )
+    ]
+
+
+def _move(event: Event, lang: str, me: int | None) -> str | None:
+    """Another seat's move in a few words (``took 2 weapons``); None for your own moves,
+    for what is done to you and for what is not a seat's move."""
+    kind, d = event.kind, event.data
+    seat = d.get("seat")
+    if seat is None or seat == me or d.get("target") == me:
+        return None
+    if kind == EventKind.EQUIP:
+        count = len(d["weapons"])
+        return ngettext("took {count} weapon", "took {count} weapons", count).format(count=count)
+    if kind == EventKind.BUST:
+        return _("[bold red]announced a bust[/]") if d["bust"] else _("no longer bust")
+    if kind == EventKind.DISCARD:
+        if d["spell"] is None:
+            return _("discarded the Mystery spell unseen")
+        return _("discarded {spell}").format(spell=_spell(d["spell"], lang))
+    if kind == EventKind.VISIT:
+        return _("visited the Mage")
+    if kind == EventKind.REVEAL:
+        return _("took the Mystery spell blind: {spell}").format(spell=_spell(d["spell"], lang))
+    if kind == EventKind.ACTIVATE:
+        return _("activated {spell}").format(spell=_spell(d["spell"], lang))
+    if kind == EventKind.EXCHANGE:
+        return _("activated {spell}").format(spell=_spell("exchange", lang))
+    if kind == EventKind.CANCEL:
+        on = _spell(d["cancelled"], lang)
+        return _("activated {spell} on {whom}").format(spell=_spell("cancel", lang), whom=on)
+    if kind in (EventKind.TARGET, EventKind.SWAP):
+        spell = _spell(d["spell"] if kind == EventKind.TARGET else "swap", lang)
+        whom = _("themselves") if d["target"] == seat else seat_name(d["target"], me)
+        return _("activated {spell} on {whom}").format(spell=spell, whom=whom)
+    return None
 
 
 def _event(event: Event, lang: str, me: int | None) -> list[str]:

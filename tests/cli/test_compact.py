@@ -1,0 +1,76 @@
+"""The compact layout of a short terminal (80×24): its table per game and language as
+stored snapshots, and a whole turn of the other seats readable above the prompt."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from rich.console import Console
+
+import gamenight
+from gamenight import agents, i18n
+from gamenight.cli.human import HumanAgent
+from gamenight.play import play
+from gamenight.ui import renderer
+
+from .test_whole_games import SNAPSHOTS, UPDATE
+
+COMPACT = ["boss-quest"]
+PROMPT = re.compile(
+    r"Choice \[[^\]]*\]: |Enter or \d+ again confirms, anything else chooses again: "
+)
+
+
+def compact_snapshot(game_id: str, lang: str) -> str:
+    """The compact table of a seeded position a few moves in, 5 players, from seat 0."""
+    state = gamenight.make(game_id, 5, seed=7)
+    for move in range(9):
+        seat = state.actors()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[-1 if move % 3 == 0 else 0])
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, color_system=None, highlight=False)
+    console.print(renderer(game_id).compact_table(state.view(0), lang, me=0))
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("game_id", COMPACT)
+def test_the_compact_table_matches_its_snapshot(game_id, lang):
+    path = SNAPSHOTS / f"{game_id}.compact.{lang}.txt"
+    shown = compact_snapshot(game_id, lang)
+    if UPDATE:
+        path.write_text(shown, encoding="utf-8")
+    assert path.is_file(), f"no snapshot yet: GAMENIGHT_SNAPSHOTS=update writes {path.name}"
+    assert shown == path.read_text(encoding="utf-8")
+    assert len(shown.splitlines()) <= 10
+
+
+def screens(game_id: str, players: int, seed: int) -> list[str]:
+    """What a person always choosing 1 reads at each prompt of a whole game on an 80×24
+    terminal: the lines printed since the previous prompt."""
+    out = io.StringIO()
+    console = Console(
+        file=out, width=80, height=24, force_terminal=True, color_system=None, highlight=False
+    )
+    human = HumanAgent(0, renderer(game_id), "en", console, io.StringIO("1\n" * 3000))
+    bots = [agents.make(agents.default(game_id), game_id, seed + s) for s in range(1, players)]
+    state = gamenight.make(game_id, players, seed)
+    play(state, [human, *bots])
+    assert state.is_over()
+    return PROMPT.split(out.getvalue())[1:]
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("boss-quest", 4), ("boss-quest", 5)])
+def test_a_whole_turn_of_the_other_seats_fits_above_the_prompt(game_id, players):
+    for seed in (1, 2):
+        shown = screens(game_id, players, seed)
+        assert shown
+        for screen in shown:
+            # A new round's start and a battle's result are told whole: they may scroll.
+            if "Battle" in screen or "Round" in screen:
+                continue
+            assert screen.count("\n") <= 23, screen  # the prompt is the 24th line
+            assert max((len(line) for line in screen.splitlines()), default=0) <= 80
