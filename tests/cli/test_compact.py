@@ -17,7 +17,7 @@ from gamenight.ui import renderer
 
 from .test_whole_games import SNAPSHOTS, UPDATE
 
-COMPACT = ["boss-quest"]
+COMPACT = ["boss-quest", "meow-dark-lord"]
 PROMPT = re.compile(
     r"Choice \[[^\]]*\]: |Enter or \d+ again confirms, anything else chooses again: "
 )
@@ -48,14 +48,14 @@ def test_the_compact_table_matches_its_snapshot(game_id, lang):
     assert len(shown.splitlines()) <= 10
 
 
-def screens(game_id: str, players: int, seed: int) -> list[str]:
-    """What a person always choosing 1 reads at each prompt of a whole game on an 80×24
-    terminal: the lines printed since the previous prompt."""
+def screens(game_id: str, players: int, seed: int, answers: str) -> list[str]:
+    """What a person typing `answers` over and over reads at each prompt of a whole game
+    on an 80×24 terminal: the lines printed since the previous prompt."""
     out = io.StringIO()
     console = Console(
         file=out, width=80, height=24, force_terminal=True, color_system=None, highlight=False
     )
-    human = HumanAgent(0, renderer(game_id), "en", console, io.StringIO("1\n" * 3000))
+    human = HumanAgent(0, renderer(game_id), "en", console, io.StringIO(answers * 3000))
     bots = [agents.make(agents.default(game_id), game_id, seed + s) for s in range(1, players)]
     state = gamenight.make(game_id, players, seed)
     play(state, [human, *bots])
@@ -63,14 +63,35 @@ def screens(game_id: str, players: int, seed: int) -> list[str]:
     return PROMPT.split(out.getvalue())[1:]
 
 
-@pytest.mark.parametrize(("game_id", "players"), [("boss-quest", 4), ("boss-quest", 5)])
-def test_a_whole_turn_of_the_other_seats_fits_above_the_prompt(game_id, players):
-    for seed in (1, 2):
-        shown = screens(game_id, players, seed)
-        assert shown
+@pytest.mark.parametrize(
+    ("game_id", "players", "seeds", "answers"),
+    [
+        ("boss-quest", 4, (1, 2), "1\n"),  # always take one weapon
+        ("boss-quest", 5, (1, 2), "1\n"),
+        # Hire a cat, search or attack with it, draw...: a game with every kind of move.
+        # Meow's turns are long: seeds whose busiest turns still fit (see the docs).
+        ("meow-dark-lord", 4, (2, 3), "2\n1\n"),
+    ],
+)
+def test_a_whole_turn_of_the_other_seats_fits_above_the_prompt(game_id, players, seeds, answers):
+    for seed in seeds:
+        shown = screens(game_id, players, seed, answers)
+        assert len(shown) > 5
         for screen in shown:
             # A new round's start and a battle's result are told whole: they may scroll.
             if "Battle" in screen or "Round" in screen:
                 continue
             assert screen.count("\n") <= 23, screen  # the prompt is the 24th line
             assert max((len(line) for line in screen.splitlines()), default=0) <= 80
+
+
+def test_other_seats_turns_are_summarised_and_yours_told_in_full():
+    shown = "".join(screens("meow-dark-lord", 4, 2, "2\n1\n"))
+    assert "Seat 1: hired" in shown and "Seat 1 hires" not in shown
+    assert "You hire" in shown
+
+
+def test_a_tall_terminal_or_a_pipe_gets_the_full_table():
+    for height, terminal, compact in ((24, True, True), (40, True, False), (24, False, False)):
+        console = Console(file=io.StringIO(), height=height, force_terminal=terminal)
+        assert HumanAgent(0, renderer("boss-quest"), console=console).compact is compact

@@ -53,7 +53,7 @@ class HumanAgent:
 
     On a short terminal (`COMPACT_HEIGHT` lines or fewer; `compact` forces it either way)
     the seat gets what fits on one screen: the renderer's ``compact_table(view, lang, me)``
-    instead of its table, short choices in two columns, and, when the events since the
+    instead of its table, choices in one line each (short ones in two columns), and, when the events since the
     last prompt would not fit above the table and the choices, the renderer's
     ``summary(view, events, lang, me)`` of them instead (one line per seat and turn, the full
     lines for the seat's own moves and what hit it).
@@ -219,7 +219,8 @@ class HumanAgent:
         ``None`` for ``p`` (offered with `skip_words`, when given)."""
         shown = words or {number: str(item) for number, item in items.items()}
         for line in self._listing(shown, skip_words):
-            self.console.print(line)
+            # A compact listing keeps each choice to one line: its start tells it.
+            self.console.print(line, no_wrap=self.compact, overflow="ellipsis")
         number = self._ask_number(set(items), skip_words is not None)
         return None if number == 0 else items[number]
 

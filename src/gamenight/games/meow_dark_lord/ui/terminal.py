@@ -8,6 +8,7 @@ names and ability texts there too, by their English names in the content data.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from rich import box
@@ -184,6 +185,69 @@ def table(
     )
 
 
+@speaks
+def compact_table(view: MeowView, lang: str, me: int | None = None) -> RenderableType:
+    """The table for a short terminal: the treasury, the Tower and the Graveyard (by count)
+    in one line, one line per seat with its cats in short (name, hearts, power), your hand
+    by name (unless you are hiring: the choices list it), and whose turn it is."""
+    head = _(
+        "[bold]Meow, Dark Lord![/] · turn {turn} · {phase} · coins to win: [yellow]{target}[/]"
+    ).format(turn=view["turn_number"], phase=_(_PHASES[view["phase"]]), target=view["coin_target"])
+    tower = str(view["tower"])
+    if view["tower_safe_top"]:
+        tower += _(" ({safe} safe)").format(safe=view["tower_safe_top"])
+    tower = _(
+        "Treasury: {treasury} · Tower: {tower} · Graveyard: {graveyard} · "
+        "Rigor Mortis: [bold red]{drawn}[/]/{total}"
+    ).format(
+        treasury=view["treasury"],
+        tower=tower,
+        graveyard=len(view["graveyard"]),  # by count: a choice taking from it lists its cats
+        drawn=view["rigor_mortis"],
+        total=view["rigor_mortis_total"],
+    )
+    grid = Table.grid(padding=(0, 1))
+    acting = view["to_act"][0] if view["to_act"] else None
+    for player in view["seats"]:
+        s = player["seat"]
+        seat = f"{'▶' if s == acting else ' '} {s}" + (_(" (you)") if s == me else "")
+        coins = ngettext("{count} coin", "{count} coins", player["coins"]).format(
+            count=player["coins"]
+        )
+        size = player["hand_size"]
+        hand = ngettext("{count} card", "{count} cards", size).format(count=size)
+        cats = [_short_cat(d, lang, view, s) for d in player["dungeon"]]
+        grid.add_row(
+            f"[bold]{seat}[/]" if s == acting else seat,
+            f"[yellow]{coins}[/]",
+            hand,
+            _(", ").join(cats) or _("[dim]empty[/]"),
+        )
+    parts: list[RenderableType] = [head, tower, grid]
+    hiring = view["phase"] in (Phase.HIRE1, Phase.HIRE2) and view["pending"] is None
+    if me is not None and not (hiring and acting == me):  # else each card is a hire choice
+        hand_cards = [c["card"] for c in view["seats"][me]["hand"] or []]
+        parts.append(_("Your hand: {cats}.").format(cats=_names(hand_cards, lang)))
+    return Group(*parts, _turn_line(view, lang, me))
+
+
+def _short_cat(d: DungeonCatView, lang: str, view: MeowView, seat: int) -> str:
+    """A cat in a dungeon in short: ``Fat Cat ♥♥♡♡ p1``, ``(acted)`` once it has."""
+    card = d["card"]
+    line = _("{cat} {hearts} p{power}").format(
+        cat=_name(card, lang), hearts=_heart_marks(card, d["hearts"]), power=CATS[card].power
+    )
+    if d["acted"] and view["turn"] == seat and view["phase"] == Phase.DUNGEON:
+        line += _(" [dim](acted)[/]")
+    return line
+
+
+def _heart_marks(card: int, hearts: int) -> str:
+    """A cat's hearts, each lost one hollow, so a wound shows without colour too (NO_COLOR,
+    pipes)."""
+    return f"[red]{_HEART * hearts}[/][dim]{_LOST_HEART * (HEARTS[card] - hearts)}[/]"
+
+
 def _tower_line(view: MeowView) -> str:
     safe = view["tower_safe_top"]
     tower = ngettext("Tower: {count} card", "Tower: {count} cards", view["tower"]).format(
@@ -238,10 +302,8 @@ def _players_table(
 def _dungeon_cat(d: DungeonCatView, lang: str, view: MeowView, seat: int) -> str:
     card = d["card"]
     cat = CATS[card]
-    # Lost hearts are hollow, so a wound shows without colour too (NO_COLOR, pipes).
-    hearts = f"[red]{_HEART * d['hearts']}[/][dim]{_LOST_HEART * (HEARTS[card] - d['hearts'])}[/]"
     line = _("{cat} {hearts} power {power}").format(
-        cat=_name(card, lang), hearts=hearts, power=cat.power
+        cat=_name(card, lang), hearts=_heart_marks(card, d["hearts"]), power=cat.power
     )
     words = _keywords(cat, lang)
     if words:
@@ -369,6 +431,92 @@ def events(events: Sequence[Event], lang: str, me: int | None = None) -> list[st
     for event in events:
         lines.extend(_event(event, lang, me))
     return lines
+
+
+@speaks
+def summary(view: MeowView, events: Sequence[Event], lang: str, me: int | None = None) -> list[str]:
+    """`events` (up to `view`) in fewer lines: each other seat's turn in one line (``Seat 2:
+    hired Tabby Scout, searched 2 times (3 found), drew a card.``); your own turns, what
+    hit your cats or your coins, and the end of the game in full."""
+    mine = {d["card"] for d in view["seats"][me]["dungeon"]} if me is not None else set()
+    lines: list[str] = []
+    turn: _ShortTurn | None = None  # another seat's turn, being told in short
+    for event, previous in zip(events, [None, *events[:-1]], strict=False):
+        kind, d = event.kind, event.data
+        if kind == EventKind.TURN:
+            lines += [] if turn is None else turn.line(me)
+            # Your own turn's start goes unsaid: the table says you are to play.
+            turn = None if d["seat"] == me else _ShortTurn(d["seat"])
+        elif _found(previous, event):
+            continue  # the search's tally tells these coins
+        elif turn is None:
+            lines += _event(event, lang, me)
+        elif _hits(event, me, mine) or kind not in (*_SHORT, EventKind.SEARCH, EventKind.COINS):
+            turn.after += _event(event, lang, me)
+        elif kind == EventKind.SEARCH:
+            turn.tally(EventKind.SEARCH, (1, d["hits"]), _searches)
+        elif kind == EventKind.COINS:
+            source = d["source"]
+            turn.tally((kind, source), (d["amount"],), partial(_took, source=source, me=me))
+        elif move := _SHORT[kind](d, lang, me):
+            turn.moves.append(move)
+    return lines + ([] if turn is None else turn.line(me))
+
+
+class _ShortTurn:
+    """Another seat's turn told in one line: its moves in order, its searches and the coins
+    it took from each place added up where they first came; then, in full, what hit you
+    and what is not a move."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.moves: list[str] = []
+        self.after: list[str] = []
+        self._tallies: dict[object, tuple[int, list[int]]] = {}  # (place in moves, sums)
+
+    def tally(self, key: object, amounts: tuple[int, ...], words: Callable[..., str]) -> None:
+        """Add `amounts` to the sums of `key`, told by `words(*sums)`."""
+        if key not in self._tallies:
+            self._tallies[key] = (len(self.moves), [0] * len(amounts))
+            self.moves.append("")
+        at, sums = self._tallies[key]
+        sums[:] = [total + amount for total, amount in zip(sums, amounts, strict=True)]
+        self.moves[at] = words(*sums)
+
+    def line(self, me: int | None) -> list[str]:
+        """The turn's line (none when it did nothing worth a word), then the lines in full."""
+        if not self.moves:
+            return self.after
+        moves = _(", ").join(self.moves)
+        told = _("{who}: {moves}.").format(who=player_name(self.seat, me), moves=moves)
+        return [told, *self.after]
+
+
+def _found(search: Event | None, coins: Event) -> bool:
+    """Whether `coins` are what the `search` just before them found (no news of their own)."""
+    return (
+        search is not None
+        and search.kind == EventKind.SEARCH
+        and coins.kind == EventKind.COINS
+        and coins.data["source"] == TREASURY
+        and coins.data["amount"] == search.data["hits"]
+    )
+
+
+def _hits(event: Event, me: int | None, mine: set[int]) -> bool:
+    """Whether `event` hits you: a blow to one of your cats (`mine`), or your coins taken."""
+    kind, d = event.kind, event.data
+    if kind in (EventKind.ATTACK, EventKind.ABILITY, EventKind.WOUND, EventKind.KILLED):
+        return d.get("target", d["card"]) in mine or (kind == EventKind.KILLED and d["seat"] == me)
+    return kind == EventKind.COINS and d["source"] == me
+
+
+def _searches(count: int, hits: int) -> str:
+    if count == 1:
+        return _("searched ({hits} found)").format(hits=hits)
+    return ngettext(
+        "searched {count} time ({hits} found)", "searched {count} times ({hits} found)", count
+    ).format(count=count, hits=hits)
 
 
 def _event(event: Event, lang: str, me: int | None) -> list[str]:
@@ -582,6 +730,48 @@ _TELLERS: dict[str, Callable[[Any, str, int | None], list[str]]] = {
     EventKind.NO_TARGET: _no_target,
     EventKind.ROLL_OFF: _roll_off,
     EventKind.GAME_OVER: _game_over,
+}
+
+
+def _took(amount: int, source: int | str, me: int | None) -> str:
+    """``took 2 coins`` (from the treasury) or ``took 2 coins from seat 1``."""
+    if source == TREASURY:
+        return ngettext(
+            "took [yellow]{amount} coin[/]", "took [yellow]{amount} coins[/]", amount
+        ).format(amount=amount)
+    assert isinstance(source, int), "coins come from the treasury or a seat"
+    return ngettext(
+        "took [yellow]{amount} coin[/] from {seat}",
+        "took [yellow]{amount} coins[/] from {seat}",
+        amount,
+    ).format(amount=amount, seat=seat_name(source, me))
+
+
+# Another seat's moves in a few words, by the event's kind (its searches and coins are
+# added up in `summary`); a kind missing here is told in full even in a summary.
+_SHORT: dict[str, Callable[[Any, str, int | None], str]] = {
+    EventKind.DRAW: lambda d, lang, me: _("drew a card"),
+    EventKind.DREW: lambda d, lang, me: _("drew {cat}").format(cat=_name(d["card"], lang)),
+    EventKind.RIGOR_MORTIS: lambda d, lang, me: _("[bold red]revealed a Rigor Mortis[/]"),
+    EventKind.HIRE: lambda d, lang, me: _("hired {cat}").format(cat=_name(d["card"], lang)),
+    EventKind.ATTACK: lambda d, lang, me: _("{cat} attacked {target} ({hits} {heart} off)").format(
+        cat=_name(d["card"], lang), target=_name(d["target"], lang), hits=d["hits"], heart=_HEART
+    ),
+    EventKind.WOUND: lambda d, lang, me: "",  # its attack or ability told it
+    EventKind.KILLED: lambda d, lang, me: _("{cat} fell").format(cat=_name(d["card"], lang)),
+    EventKind.SACRIFICED: lambda d, lang, me: _("sacrificed {cat}").format(
+        cat=_name(d["card"], lang)
+    ),
+    EventKind.ACTIVATE: lambda d, lang, me: _("{cat} activated").format(cat=_name(d["card"], lang)),
+    EventKind.ABILITY: lambda d, lang, me: _("{cat} struck {target}").format(
+        cat=_name(d["card"], lang), target=_name(d["target"], lang)
+    ),
+    EventKind.HEAL: lambda d, lang, me: _("healed {cat}").format(cat=_name(d["target"], lang)),
+    EventKind.TO_HAND: lambda d, lang, me: _("took {cat} from the Graveyard").format(
+        cat=_name(d["card"], lang)
+    ),
+    EventKind.DISCARD: lambda d, lang, me: _("discarded {cat}").format(cat=_name(d["card"], lang)),
+    EventKind.NO_TARGET: lambda d, lang, me: "",
 }
 
 
