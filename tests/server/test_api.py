@@ -93,6 +93,7 @@ def test_start_lets_bots_play_the_free_seats_until_somebody_takes_them(client):
         ({"game": "boss-quest", "seats": [{"kind": "bot"}] * 17}, "at most 16"),
         ({"game": "boss-quest", "seats": [{"kind": "robot"}] * 3}, "kind"),
         ({"game": "boss-quest", "seats": [{"kind": "bot", "bot": "genius"}] * 3}, "unknown bot"),
+        ({"game": "boss-quest", "seats": [{"kind": "bot", "bot": "ismcts:lots"}] * 3}, "bad agent"),
         (
             {"game": "boss-quest", "seats": [{"kind": "bot"}] * 3, "options": {"hearts": 99}},
             "at most",

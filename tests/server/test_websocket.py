@@ -204,3 +204,26 @@ def test_a_hello_in_a_language_the_game_lacks_is_refused(client):
     with client.websocket_connect(f"/ws/{table}") as socket:
         socket.send_text(json.dumps({"type": "hello", "token": token, "lang": "ja"}))
         assert socket.receive_json()["type"] == "welcome"
+
+
+def test_a_search_bot_thinks_aside_and_plays_its_seat_to_the_end(client, store):
+    body = {
+        "game": "boss-quest",
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:20"}],
+        "seed": 4,
+        "bot_delay_ms": 0,
+        "options": {"key_target": 1},
+    }
+    created = client.post("/api/tables", json=body).json()
+    token = created["invites"][0]["token"]
+    assert client.post(f"/api/tables/{created['id']}/claim", json={"token": token}).is_success
+    with client.websocket_connect(f"/ws/{created['id']}") as socket:
+        hello(socket, token)
+        while (update := next_update(socket))["status"] != "finished":
+            if update["legal"]:
+                send(socket, type="act", action=update["legal"][0]["action"])
+                update = until(socket, lambda u: not u["legal"] or u["status"] == "finished")
+                if update["status"] == "finished":
+                    break
+    causes = {(row.seat, row.cause) for row in store.actions(created["id"])}
+    assert (1, "bot") in causes and (0, "player") in causes

@@ -39,6 +39,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 import gamenight
 from gamenight import agents
+from gamenight.agents import ismcts
 from gamenight.kernel import PASS, Action, Agent, IllegalAction, Rng, State, spec
 from gamenight.play.live import LiveTable
 from gamenight.play.table import ask, driver_seed, next_actor
@@ -127,11 +128,29 @@ BOT_BATCH = 16
 """The most bots' moves made in one turn of `BotTurns` (stored and shown together)."""
 
 
+@dataclass(frozen=True)
 class _BotDue:
-    """`Table._advance`'s answer when a bot is to move now (it waits for its turn)."""
+    """`Table._advance`'s answer when a bot is to move now (it waits for its turn);
+    `search`: the seat of a search bot that must first think its move, aside."""
+
+    search: int | None = None
 
 
 BOT_DUE = _BotDue()
+
+
+@dataclass(frozen=True)
+class _Searched:
+    """A search bot's move, thought on a copy of the game after its first `moves` actions."""
+
+    seat: int
+    moves: int
+    action: Action
+
+
+def _searches(agent: Agent | None) -> bool:
+    """Whether an agent searches the game (slow: it thinks in a thread, not on the loop)."""
+    return bool(getattr(agent, "needs_state", False))
 
 
 class Table:
@@ -452,17 +471,38 @@ class Table:
             if not isinstance(when, _BotDue):
                 self._schedule(when)
                 return
+        searched: _Searched | None = None
         while True:  # a bot's move each time its turn comes, while bots are due
             async with self.bot_turns, self.lock:
-                when = self._advance_or_stop(bot_may_move=True)
+                when = self._advance_or_stop(bot_may_move=True, searched=searched)
                 if not isinstance(when, _BotDue):
                     self._schedule(when)
                     return
+            if when.search is not None:
+                async with self.lock:  # the table waits for its bot; the others go on
+                    searched = await self._think(when.search)
+                if searched is None:
+                    return
 
-    def _advance_or_stop(self, bot_may_move: bool) -> float | _BotDue | None:
+    async def _think(self, seat: int) -> _Searched | None:
+        """A search bot's move, thought in a thread on a copy of the game so that the loop
+        serves every other table meanwhile (None: the bot failed, and this table stops)."""
+        agent = self.seats[seat].agent
+        assert agent is not None
+        world = self.state.clone()
+        try:
+            action = await asyncio.to_thread(ask, agent, world, seat)
+        except Exception:
+            log.exception("table %s stopped on an error of its bot", self.row.id)
+            return None
+        return _Searched(seat, len(world.history), action)
+
+    def _advance_or_stop(
+        self, bot_may_move: bool, searched: _Searched | None = None
+    ) -> float | _BotDue | None:
         """`_advance`; a bug of a game or a bot stops this table (None), and only it."""
         try:
-            return self._advance(bot_may_move)
+            return self._advance(bot_may_move, searched)
         except Exception:
             log.exception("table %s stopped on an error", self.row.id)
             return None
@@ -478,9 +518,13 @@ class Table:
         """Stop the table's timers (the server stops)."""
         self._schedule(None)
 
-    def _advance(self, bot_may_move: bool) -> float | _BotDue | None:
+    def _advance(
+        self, bot_may_move: bool, searched: _Searched | None = None
+    ) -> float | _BotDue | None:
         """Make every move that is due now, a bot's only if `bot_may_move` (its turn came)
-        and one at most; returns when to look again (None: on news), or `BOT_DUE`."""
+        and one turn at most (a search bot's move only if `searched` is its move thought
+        at this point of the game); returns when to look again (None: on news), or a
+        `_BotDue`."""
         while self.status == RUNNING and not self.state.is_over():
             if self.live is not None:
                 return self._advance_live()
@@ -493,8 +537,16 @@ class Table:
                     return self.last_change + self.row.bot_delay_ms / 1000
                 if not bot_may_move:
                     return BOT_DUE
+                first = None
+                if _searches(self.seats[bot].agent):
+                    if searched is None or (searched.seat, searched.moves) != (
+                        bot,
+                        len(state.history),
+                    ):
+                        return _BotDue(search=bot)
+                    first = searched.action
                 bot_may_move = False
-                self._bot_moves(bot)
+                self._bot_moves(bot, first)
                 continue
 
             if self._start_clocks(now):
@@ -510,10 +562,11 @@ class Table:
             self._commit([(seat, action, TIMEOUT)])
         return None
 
-    def _bot_moves(self, bot: int) -> None:
-        """`bot`'s move, then those of the bots asked after it while no person may act
-        (at most `BOT_BATCH`, and one alone where people follow the bots at their pace):
-        stored in one transaction and shown at once."""
+    def _bot_moves(self, bot: int, first: Action | None = None) -> None:
+        """`bot`'s move (`first` if it was thought already), then those of the bots asked
+        after it while no person may act (at most `BOT_BATCH`, no search bot's, and one
+        alone where people follow the bots at their pace): stored in one transaction and
+        shown at once."""
         state = self.state
         made: list[tuple[int, Action, str]] = []
         one_by_one = bool(self.listeners and self.row.bot_delay_ms)
@@ -521,7 +574,8 @@ class Table:
             while True:
                 agent = self.seats[bot].agent
                 assert agent is not None
-                action = ask(agent, state, bot)
+                action = ask(agent, state, bot) if first is None else first
+                first = None
                 state.apply(bot, action)
                 made.append((bot, action, BOT if not self.seats[bot].human else STANDIN))
                 if one_by_one or len(made) == BOT_BATCH or state.is_over():
@@ -530,7 +584,7 @@ class Table:
                 if not all(self.seats[seat].played_by_bot for seat in actors):
                     return
                 after = self._next_bot(actors)
-                if after is None:
+                if after is None or _searches(self.seats[after].agent):
                     return
                 bot = after
         finally:
@@ -690,10 +744,13 @@ class Hall:
         rows, tokens = [], []
         for seat, wanted in enumerate(request.seats):
             bot = wanted.bot or agents.default(request.game)
-            if bot not in available:
+            if bot not in available and not ismcts.is_ismcts(bot):
                 raise ValueError(
                     f"unknown bot {bot!r} for {request.game}; available: {', '.join(available)}"
+                    f" (and {ismcts.NAME}:BUDGET:ROLLOUT)"
                 )
+            if ismcts.is_ismcts(bot):
+                ismcts.from_name(bot, request.game)  # ValueError: a bad budget or rollout
             hashed = None
             if wanted.kind == "human":
                 token = new_token()
