@@ -1,7 +1,8 @@
 """Meow, Dark Lord! observations for reinforcement learning, built from ``view(seat)`` only.
 
-The RL adapters (``gamenight.envs``) call `encode` on a seat's view and get a fixed-length
-list of floats: the `pieces` one after the other, each flattened row by row (the layout
+The RL adapters (``gamenight.envs``) call `encode_state` (the floats of `encode` of the
+seat's view, written straight from the state into their float32 buffer): a fixed-length
+list of floats, the `pieces` one after the other, each flattened row by row (the layout
 names each float and bounds it: ``card.hand[c][i]``); `text` is the short form OpenSpiel
 shows as the observation string. Seats are absolute and cards are instance ids ``0..C-1``
 (C = 60), as in the action codec, so row ``c`` of a ``card.*`` piece describes the card
@@ -48,13 +49,13 @@ piece               shape   meaning
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableSequence
 from typing import Any
 
 from gamenight.kernel.observation import Observation, Piece, Pieces, one_hot
 from gamenight.kernel.options import resolve_options
 
-from .abilities import CHOICES
+from .abilities import CHOICES, is_choice
 from .actions import MAX_SEATS
 from .content import (
     CATS,
@@ -68,7 +69,7 @@ from .content import (
     Effect,
     Trigger,
 )
-from .model import EndReason, Phase
+from .model import EndReason, MeowModel, Phase
 from .state import MeowState
 from .turn import DUNGEON_LIMIT
 from .views import MeowView
@@ -183,6 +184,71 @@ def encode(view: MeowView) -> list[float]:
     obs["card.hearts"] = hearts
     obs["card.acted"] = acted
     return obs.values
+
+
+@functools.cache
+def _offsets(players: int) -> dict[str, int]:
+    """Where each piece starts in the flat observation of `players` seats."""
+    return {name: where.start for name, where in _places(players).slices.items()}
+
+
+def encode_state(state: MeowModel, seat: int | None, values: MutableSequence[float]) -> None:
+    """Write `encode(view(seat))` into `values` (all zeros, as long as the observation),
+    read from the state's own fields without building the view: the same floats, so
+    exactly what the view allows (a test compares the two)."""
+    state.check_seat(seat)
+    n = state.num_players
+    at = _offsets(n)
+    if seat is not None:
+        values[at["me"] + seat] = 1.0
+    for s in state.actors():
+        values[at["to_act"] + s] = 1.0
+    values[at["turn"] + state.turn] = 1.0
+    values[at["turn_number"]] = state.turn_number
+    values[at["coin_target"]] = state.options["coin_target"]
+    values[at["phase"] + _PHASE_INDEX[state.phase]] = 1.0
+    if state.stack and is_choice(state.stack.top):
+        kind, _, (card, amount) = state.stack.top
+        assert type(card) is int and type(amount) is int  # a step's args (`abilities.py`)
+        values[at["pending"] + _PENDING_INDEX[kind]] = 1.0
+        values[at["pending.card"] + card] = 1.0
+        values[at["pending.amount"]] = amount
+    values[at["treasury"]] = state.treasury
+    values[at["tower"]] = len(state.tower)
+    values[at["tower_safe_top"]] = state.safe_top
+    values[at["rigor_mortis"]] = len(state.track)
+    if state.end_reason:
+        values[at["end"] + _END_INDEX[state.end_reason]] = 1.0
+    if state.winner >= 0:
+        values[at["winner"] + state.winner] = 1.0
+
+    revealed, acted, hearts = state.revealed, state.acted, state.hearts
+    coins_at, hand_at, cats_at, seat_hearts = (
+        at["seat.coins"],
+        at["seat.hand"],
+        at["seat.cats"],
+        at["seat.hearts"],
+    )
+    in_hand, in_dungeon = at["card.hand"], at["card.dungeon"]
+    card_hearts, card_acted = at["card.hearts"], at["card.acted"]
+    for s in range(n):
+        hand, dungeon = state.hands[s], state.dungeons[s]
+        values[coins_at + s] = state.coins[s]
+        values[hand_at + s] = len(hand)
+        values[cats_at + s] = len(dungeon)
+        for card in hand:
+            if s == seat or card in revealed:
+                values[in_hand + card * n + s] = 1.0
+        total = 0
+        for card in dungeon:
+            total += hearts[card]
+            values[in_dungeon + card * n + s] = 1.0
+            values[card_hearts + card] = hearts[card]
+            if card in acted:
+                values[card_acted + card] = 1.0
+        values[seat_hearts + s] = total
+    for card in state.graveyard:
+        values[at["card.graveyard"] + card] = 1.0
 
 
 def text(view: MeowView) -> str:

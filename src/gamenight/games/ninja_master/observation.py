@@ -1,6 +1,7 @@
 """Ninja Master observations for reinforcement learning, built from ``view(seat)`` only.
 
-The RL adapters (``gamenight.envs``) call `encode` on a seat's view; `pieces` declares the
+The RL adapters (``gamenight.envs``) call `encode_state` (the floats of `encode` of a
+seat's view, written straight from the state into their float32 buffer); `pieces` declares the
 observation's named pieces, in order (the flat layout derives from them). Seats are
 absolute, as in the action codec; ``n`` is the player count, ``D = 9`` the dice, ``F = 6``
 the faces of a die, ``T = 6`` the tokens (the Ninja colours, then the Katana). Times are in
@@ -37,14 +38,14 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableSequence
 from typing import Any
 
 from gamenight.kernel.observation import Observation, Piece, Pieces, one_hot
 
 from .actions import MAX_MS
 from .content import DICE, MAX_TOTAL, NUM_TOKENS, FaceKind
-from .model import Phase, SmokeRule
+from .model import NinjaMasterModel, Phase, SmokeRule
 from .views import NinjaMasterView
 
 SCORES = (0.0, math.inf)  # outcome().scores are the points: at least 0, no fixed ceiling
@@ -125,6 +126,50 @@ def encode(view: NinjaMasterView) -> list[float]:
     winners = view["winners"]
     obs["winner"] = [1.0 if i in winners else 0.0 for i in range(n)]
     return obs.values
+
+
+def encode_state(state: NinjaMasterModel, seat: int | None, values: MutableSequence[float]) -> None:
+    """Write `encode(view(seat))` into `values` (all zeros, as long as the observation),
+    read from the state's own fields without building the view: the same floats, so
+    exactly what the view allows (a test compares the two)."""
+    state.check_seat(seat)
+    n, options = state.num_players, state.options
+    at = {name: where.start for name, where in pieces(n, options).slices.items()}
+    if seat is not None:
+        values[at["me"] + seat] = 1.0
+    for s in state.grabbing:
+        values[at["to_act"] + s] = 1.0
+    values[at["round"]] = state.round
+    values[at["target"]] = options["target"]
+    values[at["now_ms"]] = state.now
+    values[at["floor_ms"]] = state.floor
+    values[at["time_limit_ms"]] = options["time_limit_ms"]
+    values[at["tie_window_ms"]] = options["tie_window_ms"]
+    if options["smoke_rule"] == SmokeRule.PARITY:
+        values[at["smoke_rule.parity"]] = 1.0
+    faces = at["die.face"]
+    for die, index in enumerate(state.dice.faces):
+        values[faces + die * FACES + index] = 1.0
+    holders, taken = at["token.holder"], at["token.ms"]
+    for token, holder in enumerate(state.holder):
+        if holder >= 0:
+            values[holders + token * n + holder] = 1.0
+            values[taken + token] = state.taken_at[token]
+    for caller, total, ms in state.calls:  # a later call of a seat replaces its earlier one
+        values[at["call.made"] + caller] = 1.0
+        values[at["call.total"] + caller] = total
+        values[at["call.ms"] + caller] = ms
+    values[at["katana_owner"] + state.katana_owner] = 1.0
+    values[at["shuriken"] + state.shuriken] = 1.0
+    cap = score_cap(options["target"], options["start_score"])
+    for s, score in enumerate(state.scores):
+        values[at["score"] + s] = min(score, cap)
+    if state.sudden_death:
+        values[at["sudden_death"]] = 1.0
+    if state.phase == Phase.OVER:
+        values[at["over"]] = 1.0
+    for s in state.winners:
+        values[at["winner"] + s] = 1.0
 
 
 def text(view: NinjaMasterView) -> str:
