@@ -13,6 +13,8 @@ from gymnasium.vector import SyncVectorEnv
 from gamenight.envs.gym import make
 from gamenight.envs.vector import make_vec
 
+from .cases import SHORT_GAMES
+
 NUM_ENVS = 3
 STEPS = 120  # enough for several games to end and start again
 
@@ -25,7 +27,7 @@ def first_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def test_it_steps_as_sync_vector_env_does(game_id):
-    options = {"max_turns": 12} if game_id == "munchkin" else {}
+    options = SHORT_GAMES.get(game_id, {})
     ours = make_vec(game_id, NUM_ENVS, seat=1, opponents="random", players=3, **options)
     theirs = SyncVectorEnv(
         [
