@@ -461,10 +461,7 @@ class Judge:
         if draws:
             final = self._forecast(final, hp, draws)
         meet = meet_probability(hand, conditions)
-        above, tie = [0.0] * (hp + 2), [0.0] * (hp + 2)
-        for x in range(hp, -1, -1):
-            tie[x] = meet * final.get(x, 0.0)
-            above[x] = above[x + 1] + tie[x + 1]
+        above, tie = _above_and_tie(final, meet, hp)
         bust = sum(p for a, p in final.items() if a > hp)
         return final, meet, above, tie, bust
 
@@ -539,6 +536,35 @@ class Judge:
         if (table.keys[table.me], table.hearts[table.me]) == best:
             return RIVAL_FALLS_BEHIND_ME
         return RIVAL_FALLS_AHEAD
+
+
+def _above_and_tie(
+    final: dict[int, float], meet: float, hp: int
+) -> tuple[list[float], list[float]]:
+    """Per attack ``x`` in ``0..hp`` (and ``hp + 1``, zero): the chance of ending at it and
+    meeting the conditions (``tie[x] = meet * final[x]``) and of ending in ``(x, hp]``
+    (``above[x] = above[x + 1] + tie[x + 1]``).
+
+    Only the attacks `final` holds change a running sum; between them ``above`` repeats
+    (adding 0.0 changes no float), so it is filled by slices: the same floats as the
+    step-by-step sum, for a fraction of the steps (a settled seat has one attack)."""
+    above, tie = [0.0] * (hp + 2), [0.0] * (hp + 2)
+    running = last_tie = 0.0  # above[y + 1] and tie[y + 1]
+    y = hp  # the next attack to fill, going down
+    for x in sorted((a for a in final if a <= hp), reverse=True):
+        if y > x:  # no attack of `final` in x + 1..y
+            running += last_tie
+            last_tie = 0.0
+            above[x + 1 : y + 1] = [running] * (y - x)
+        tie[x] = meet * final[x]
+        running += last_tie
+        above[x] = running
+        last_tie = tie[x]
+        y = x - 1
+    if y >= 0:
+        running += last_tie
+        above[: y + 1] = [running] * (y + 1)
+    return above, tie
 
 
 def _exactly_one(chances: list[float]) -> float:
