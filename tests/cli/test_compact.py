@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+from types import SimpleNamespace
 
 import pytest
 from rich.console import Console
@@ -12,6 +13,7 @@ from rich.console import Console
 import gamenight
 from gamenight import agents, i18n
 from gamenight.cli.human import HumanAgent
+from gamenight.kernel import PASS
 from gamenight.play import play
 from gamenight.ui import renderer
 
@@ -85,10 +87,36 @@ def test_a_whole_turn_of_the_other_seats_fits_above_the_prompt(game_id, players,
             assert max((len(line) for line in screen.splitlines()), default=0) <= 80
 
 
-def test_other_seats_turns_are_summarised_and_yours_told_in_full():
+def test_other_seats_turns_are_summarised_and_what_hit_you_told_in_full():
     shown = "".join(screens("meow-dark-lord", 4, 2, "2\n1\n"))
     assert "Seat 1: hired" in shown and "Seat 1 hires" not in shown
-    assert "You hire" in shown
+    assert "You hire" in shown  # your own moves
+    assert "Seat 3 takes 1 coin from you." in shown  # your coins taken
+    assert "Your Gang Boss falls: to the Graveyard." in shown  # your cat killed
+
+
+def listed(compact: bool) -> list[list[str]]:
+    """The words of each line listing seven short choices and ``p``."""
+    words = SimpleNamespace(
+        table=lambda view, lang, me=None: "",
+        choice=lambda view, action, lang: f"Choice {action}",
+        events=lambda events, lang, me=None: [],
+    )
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, color_system=None)
+    human = HumanAgent(0, words, console=console, stdin=io.StringIO("6\n"), compact=compact)
+    assert human.act({}, [1, 2, 3, 4, 5, 6, 7, PASS]) == 6
+    return [line.split() for line in out.getvalue().splitlines() if re.match(r" +(\d+|p) ", line)]
+
+
+def test_short_choices_come_in_two_columns_on_a_short_terminal():
+    assert listed(compact=True) == [
+        ["1", "Choice", "1", "5", "Choice", "5"],
+        ["2", "Choice", "2", "6", "Choice", "6"],
+        ["3", "Choice", "3", "7", "Choice", "7"],
+        ["4", "Choice", "4", "p", "pass"],
+    ]
+    assert len(listed(compact=False)) == 8  # one a line
 
 
 def test_a_tall_terminal_or_a_pipe_gets_the_full_table():
