@@ -50,14 +50,14 @@ def test_the_compact_table_matches_its_snapshot(game_id, lang):
     assert len(shown.splitlines()) <= 10
 
 
-def screens(game_id: str, players: int, seed: int, answers: str) -> list[str]:
+def screens(game_id: str, players: int, seed: int, answers: str, lang: str = "en") -> list[str]:
     """What a person typing `answers` over and over reads at each prompt of a whole game
     on an 80×24 terminal: the lines printed since the previous prompt."""
     out = io.StringIO()
     console = Console(
         file=out, width=80, height=24, force_terminal=True, color_system=None, highlight=False
     )
-    human = HumanAgent(0, renderer(game_id), "en", console, io.StringIO(answers * 3000))
+    human = HumanAgent(0, renderer(game_id), lang, console, io.StringIO(answers * 3000))
     bots = [agents.make(agents.default(game_id), game_id, seed + s) for s in range(1, players)]
     state = gamenight.make(game_id, players, seed)
     play(state, [human, *bots])
@@ -85,6 +85,16 @@ def test_a_whole_turn_of_the_other_seats_fits_above_the_prompt(game_id, players,
                 continue
             assert screen.count("\n") <= 23, screen  # the prompt is the 24th line
             assert max((len(line) for line in screen.splitlines()), default=0) <= 80
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize(
+    ("game_id", "answers"), [("boss-quest", "1\n"), ("meow-dark-lord", "2\n1\n")]
+)
+def test_a_whole_compact_game_in_each_language(game_id, answers, lang):
+    shown = screens(game_id, 5, 3, answers, lang)
+    assert len(shown) > 5
+    assert "{" not in "".join(shown)  # no field left unfilled by a translation
 
 
 def test_other_seats_turns_are_summarised_and_what_hit_you_told_in_full():
