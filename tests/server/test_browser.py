@@ -180,6 +180,8 @@ def test_a_person_answers_a_munchkin_window_in_the_browser(browser, server, tmp_
         },
     )
     (page,) = seat_people(browser, server, created, [DESKTOP])
+    script_errors: list[str] = []
+    page.on("pageerror", lambda error: script_errors.append(str(error)))
     page.wait_for_selector("#mk-turn", timeout=10_000)
     reach_a_window(page)
     assert page.locator("#mk-answer").inner_text().startswith("Window:")
@@ -195,6 +197,7 @@ def test_a_person_answers_a_munchkin_window_in_the_browser(browser, server, tmp_
     shoot([page], folder, "munchkin-phone")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"] + 1, f"the phone's page is {width} px wide"
+    assert not script_errors
 
 
 def reach_a_window(page, seconds: float = 60.0) -> None:

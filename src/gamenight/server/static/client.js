@@ -10,7 +10,7 @@ const fragment = new URLSearchParams(location.hash.slice(1));
 if (fragment.get("token")) {
   // The invitation's token: kept in this browser, and out of the address bar.
   localStorage.setItem(key, JSON.stringify({ seat: Number(fragment.get("seat")), token: fragment.get("token") }));
-  history.replaceState(null, "", location.pathname);
+  history.replaceState(null, "", location.pathname + location.search);
 }
 let mine = JSON.parse(localStorage.getItem(key) || "null");
 

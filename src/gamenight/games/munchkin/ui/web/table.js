@@ -21,19 +21,19 @@ const WINDOWS = {
   roll: "The run-away roll is on the table: change it or pass.",
   end: "The turn ends once everybody has passed.",
 };
-// What the seat on the decision stack is asked, by the frame's kind.
+// What the seat on the decision stack is asked, by the frame's kind ("... must ...").
 const DECIDING = {
-  aim: "chooses who the card aims at", aim_seat: "chooses the player the card aims at",
-  aim_monster: "chooses the monster the card aims at", lose: "chooses the cards to lose",
-  value: "chooses the die's face", cost: "chooses the cards to pay with",
-  curse_target: "chooses the curse's victim", curse: "takes the curse or cancels it",
-  enhance: "chooses the monster to enhance", wander: "chooses the monster that wanders in",
-  give: "chooses who gets the charity", loot: "takes a card from the body",
-  share: "takes treasures from the table", bribe: "sets the bribe for help",
-  counter: "sets the terms to help", answer: "answers an offer", trade: "builds a trade",
-  trade_counter: "builds a counter to the trade", sell: "chooses the items to sell",
-  keep: "chooses what to keep (the rest is discarded)",
-  face_up: "draws face up, or takes the discard pile's top card",
+  aim: "choose who the card aims at", aim_seat: "choose the player the card aims at",
+  aim_monster: "choose the monster the card aims at", lose: "choose the cards to lose",
+  value: "choose the die's face", cost: "choose the cards to pay with",
+  curse_target: "choose the curse's victim", curse: "take the curse or cancel it",
+  enhance: "choose the monster to enhance", wander: "choose the monster that wanders in",
+  give: "choose who gets the charity", loot: "take a card from the body",
+  share: "take treasures from the table", bribe: "set the bribe for help",
+  counter: "set the terms to help", answer: "answer an offer", trade: "build a trade",
+  trade_counter: "build a counter to the trade", sell: "choose the items to sell",
+  keep: "choose what to keep (the rest is discarded)",
+  face_up: "draw face up, or take the discard pile's top card",
 };
 // What a Pass means where it is not a window's pass.
 const PASS_WORDS = { curse: "Take the curse", face_up: "Draw face up" };
@@ -151,7 +151,7 @@ function answerPanel(ctx) {
       h("span", { class: "dim" }, `Still to answer: ${waiting || "nobody"}.`)));
   }
   if (deciding && DECIDING[deciding.kind]) {
-    parts.push(h("div", {}, h("b", {}, `${name(api, deciding.seat)} `), DECIDING[deciding.kind], building(ctx, deciding)));
+    parts.push(h("div", {}, h("b", {}, name(api, deciding.seat)), ` must ${DECIDING[deciding.kind]}`, building(ctx, deciding)));
   }
   const pass = find("Pass");
   if (pass) {
