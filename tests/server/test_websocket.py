@@ -229,3 +229,14 @@ def test_a_search_bot_thinks_aside_and_plays_its_seat_to_the_end(client, store):
                 send(socket, type="act", action=message["legal"][0]["action"])
     causes = {(row.seat, row.cause) for row in store.actions(created["id"])}
     assert (1, "bot") in causes and (0, "player") in causes
+
+
+def test_a_seat_is_told_the_games_words_in_the_language_of_its_hello(client):
+    table, (token,) = seated(client, "munchkin", "hbb", seed=2)
+    with client.websocket_connect(f"/ws/{table}") as socket:
+        socket.send_text(json.dumps({"type": "hello", "token": token, "lang": "ja"}))
+        assert socket.receive_json()["type"] == "welcome"
+        update = until(socket, lambda u: u["log"])
+        japanese = client.get("/api/games/munchkin/catalog?lang=ja").json()["designs"]
+        names = {design["name"] for design in japanese.values()}
+        assert any(name in line for line in update["log"] for name in names)
