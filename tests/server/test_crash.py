@@ -47,6 +47,7 @@ class Server:
             except OSError:
                 assert self.process.poll() is None, self.process.stderr.read().decode()
                 time.sleep(0.1)
+        self.process.kill()  # it runs but does not answer: it must not outlive the test
         raise AssertionError("the server did not start")
 
     def get(self, path):
