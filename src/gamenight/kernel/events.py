@@ -55,6 +55,13 @@ class EventLog(Sequence[Event]):
     def __init__(self, entries: Iterable[Entry] = ()) -> None:
         self.entries: list[Entry] = list(entries)
 
+    @classmethod
+    def of(cls, entries: list[Entry]) -> EventLog:
+        """A log holding `entries` itself, not a copy (a new list of the caller's)."""
+        log = cls.__new__(cls)
+        log.entries = entries
+        return log
+
     def __len__(self) -> int:
         return len(self.entries)
 

@@ -8,6 +8,7 @@ contract: illegal actions leave the state untouched, every accepted action is re
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from abc import ABC, abstractmethod
@@ -37,6 +38,13 @@ def seen_by_python(
     replaced by ``hidden[that seat]`` (`determinize`; `Event.visible_to` inlined)."""
     seen = [e for e in entries if e[2] is None or (seat is not None and seat in e[2])]
     return seen, [entry if entry[0] == seat else hidden[entry[0]] for entry in history]
+
+
+@functools.cache
+def _hidden_entries(players: int) -> list[tuple[int, Action]]:
+    """Per seat, the history entry of its action hidden (shared by every world: a world's
+    history holds them, never changes them)."""
+    return [(seat, HIDDEN) for seat in range(players)]
 
 
 try:
@@ -345,9 +353,10 @@ class State(ABC):
         new.seed = seed
         # One shared hidden entry per seat, and in C when it is built: a search
         # determinizes often.
-        hidden: list[tuple[int, Action]] = [(other, HIDDEN) for other in range(self.num_players)]
-        seen, told = seen_by(self.events.entries, self.history, seat, hidden)
-        new.events = EventLog(seen)
+        seen, told = seen_by(
+            self.events.entries, self.history, seat, _hidden_entries(self.num_players)
+        )
+        new.events = EventLog.of(seen)
         new.history = told
         rng = Rng(seed)
         new._resample_hidden(seat, rng)
