@@ -68,6 +68,15 @@ def test_extra_style_is_played_with_no_style_yet():
     assert keys(state.table[0]) == ["extra_style", "tiger_style", "crane_style"]
 
 
+def test_super_munchkin_is_played_with_a_class_in_play():
+    state = game(hands={0: ["super_munchkin", "ninja", "samurai"]})
+    assert Play(card("super_munchkin")) not in state.legal_actions(0)
+    state.apply(0, Play(card("ninja")))
+    state.apply(0, Play(card("super_munchkin")))
+    state.apply(0, Play(card("samurai")))
+    assert keys(state.table[0]) == ["ninja", "super_munchkin", "samurai"]
+
+
 def test_super_munchkin_is_discarded_when_either_class_goes():
     state = game(table={0: ["super_munchkin", "ninja", "samurai"]})
     state.apply(0, Discard(card("ninja")))

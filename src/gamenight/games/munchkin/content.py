@@ -513,7 +513,7 @@ class RulesetData(ContentModel):
     # a class (race) held alone under Super Munchkin (Half-Breed) spares its holder its
     # drawbacks (base); without it, a class is a class however it is held (Fu)
     sole_trait_shield: bool = True
-    # Super Munchkin goes when either class goes (Fu)
+    # Super Munchkin joins a class in play, and goes when either class goes (Fu)
     extra_class_bound: bool = False
     # an item received in a trade cannot be sold before the receiver's next turn (Fu)
     trade_sale_lock: bool = False

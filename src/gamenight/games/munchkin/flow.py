@@ -376,6 +376,9 @@ def can_play(s: MunchkinModel, seat: int, card: int, ctx: Context) -> bool:
             return False
         if kind == ITEM:
             return not c.big or character.big_count(s, seat) < character.big_limit(s, seat)
+        bound = kind == CardKind.SUPER_MUNCHKIN and cs.rules.extra_class_bound
+        if bound and not character.traits(s, seat, CardKind.CLASS):
+            return False  # it joins a class in play
         return all(cs.kind[h] != kind for h in s.table[seat])
     if kind == CardKind.FOLLOWER:
         followers = sum(1 for h in s.table[seat] if cs.kind[h] == CardKind.FOLLOWER)
