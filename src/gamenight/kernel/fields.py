@@ -14,7 +14,9 @@ from typing import Any, Protocol, Self
 from .limits import quote
 
 try:
-    from ._native import copy_fields as native_copy_fields
+    from . import _native
+
+    native_copy_fields = _native.copy_fields
 
     NATIVE = True
 except ImportError:  # not built (a plain source tree): the Python loops of `copy_into`

@@ -15,9 +15,9 @@ from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
 try:
-    from ._native import below as native_below
-    from ._native import next64 as native_next64
-    from ._native import shuffle as native_shuffle
+    from . import _native
+
+    native_below, native_next64, native_shuffle = _native.below, _native.next64, _native.shuffle
 
     NATIVE = True
 except ImportError:  # not built (a plain source tree): the Python code below

@@ -48,7 +48,9 @@ def _hidden_entries(players: int) -> list[tuple[int, Action]]:
 
 
 try:
-    from ._native import seen_by
+    from . import _native
+
+    seen_by = _native.seen_by
 except ImportError:  # not built (a plain source tree): the same in Python
     seen_by = seen_by_python
 
