@@ -127,7 +127,6 @@ class Offers:
     """Every offer of a game still in play, by id (see the module docstring)."""
 
     __slots__ = ("by_id", "next_id", "players")
-    __hash__ = None  # type: ignore[assignment]  # mutable
 
     players: int
     next_id: int

@@ -49,7 +49,6 @@ class Window:
     `waiting` to answer, in answering order. Mutable; `copy` is cheap (tuples only)."""
 
     __slots__ = _FIELDS
-    __hash__ = None  # type: ignore[assignment]  # mutable
 
     mode: WindowMode
     seats: tuple[int, ...]
