@@ -41,7 +41,7 @@ class GameSpec:
       ``result``); `live_app`: the full-screen app of a real-time game (``run``);
     - `web`: the package of its browser table (``gamenight serve``): a folder holding
       ``table.js`` and its assets (None: the server's generic table);
-    - `sim`: the module of its own simulation figures (``counts``, ``tables``:
+    - `sim`: the module of its own simulation figures (``features``, ``counts``, ``tables``:
       `gamenight.sim.extra`), beyond the common ones;
     - `languages`: the languages its names come in; `docs`: its page in the docs.
     """

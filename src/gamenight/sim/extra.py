@@ -1,6 +1,7 @@
 """A game's own simulation figures, beyond the common ones.
 
-A game may name a module in its manifest (`GameSpec.sim`) with two functions:
+A game may name a module in its manifest (`GameSpec.sim`) with any of three functions:
+`features(state)` (its balance figures per seat: `balance.features`), and
 
 - ``counts(state, features) -> dict[str, float]``: one finished game's counts, given its
   balance features (`balance.features`); they are summed over the games, so they must
@@ -27,12 +28,12 @@ def module(game_id: str) -> ModuleType | None:
 
 
 def counts(state: State) -> dict[str, float]:
-    """A finished game's own counts; ``{}`` for a game without a figures module."""
-    figures = module(state.game_id)
-    return {} if figures is None else figures.counts(state, features(state))
+    """A finished game's own counts; ``{}`` for a game without them."""
+    count = getattr(module(state.game_id), "counts", None)
+    return {} if count is None else count(state, features(state))
 
 
 def tables(game_id: str, totals: Mapping[str, float]) -> list[Any]:
     """A simulation's own tables from its summed counts; ``[]`` for a game without."""
-    figures = module(game_id)
-    return [] if figures is None or not totals else figures.tables(totals, game_id)
+    tabulate = getattr(module(game_id), "tables", None)
+    return [] if tabulate is None or not totals else tabulate(totals, game_id)

@@ -16,6 +16,7 @@ SPEC = GameSpec(
     rig=__name__ + ".rig",
     renderer=__name__ + ".ui.terminal",
     web=__name__ + ".ui.web",
+    sim=__name__ + ".sim",
     languages=("en", "ja", "uk", "ru", "lt"),
     docs="docs/boss-quest.md",
 )

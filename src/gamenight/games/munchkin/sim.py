@@ -42,6 +42,36 @@ class FigureTable(NamedTuple):
     rows: list[tuple[Cell, ...]]
 
 
+# The card kinds that make up a character: one balance figure per design, 1 or 0.
+CHARACTER_GROUPS = ("class", "race", "style")
+# What a seat with no card of a group is (the rules' "no class", "human").
+PLAIN_CHARACTER = {"class": "none", "race": "human"}
+
+
+def features(state: State) -> dict[str, list[float]]:
+    """A finished game's balance figures, one number per seat: its class, race and style at
+    the end (``class:<key>``..., 1 or 0, from the spectator's view) and the cards it played
+    (``card:<key>``, from the public ``play`` events)."""
+    cards = SETS[state.game_id].CS
+    n = state.num_players
+    figures: dict[str, list[float]] = {}
+    for seat, seen in enumerate(state.view(None)["seats"]):
+        groups: dict[str, list[str]] = {group: [] for group in CHARACTER_GROUPS}
+        for card in seen["table"]:
+            kind = cards.designs[card["key"]].kind.value
+            if kind in groups:
+                groups[kind].append(card["key"])
+        for group, keys in groups.items():
+            plain = PLAIN_CHARACTER.get(group)
+            for key in keys or ([plain] if plain else []):
+                figures.setdefault(f"{group}:{key}", [0.0] * n)[seat] = 1.0
+    for event in state.events:
+        if event.kind == EventKind.PLAY and event.to is None:
+            key = f"card:{cards.keys[event.data['card']]}"
+            figures.setdefault(key, [0.0] * n)[event.data["seat"]] += 1
+    return figures
+
+
 def counts(state: State, features: Mapping[str, list[float]]) -> dict[str, float]:
     """One finished game's counts (`features`: the game's balance features, per seat)."""
     winners = set(state.outcome().winners)

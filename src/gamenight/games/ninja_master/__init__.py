@@ -18,6 +18,7 @@ SPEC = GameSpec(
     renderer=__name__ + ".ui.terminal",
     web=__name__ + ".ui.web",
     live_app=__name__ + ".ui.live",
+    sim=__name__ + ".sim",
     languages=("en", "ja", "uk", "ru", "lt"),
     docs="docs/ninja-master.md",
 )

@@ -1,0 +1,18 @@
+"""Boss Quest's own simulation figures: the spells each seat activated (``spell:<key>``,
+a spell activated twice counts twice), read from the public ``activate`` events."""
+
+from __future__ import annotations
+
+from gamenight.kernel import State
+
+from .model import EventKind
+
+
+def features(state: State) -> dict[str, list[float]]:
+    """Per spell, how many times each seat activated it in a finished game."""
+    figures: dict[str, list[float]] = {}
+    for event in state.events:
+        if event.kind == EventKind.ACTIVATE and event.to is None:
+            key = f"spell:{event.data['spell']}"
+            figures.setdefault(key, [0.0] * state.num_players)[event.data["seat"]] += 1
+    return figures
