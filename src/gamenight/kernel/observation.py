@@ -58,6 +58,8 @@ class Pieces:
     def __init__(self, pieces: Iterable[Piece]) -> None:
         self.pieces = tuple(pieces)
         self.slices: dict[str, slice] = {}
+        # Where each piece starts: encoders that write from the state index by it.
+        self.starts: dict[str, int] = {}
         # Each piece's slice and size, read once per write by `Observation`.
         self.spans: dict[str, tuple[slice, int]] = {}
         start = 0
@@ -67,6 +69,7 @@ class Pieces:
             if any(n < 0 for n in piece.shape) or not piece.low <= piece.high:
                 raise ValueError(f"piece {piece.name!r}: bad shape or bounds")
             self.slices[piece.name] = slice(start, start + piece.size)
+            self.starts[piece.name] = start
             self.spans[piece.name] = (self.slices[piece.name], piece.size)
             start += piece.size
         self.size = start

@@ -203,12 +203,6 @@ def encode(view: BossQuestView) -> list[float]:
     return obs.values
 
 
-@functools.cache
-def _offsets(players: int) -> dict[str, int]:
-    """Where each piece starts in the flat observation of `players` seats."""
-    return {name: where.start for name, where in _places(players).slices.items()}
-
-
 _SPELL_OF_ID = tuple(_SPELL_INDEX[spell.key] for spell in SPELLS)
 _DARK_OF_ID = tuple(spell.dark for spell in SPELLS)
 
@@ -219,7 +213,7 @@ def encode_state(state: BossQuestModel, seat: int | None, values: MutableSequenc
     exactly what the view allows (a test compares the two)."""
     state.check_seat(seat)
     n = state.num_players
-    at = _offsets(n)
+    at = _places(n).starts
     if seat is not None:
         values[at["me"] + seat] = 1.0
     for s in state.actors():

@@ -186,19 +186,13 @@ def encode(view: MeowView) -> list[float]:
     return obs.values
 
 
-@functools.cache
-def _offsets(players: int) -> dict[str, int]:
-    """Where each piece starts in the flat observation of `players` seats."""
-    return {name: where.start for name, where in _places(players).slices.items()}
-
-
 def encode_state(state: MeowModel, seat: int | None, values: MutableSequence[float]) -> None:
     """Write `encode(view(seat))` into `values` (all zeros, as long as the observation),
     read from the state's own fields without building the view: the same floats, so
     exactly what the view allows (a test compares the two)."""
     state.check_seat(seat)
     n = state.num_players
-    at = _offsets(n)
+    at = _places(n).starts
     if seat is not None:
         values[at["me"] + seat] = 1.0
     for s in state.actors():

@@ -134,7 +134,7 @@ def encode_state(state: NinjaMasterModel, seat: int | None, values: MutableSeque
     exactly what the view allows (a test compares the two)."""
     state.check_seat(seat)
     n, options = state.num_players, state.options
-    at = {name: where.start for name, where in pieces(n, options).slices.items()}
+    at = pieces(n, options).starts
     if seat is not None:
         values[at["me"] + seat] = 1.0
     for s in state.grabbing:
