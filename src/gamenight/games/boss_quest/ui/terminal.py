@@ -145,16 +145,11 @@ def compact_table(view: BossQuestView, lang: str, me: int | None = None) -> Rend
     """The table for a short terminal: the boss in one line, the spells still in play by
     name, one line per seat with its weapons as colour letters (``R4``: the hidden one,
     ``?1–7`` while unknown, ``+`` the face-up ones), and whose turn it is."""
-    boss = view["boss"]
-    hp = _("[bold red]{hp} HP[/]").format(hp=boss["hp"])
-    if boss["hp"] != boss["base_hp"]:
-        hp += _(" [dim](base {hp})[/]").format(hp=boss["base_hp"])
     head = _(
         "[bold]Boss Quest[/] · round {round} · boss {hp} · keys to win: [yellow]{keys}[/] · "
         "deck: {deck}"
-    ).format(round=view["round"], hp=hp, keys=view["key_target"], deck=view["weapon_deck"])
-    if view["deck_top"] is not None:
-        head += _(" (on top: {weapon})").format(weapon=_weapon_view(view["deck_top"], lang))
+    ).format(round=view["round"], hp=_hp(view), keys=view["key_target"], deck=view["weapon_deck"])
+    head += _deck_top(view, lang)
     spells = []
     for slot in view["spells"]:
         key, status = slot["spell"], slot["status"]
@@ -187,7 +182,7 @@ def compact_table(view: BossQuestView, lang: str, me: int | None = None) -> Rend
             f"[red]{_HEART * player['hearts']}[/]" if player["hearts"] else _("[dim]none[/]"),
             f"[yellow]{player['keys']}[/]/{view['key_target']}",
             weapons,
-            _attack_cell(player, player["attack"], boss["hp"], short=True),
+            _attack_cell(player, player["attack"], view["boss"]["hp"], short=True),
             " ".join(marks),
         )
     return Group(
@@ -199,17 +194,29 @@ def compact_table(view: BossQuestView, lang: str, me: int | None = None) -> Rend
 
 
 def _boss_line(view: BossQuestView, lang: str) -> str:
+    line = _(
+        "Boss: {hp} · keys to win: [yellow]{keys}[/] · "
+        "Armorer: seat {armorer} · weapons in the deck: {deck}"
+    ).format(
+        hp=_hp(view), keys=view["key_target"], armorer=view["armorer"], deck=view["weapon_deck"]
+    )
+    return line + _deck_top(view, lang)
+
+
+def _hp(view: BossQuestView) -> str:
+    """The boss's HP this round, and its base HP when spells changed it."""
     boss = view["boss"]
     hp = _("[bold red]{hp} HP[/]").format(hp=boss["hp"])
     if boss["hp"] != boss["base_hp"]:
         hp += _(" [dim](base {hp})[/]").format(hp=boss["base_hp"])
-    line = _(
-        "Boss: {hp} · keys to win: [yellow]{keys}[/] · "
-        "Armorer: seat {armorer} · weapons in the deck: {deck}"
-    ).format(hp=hp, keys=view["key_target"], armorer=view["armorer"], deck=view["weapon_deck"])
-    if view["deck_top"] is not None:
-        line += _(" (on top: {weapon})").format(weapon=_weapon_view(view["deck_top"], lang))
-    return line
+    return hp
+
+
+def _deck_top(view: BossQuestView, lang: str) -> str:
+    """The weapon known to lie on top of the deck (after an Exchange), if any."""
+    if view["deck_top"] is None:
+        return ""
+    return _(" (on top: {weapon})").format(weapon=_weapon_view(view["deck_top"], lang))
 
 
 def _spells_table(view: BossQuestView, lang: str, me: int | None) -> Table:
