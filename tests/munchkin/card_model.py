@@ -15,12 +15,9 @@ from typing import Any
 from gamenight.games.munchkin import MunchkinState
 from gamenight.games.munchkin.content import CardData, ModifierData, OpData, WhenData
 
-from .helpers import CS
+from .card_sets import S
 
-DATA: dict[str, CardData] = {c.id: c for c in CS.data.cards}
-TOP = CS.rules.max_level
 DECKS = ("door", "treasure")
-TRAIT_CARD = {(c.kind, c.trait): c.id for c in CS.data.cards if c.trait is not None}
 NO_TRAIT = {"class": "none", "race": "human"}
 
 
@@ -37,7 +34,7 @@ class Character:
 
     def has(self, kind: str, name: str) -> bool:
         """Whether the character has this class or race (``none`` / ``human``: none)."""
-        mine = [DATA[key].trait for key in self.traits if DATA[key].kind == kind]
+        mine = [S.data[key].trait for key in self.traits if S.data[key].kind == kind]
         return not mine if name == NO_TRAIT[kind] else name in mine
 
     def fits(self, when: WhenData) -> bool:
@@ -70,7 +67,7 @@ def meeting(*conditions: WhenData | None, level: int = 3) -> tuple[Character, Fi
             continue
         for kind, name in (("class", when.klass), ("race", when.race)):
             if name is not None and name != NO_TRAIT[kind]:
-                traits.append(TRAIT_CARD[kind, name])
+                traits.append(S.trait_card[kind, name])
         sex = 1 if when.sex == "female" else sex
         level = when.level_min or when.level_max or level
         if when.tag is not None:
@@ -156,7 +153,7 @@ DRAWN = (-1, -2)  # a Door, a Treasure
 
 def deck_of(card: int) -> int:
     """0 for a Door card, 1 for a Treasure (a card of the set, or one of `DRAWN`)."""
-    return CS.deck[card] if card >= 0 else DRAWN.index(card)
+    return S.cs.deck[card] if card >= 0 else DRAWN.index(card)
 
 
 @dataclass
@@ -174,12 +171,14 @@ class Seat:
 
     def character(self) -> Character:
         """The player as a condition sees them."""
-        return Character(self.level, self.sex, tuple(CS.keys[c] for c in self.classes + self.races))
+        return Character(
+            self.level, self.sex, tuple(S.cs.keys[c] for c in self.classes + self.races)
+        )
 
 
 def seats(state: MunchkinState) -> list[Seat]:
     """Every player as the operations see them."""
-    kinds = CS.kind
+    kinds = S.cs.kind
     out = []
     for p in range(state.num_players):
         table = state.table[p]
@@ -254,7 +253,7 @@ def _targets(op: OpData, players: list[Seat], subject: int) -> list[int]:
 def _apply(op: OpData, seat: Seat, kill: bool) -> None:
     name = op.op
     if name == "gain_level":
-        cap = TOP if kill else TOP - 1
+        cap = S.top if kill else S.top - 1
         seat.level = max(seat.level, min(cap, seat.level + op.amount))
     elif name == "lose_level":
         seat.level = max(1, seat.level - op.amount)
@@ -285,7 +284,7 @@ def _apply(op: OpData, seat: Seat, kill: bool) -> None:
 def item_candidates(items: list[int], slot: str) -> list[int]:
     """The items a loss of `slot` may take, in table order (``best``: the highest bonus,
     which the tests' positions make unique)."""
-    cards = CS.cards
+    cards = S.cs.cards
     if slot in ("any", "all"):
         return list(items)
     if slot == "best":
@@ -314,9 +313,9 @@ def summary(players: list[Seat], like: list[Seat] | None = None) -> list[dict[st
                 "level": seat.level,
                 "sex": seat.sex,
                 "hand": len(hand) if shuffled else hand,
-                "items": [CS.keys[c] for c in seat.items],
-                "classes": [CS.keys[c] for c in seat.classes],
-                "races": [CS.keys[c] for c in seat.races],
+                "items": [S.cs.keys[c] for c in seat.items],
+                "classes": [S.cs.keys[c] for c in seat.classes],
+                "races": [S.cs.keys[c] for c in seat.races],
                 "dead": seat.dead,
             }
         )
