@@ -2,8 +2,9 @@
 
 Everything is built from a seat's view and the events it may see: another seat's hand
 shows as its counts of Door and Treasure cards, plus the cards everybody saw go there.
-Card names come from the card set in the chosen language; the rest is English. The
-human seat groups the choices by card when they are too many for one list (`group`).
+The words come from this folder's catalogs (``locale/<lang>.po``) in the language of the
+``lang`` argument; card names and texts come from the card set's data in that language.
+The human seat groups the choices by card when they are too many for one list (`group`).
 """
 
 from __future__ import annotations
@@ -46,38 +47,45 @@ from gamenight.games.munchkin.actions import (
     Use,
 )
 from gamenight.games.munchkin.content import CardKind, CardSet, Slot
-from gamenight.games.munchkin.model import EventKind, FrameKind, Phase
+from gamenight.games.munchkin.model import Answer, EventKind, FrameKind, Phase
 from gamenight.games.munchkin.views import FightView, MunchkinView, SeatView
+from gamenight.i18n import N_, Catalog, speaks
 from gamenight.kernel import PASS, Action, Event
 from gamenight.ui import does, player_name, seat_name, seat_names, signed, whose
+
+CATALOG = Catalog(__package__)
+_ = CATALOG.gettext
+ngettext = CATALOG.ngettext
+pgettext = CATALOG.pgettext
 
 DEFAULT_GAME = "munchkin"  # the set whose names events get when no other is given
 CHARACTER = (CardKind.CLASS, CardKind.RACE, CardKind.HALF_BREED, CardKind.SUPER_MUNCHKIN)
 # What the seat on the decision stack is asked, by the frame's kind.
 DECISIONS: dict[str, str] = {
-    FrameKind.AIM: "choose who the card aims at",
-    FrameKind.AIM_SEAT: "choose the player the card aims at",
-    FrameKind.AIM_MONSTER: "choose the monster the card aims at",
-    FrameKind.LOSE: "choose the cards to lose",
-    FrameKind.VALUE: "choose the die's face",
-    FrameKind.COST: "choose the cards to pay with",
-    FrameKind.CURSE_TARGET: "choose the curse's victim",
-    FrameKind.CURSE: "take the curse or cancel it",
-    FrameKind.ENHANCE: "choose the monster to enhance",
-    FrameKind.WANDER: "choose the monster that wanders in",
-    FrameKind.GIVE: "choose who gets the charity",
-    FrameKind.LOOT_BODY: "take a card from the body",
-    FrameKind.SHARE: "take treasures from the table",
-    FrameKind.BRIBE: "set the bribe for help",
-    FrameKind.COUNTER: "set the terms to help",
-    FrameKind.ANSWER: "answer an offer",
-    FrameKind.TRADE: "build a trade",
-    FrameKind.TRADE_COUNTER: "build a counter to the trade",
-    FrameKind.SELL: "choose the items to sell",
-    FrameKind.KEEP: "choose what to keep (the rest is discarded)",
-    FrameKind.FACE_UP: "draw face up, or take the discard pile's top card",
-    FrameKind.CLAIM: "claim the discard pile's top card with a Go up a level, or pass",
+    FrameKind.AIM: N_("choose who the card aims at"),
+    FrameKind.AIM_SEAT: N_("choose the player the card aims at"),
+    FrameKind.AIM_MONSTER: N_("choose the monster the card aims at"),
+    FrameKind.LOSE: N_("choose the cards to lose"),
+    FrameKind.VALUE: N_("choose the die's face"),
+    FrameKind.COST: N_("choose the cards to pay with"),
+    FrameKind.CURSE_TARGET: N_("choose the curse's victim"),
+    FrameKind.CURSE: N_("take the curse or cancel it"),
+    FrameKind.ENHANCE: N_("choose the monster to enhance"),
+    FrameKind.WANDER: N_("choose the monster that wanders in"),
+    FrameKind.GIVE: N_("choose who gets the charity"),
+    FrameKind.LOOT_BODY: N_("take a card from the body"),
+    FrameKind.SHARE: N_("take treasures from the table"),
+    FrameKind.BRIBE: N_("set the bribe for help"),
+    FrameKind.COUNTER: N_("set the terms to help"),
+    FrameKind.ANSWER: N_("answer an offer"),
+    FrameKind.TRADE: N_("build a trade"),
+    FrameKind.TRADE_COUNTER: N_("build a counter to the trade"),
+    FrameKind.SELL: N_("choose the items to sell"),
+    FrameKind.KEEP: N_("choose what to keep (the rest is discarded)"),
+    FrameKind.FACE_UP: N_("draw face up, or take the discard pile's top card"),
+    FrameKind.CLAIM: N_("claim the discard pile's top card with a Go up a level, or pass"),
 }
+OTHER_DECISION = N_("choose")  # a card's own choice (a hook's frame)
 
 
 def _cards(game: str = DEFAULT_GAME) -> CardSet:
@@ -87,31 +95,33 @@ def _cards(game: str = DEFAULT_GAME) -> CardSet:
 # ----- words ---------------------------------------------------------------------------------
 
 
+@speaks
 def card_name(card: int, lang: str, game: str = DEFAULT_GAME) -> str:
     """A card's name in bold, with what matters at a glance (a monster's level, an item's
     bonus)."""
     design = _cards(game).cards[card]
     name = f"[bold]{escape(design.name.get(lang))}[/]"
     if design.kind == CardKind.MONSTER:
-        return f"{name} (level {design.level})"
+        return _("{name} (level {level})").format(name=name, level=design.level)
     if design.kind == CardKind.ITEM:
-        where = "" if design.slot in (None, Slot.NONE) else f" {design.slot}"
-        big = " big" if design.big else ""
+        where = "" if design.slot in (None, Slot.NONE) else f" {pgettext('slot', design.slot)}"
+        big = f" {_('big')}" if design.big else ""
         return f"{name} ({signed(design.bonus)}{where}{big})"
     return name
 
 
 def _names(cards: Sequence[int], lang: str, game: str = DEFAULT_GAME) -> str:
-    return ", ".join(card_name(c, lang, game) for c in cards) or "nothing"
+    return ", ".join(card_name(c, lang, game) for c in cards) or _("nothing")
 
 
 def _kind(card: int, game: str = DEFAULT_GAME) -> str:
-    return _cards(game).cards[card].kind.value.replace("_", " ")
+    return pgettext("card kind", _cards(game).cards[card].kind.value.replace("_", " "))
 
 
 # ----- the table -----------------------------------------------------------------------------
 
 
+@speaks
 def table(
     view: MunchkinView,
     lang: str,
@@ -123,42 +133,58 @@ def table(
     game = view["game"]
     turn = view["turn"]
     phase = view["phase"]
-    head = (
-        f"[bold]Turn {view['turn_number']}[/]/{view['max_turns']} · "
-        f"{player_name(turn, me)}{'r' if turn == me else chr(39) + 's'} turn · {phase} · "
-        f"Door deck {view['door_deck']}, Treasure deck {view['treasure_deck']}"
+    head = _(
+        "[bold]Turn {number}[/]/{max_turns} · {whose} turn · {phase} · "
+        "Door deck {doors}, Treasure deck {treasures}"
+    ).format(
+        number=view["turn_number"],
+        max_turns=view["max_turns"],
+        whose=whose(turn, me),
+        phase=pgettext("phase", phase),
+        doors=view["door_deck"],
+        treasures=view["treasure_deck"],
     )
     parts: list[RenderableType] = [head, *_seats(view, lang, me, reveal)]
     if view["door_card"] is not None:
-        parts.append(f"Door card: {card_name(view['door_card'], lang, game)}")
+        parts.append(_("Door card: {card}").format(card=card_name(view["door_card"], lang, game)))
     if view["combat"] is not None:
         parts.append(_fight(view["combat"], lang, me, game))
     if view["run"] is not None:
         parts.append(_run(view, lang, me))
-    if view["body"] or view["haul"] or view["limbo"]:
-        for label, cards in (
-            ("Body", view["body"]),
-            ("On the table", view["haul"] + view["limbo"]),
-        ):
-            if cards:
-                parts.append(f"{label}: {_names(cards, lang, game)}")
+    if view["body"]:
+        parts.append(_("Body: {cards}").format(cards=_names(view["body"], lang, game)))
+    if view["haul"] or view["limbo"]:
+        on_table = _names(view["haul"] + view["limbo"], lang, game)
+        parts.append(_("On the table: {cards}").format(cards=on_table))
     for offer in view["offers"]:
         parts.append(_offer(offer, lang, me, game))
     if view["window"] is not None:
         waiting = view["window"]["waiting"]
         parts.append(
-            f"[dim]Window ({view['window']['kind']}): waiting for "
-            f"{seat_names(waiting, me) if waiting else 'nobody'}[/]"
+            _("[dim]Window ({kind}): waiting for {seats}[/]").format(
+                kind=pgettext("window", view["window"]["kind"]),
+                seats=seat_names(waiting, me) if waiting else _("nobody"),
+            )
         )
     deciding = view["deciding"]
     if deciding is not None:
-        what = DECISIONS.get(deciding["kind"], "choose")
-        parts.append(f"[dim]{does(deciding['seat'], me, 'have')} to {what}.[/]")
+        what = _(DECISIONS.get(deciding["kind"], OTHER_DECISION))
+        if deciding["seat"] == me:
+            parts.append(_("[dim]You have to {what}.[/]").format(what=what))
+        else:
+            parts.append(
+                _("[dim]Seat {seat} has to {what}.[/]").format(seat=deciding["seat"], what=what)
+            )
     if view["hand"] is not None:
         hand = view["hand"]
-        parts.append(f"[bold]Your hand[/] ({len(hand)}): {_names(hand, lang, game)}")
+        parts.append(
+            _("[bold]Your hand[/] ({count}): {cards}").format(
+                count=len(hand), cards=_names(hand, lang, game)
+            )
+        )
     if phase == Phase.OVER:
-        parts.append(f"The game is over: {_winners(view['winners'], view['truncated'], me)}.")
+        winners = _winners(view["winners"], view["truncated"], me)
+        parts.append(_("The game is over: {winners}.").format(winners=winners))
     return Group(*parts)
 
 
@@ -173,13 +199,19 @@ def _seats(
         name = f"{player_name(s, me):<6}"
         if s == view["turn"]:
             name = f"[bold]{name}[/]"
-        dead = " [red]dead[/]" if seat["dead"] else ""
+        dead = f" {_('[red]dead[/]')}" if seat["dead"] else ""
         lines.append(
-            f"{name} level [bold]{seat['level']}[/], strength {seat['strength']}{dead}: "
-            f"{_seat_cards(seat, lang, game)}"
+            _("{name} level [bold]{level}[/], strength {strength}{dead}: {cards}").format(
+                name=name,
+                level=seat["level"],
+                strength=seat["strength"],
+                dead=dead,
+                cards=_seat_cards(seat, lang, game),
+            )
         )
         if reveal is not None and s != me:
-            lines.append(f"  its hand: {_names(reveal[s]['hand'] or [], lang, game)}")
+            hand = _names(reveal[s]["hand"] or [], lang, game)
+            lines.append("  " + _("its hand: {cards}").format(cards=hand))
     return lines
 
 
@@ -192,35 +224,59 @@ def _seat_cards(seat: SeatView, lang: str, game: str) -> str:
         if c["equipped"] and cs.cards[c["card"]].kind not in CHARACTER
     ]
     carried = [c["card"] for c in seat["table"] if not c["equipped"]]
-    words = [f"{seat['sex']}, {_names(character, lang, game) if character else 'human, no class'}"]
+    who = _names(character, lang, game) if character else _("human, no class")
+    words = [f"{pgettext('sex', seat['sex'])}, {who}"]
     if equipped:
-        words.append(f"in play: {_names(equipped, lang, game)}")
+        words.append(_("in play: {cards}").format(cards=_names(equipped, lang, game)))
     if carried:
-        words.append(f"[dim]carried: {_names(carried, lang, game)}[/]")
-    hand = f"hand {seat['hand_doors']} door + {seat['hand_treasures']} treasure"
+        words.append(_("[dim]carried: {cards}[/]").format(cards=_names(carried, lang, game)))
+    hand = _("hand {doors} door + {treasures} treasure").format(
+        doors=seat["hand_doors"], treasures=seat["hand_treasures"]
+    )
     if seat["known_hand"] and seat["hand_doors"] + seat["hand_treasures"] > len(seat["known_hand"]):
-        hand += f", known: {_names(seat['known_hand'], lang, game)}"
-    words.append(hand + f" (limit {seat['hand_limit']})")
+        hand += _(", known: {cards}").format(cards=_names(seat["known_hand"], lang, game))
+    words.append(hand + _(" (limit {limit})").format(limit=seat["hand_limit"]))
     return "; ".join(words)
 
 
 def _fight(fight: FightView, lang: str, me: int | None, game: str) -> RenderableType:
     side = seat_name(fight["fighter"], me)
     if fight["helper"] is not None:
-        side += f" helped by {seat_name(fight['helper'], me)}"
-    state = "[green]winning[/]" if fight["winning"] else "[red]losing[/]"
+        side = _("{fighter} helped by {helper}").format(
+            fighter=side, helper=seat_name(fight["helper"], me)
+        )
+    state = _("[green]winning[/]") if fight["winning"] else _("[red]losing[/]")
     lines = [
-        f"[bold reverse] Combat {fight['number']} [/] {side}: "
-        f"[bold]{fight['players_strength']}[/] against the monsters' "
-        f"[bold]{fight['monsters_strength']}[/] — the players are {state}"
+        _(
+            "[bold reverse] Combat {number} [/] {side}: [bold]{players}[/] against the "
+            "monsters' [bold]{monsters}[/] — the players are {state}"
+        ).format(
+            number=fight["number"],
+            side=side,
+            players=fight["players_strength"],
+            monsters=fight["monsters_strength"],
+            state=state,
+        )
     ]
     for monster in fight["monsters"]:
         extra = ""
         if monster["enhancers"]:
-            extra = f", enhanced by {_names(monster['enhancers'], lang, game)}"
+            extra = _(", enhanced by {cards}").format(
+                cards=_names(monster["enhancers"], lang, game)
+            )
+        count = monster["treasures"]
         lines.append(
-            f"  {card_name(monster['card'], lang, game)}: strength {monster['strength']}, "
-            f"{monster['treasures']} treasure{'s' if monster['treasures'] != 1 else ''}{extra}"
+            "  "
+            + ngettext(
+                "{card}: strength {strength}, {count} treasure{extra}",
+                "{card}: strength {strength}, {count} treasures{extra}",
+                count,
+            ).format(
+                card=card_name(monster["card"], lang, game),
+                strength=monster["strength"],
+                count=count,
+                extra=extra,
+            )
         )
     return Group(*lines)
 
@@ -229,45 +285,54 @@ def _run(view: MunchkinView, lang: str, me: int | None) -> str:
     run = view["run"]
     assert run is not None, "a run is on"
     game = view["game"]
-    words = f"[bold]Running away[/]: {seat_names(run['runners'], me) if run['runners'] else ''}"
+    runners = seat_names(run["runners"], me) if run["runners"] else ""
+    words = _("[bold]Running away[/]: {seats}").format(seats=runners)
     if run["monster"] is not None:
-        words += f" from {card_name(run['monster'], lang, game)}"
+        words += _(" from {monster}").format(monster=card_name(run["monster"], lang, game))
     if run["roll"] is not None and run["roll_seat"] is not None:
-        words += (
-            f"; {seat_name(run['roll_seat'], me)} rolled {run['roll']}, "
-            f"total {run['total']} (5 or more escapes)"
+        words += _("; {seat} rolled {roll}, total {total} (5 or more escapes)").format(
+            seat=seat_name(run["roll_seat"], me), roll=run["roll"], total=run["total"]
         )
     if run["left"]:
-        words += f"; still to run from: {_names(run['left'], lang, game)}"
+        words += _("; still to run from: {cards}").format(cards=_names(run["left"], lang, game))
     return words
 
 
 def _offer(offer: dict[str, Any], lang: str, me: int | None, game: str) -> str:
     sender, receiver, terms = offer["sender"], offer["receiver"], offer["terms"]
     if isinstance(offer["occasion"], int):  # help in a combat: (treasures, helper first, items)
-        first = "the helper picks first" if terms[1] else "the fighter picks first"
-        items = f", items {_names(terms[2:], lang, game)}" if terms[2:] else ""
-        what = f"help for {terms[0]} treasure{'s' if terms[0] != 1 else ''} ({first}){items}"
+        first = _("the helper picks first") if terms[1] else _("the fighter picks first")
+        items = (
+            _(", items {cards}").format(cards=_names(terms[2:], lang, game)) if terms[2:] else ""
+        )
+        what = ngettext(
+            "help for {count} treasure ({first}){items}",
+            "help for {count} treasures ({first}){items}",
+            terms[0],
+        ).format(count=terms[0], first=first, items=items)
     else:
         count = terms[0]
-        what = (
-            f"a trade: {_names(terms[1 : 1 + count], lang, game)} "
-            f"for {_names(terms[1 + count :], lang, game)}"
+        what = _("a trade: {give} for {take}").format(
+            give=_names(terms[1 : 1 + count], lang, game),
+            take=_names(terms[1 + count :], lang, game),
         )
-    return f"Offer {offer['id']} from {seat_name(sender, me)} to {seat_name(receiver, me)}: {what}"
+    return _("Offer {offer} from {sender} to {receiver}: {what}").format(
+        offer=offer["id"], sender=seat_name(sender, me), receiver=seat_name(receiver, me), what=what
+    )
 
 
 def _winners(winners: list[int], truncated: bool, me: int | None) -> str:
     """Who won and how."""
     if not winners:
-        return "nobody won" + (" (turn limit)" if truncated else "")
-    how = "the highest level at the turn limit" if truncated else "the last level reached"
-    return f"{seat_names(winners, me)} won ({how})"
+        return _("nobody won (turn limit)") if truncated else _("nobody won")
+    how = _("the highest level at the turn limit") if truncated else _("the last level reached")
+    return _("{seats} won ({how})").format(seats=seat_names(winners, me), how=how)
 
 
 # ----- the choices ---------------------------------------------------------------------------
 
 
+@speaks
 def choice(view: MunchkinView, action: Action, lang: str) -> str:
     """A legal action of the seat whose view this is, in words."""
     game, me = view["game"], view["seat"]
@@ -278,54 +343,68 @@ def choice(view: MunchkinView, action: Action, lang: str) -> str:
         design = _cards(game).cards[action.card]
         text = design.uses[action.ability].text
         what = f": {escape(text.get(lang))}" if text is not None else ""
-        return f"Use {card_name(action.card, lang, game)}{what}"
+        return _("Use {card}{what}").format(card=card_name(action.card, lang, game), what=what)
     if isinstance(action, Pick):
-        return f"Pick {card_name(action.card, lang, game)} ({_kind(action.card, game)})"
+        return _("Pick {card} ({kind})").format(
+            card=card_name(action.card, lang, game), kind=_kind(action.card, game)
+        )
     if isinstance(action, ChooseSeat):
-        return f"Choose {seat_name(action.seat, me)} (level {view['seats'][action.seat]['level']})"
+        return _("Choose {seat} (level {level})").format(
+            seat=seat_name(action.seat, me), level=view["seats"][action.seat]["level"]
+        )
     if isinstance(action, ChooseMonster):
         if fight is not None and action.index < len(fight["monsters"]):
             monster = fight["monsters"][action.index]
-            return (
-                f"Choose {card_name(monster['card'], lang, game)} (strength {monster['strength']})"
+            return _("Choose {card} (strength {strength})").format(
+                card=card_name(monster["card"], lang, game), strength=monster["strength"]
             )
         run = view["run"]
         if run is not None and action.index < len(run["left"]):
-            return f"Run from {card_name(run['left'][action.index], lang, game)} next"
-        return f"Choose monster {action.index + 1}"
+            return _("Run from {card} next").format(
+                card=card_name(run["left"][action.index], lang, game)
+            )
+        return _("Choose monster {number}").format(number=action.index + 1)
     if isinstance(action, Ask):
-        seat = view["seats"][action.seat]
-        return f"Ask {seat_name(action.seat, me)} for help (strength {seat['strength']})"
+        return _("Ask {seat} for help (strength {strength})").format(
+            seat=seat_name(action.seat, me), strength=view["seats"][action.seat]["strength"]
+        )
     if isinstance(action, Trade):
-        return f"Offer {seat_name(action.seat, me)} a trade"
+        return _("Offer {seat} a trade").format(seat=seat_name(action.seat, me))
     if isinstance(action, Equip):
-        return f"Equip {card_name(action.card, lang, game)}"
+        return _("Equip {card}").format(card=card_name(action.card, lang, game))
     if isinstance(action, Unequip):
-        return f"Unequip {card_name(action.card, lang, game)}"
+        return _("Unequip {card}").format(card=card_name(action.card, lang, game))
     if isinstance(action, Discard):
-        return f"Discard {card_name(action.card, lang, game)} from play"
+        return _("Discard {card} from play").format(card=card_name(action.card, lang, game))
     if isinstance(action, Treasures):
-        return f"Promise {action.count} of the monsters' treasures"
+        return ngettext(
+            "Promise {count} of the monsters' treasures",
+            "Promise {count} of the monsters' treasures",
+            action.count,
+        ).format(count=action.count)
     if isinstance(action, ChooseValue):
-        return f"Set the die to {action.value}"
+        return _("Set the die to {value}").format(value=action.value)
     if isinstance(action, Begin):
-        return f"Start the game as a {'female' if action.sex else 'male'} character"
-    return SIMPLE.get(type(action), str(action))
+        if action.sex:
+            return _("Start the game as a female character")
+        return _("Start the game as a male character")
+    simple = SIMPLE.get(type(action))
+    return _(simple) if simple is not None else str(action)
 
 
 SIMPLE: dict[type, str] = {  # the moves without a card, a seat or a number
-    type(PASS): "Pass",
-    KickDoor: "Kick open the door",
-    LootRoom: "Loot the room (draw a Door card face down)",
-    EndTurn: "End your turn",
-    Done: "Done: send it",
-    Cancel: "Cancel",
-    Roll: "Roll the die to run away",
-    Accept: "Accept",
-    Decline: "Decline",
-    Counter: "Answer with your own terms",
-    FirstPick: "Switch who picks the treasures first",
-    Sell: "Sell items for levels (1,000 gold a level)",
+    type(PASS): N_("Pass"),
+    KickDoor: N_("Kick open the door"),
+    LootRoom: N_("Loot the room (draw a Door card face down)"),
+    EndTurn: N_("End your turn"),
+    Done: N_("Done: send it"),
+    Cancel: N_("Cancel"),
+    Roll: N_("Roll the die to run away"),
+    Accept: N_("Accept"),
+    Decline: N_("Decline"),
+    Counter: N_("Answer with your own terms"),
+    FirstPick: N_("Switch who picks the treasures first"),
+    Sell: N_("Sell items for levels (1,000 gold a level)"),
 }
 
 
@@ -334,16 +413,19 @@ def _play_words(view: MunchkinView, card: int, lang: str) -> str:
     design = _cards(game).cards[card]
     name = card_name(card, lang, game)
     if design.kind == CardKind.MONSTER:
-        verb = "Look for trouble with" if view["combat"] is None else "Send in"
-        return f"{verb} {name}"
+        if view["combat"] is None:
+            return _("Look for trouble with {card}").format(card=name)
+        return _("Send in {card}").format(card=name)
     if design.kind in (CardKind.ENHANCER, CardKind.WANDERING):
-        return f"Play {name} on the monsters"
+        return _("Play {card} on the monsters").format(card=name)
     if design.kind == CardKind.CURSE:
-        return f"Curse with {name}"
+        return _("Curse with {card}").format(card=name)
     text = design.text.get(lang) if design.text is not None else ""
-    return f"Play {name}" + (f": {escape(text)}" if text and len(text) < 60 else "")
+    what = f": {escape(text)}" if text and len(text) < 60 else ""
+    return _("Play {card}").format(card=name) + what
 
 
+@speaks
 def group(view: MunchkinView, action: Action, lang: str) -> str:
     """The group an action is listed under when the choices are too many for one list:
     its card (then what to do with it), or the move itself."""
@@ -362,6 +444,7 @@ def skip(view: MunchkinView, legal: list[Action]) -> Action | None:
 # ----- the events ----------------------------------------------------------------------------
 
 
+@speaks
 def events(
     events: Sequence[Event], lang: str, me: int | None = None, game: str = DEFAULT_GAME
 ) -> list[str]:
@@ -376,200 +459,354 @@ def events(
     return lines
 
 
+def _answered(seat: int, me: int | None, answer: str) -> str:
+    """``You accept`` or ``Seat 2 declines``: who answered an offer, and how."""
+    if answer == Answer.ACCEPT:
+        return does(seat, me, "accept")
+    if answer == Answer.DECLINE:
+        return does(seat, me, "decline")
+    if answer == Answer.COUNTER:
+        return does(seat, me, "counter")
+    return does(seat, me, "pay off")
+
+
 def _event(kind: str, d: dict[str, Any], lang: str, me: int | None, game: str) -> str:
-    def name(card: int, lang: str) -> str:
+    def name(card: int) -> str:
         return card_name(card, lang, game)
 
-    def names(cards: Sequence[int], lang: str) -> str:
+    def names(cards: Sequence[int]) -> str:
         return _names(cards, lang, game)
 
     if kind == EventKind.SETUP:
-        return f"The game starts; {does(d['first'], me, 'play')} first."
+        return _("The game starts; {who} first.").format(who=does(d["first"], me, "play"))
     if kind == EventKind.TURN:
-        return f"[bold]Turn {d['number']}[/]: {whose(d['seat'], me)} turn."
+        return _("[bold]Turn {number}[/]: {whose} turn.").format(
+            number=d["number"], whose=whose(d["seat"], me)
+        )
     if kind == EventKind.BEGIN:
-        return f"{does(d['seat'], me, 'begin')} as a {'female' if d['sex'] else 'male'} character."
+        if d["sex"]:
+            return _("{who} as a female character.").format(who=does(d["seat"], me, "begin"))
+        return _("{who} as a male character.").format(who=does(d["seat"], me, "begin"))
     if kind == EventKind.KICK:
-        return f"{does(d['seat'], me, 'kick')} open the door: {name(d['card'], lang)}."
+        return _("{who} open the door: {card}.").format(
+            who=does(d["seat"], me, "kick"), card=name(d["card"])
+        )
     if kind == EventKind.NO_DOOR:
-        return "There is no Door card left to draw."
+        return _("There is no Door card left to draw.")
     if kind == EventKind.REVEAL:
-        return f"{name(d['card'], lang)} is revealed for {seat_name(d['seat'], me)}."
+        return _("{card} is revealed for {seat}.").format(
+            card=name(d["card"]), seat=seat_name(d["seat"], me)
+        )
     if kind == EventKind.PLAY:
-        return f"{does(d['seat'], me, 'play')} {name(d['card'], lang)}{_why_play(d['card'], game)}."
+        return _("{who} {card}{why}.").format(
+            who=does(d["seat"], me, "play"), card=name(d["card"]), why=_why_play(d["card"], game)
+        )
     if kind == EventKind.TROUBLE:
-        return f"{does(d['seat'], me, 'look')} for trouble with {name(d['card'], lang)}."
+        return _("{who} for trouble with {card}.").format(
+            who=does(d["seat"], me, "look"), card=name(d["card"])
+        )
     if kind == EventKind.EQUIP:
-        return f"{does(d['seat'], me, 'equip')} {name(d['card'], lang)}: it now counts."
+        return _("{who} {card}: it now counts.").format(
+            who=does(d["seat"], me, "equip"), card=name(d["card"])
+        )
     if kind == EventKind.UNEQUIP:
-        return f"{does(d['seat'], me, 'unequip')} {name(d['card'], lang)}: it stops counting."
+        return _("{who} {card}: it stops counting.").format(
+            who=does(d["seat"], me, "unequip"), card=name(d["card"])
+        )
     if kind == EventKind.DROP:
-        return f"{does(d['seat'], me, 'discard')} {name(d['card'], lang)} from play."
+        return _("{who} {card} from play.").format(
+            who=does(d["seat"], me, "discard"), card=name(d["card"])
+        )
     if kind == EventKind.USE:
-        return f"{does(d['seat'], me, 'use')} {name(d['card'], lang)}."
+        return _("{who} {card}.").format(who=does(d["seat"], me, "use"), card=name(d["card"]))
     if kind == EventKind.END_TURN:
-        return f"{does(d['seat'], me, 'end')} the turn."
+        return _("{who} the turn.").format(who=does(d["seat"], me, "end"))
     if kind == EventKind.DRAW:
-        what = names(d["cards"], lang) if "cards" in d else f"{d['count']} card(s)"
-        return f"{does(d['seat'], me, 'draw')} {what} from the {d['deck']} deck."
+        who, deck = does(d["seat"], me, "draw"), pgettext("deck", d["deck"])
+        if "cards" in d:
+            return _("{who} {cards} from the {deck} deck.").format(
+                who=who, cards=names(d["cards"]), deck=deck
+            )
+        return ngettext(
+            "{who} {count} card(s) from the {deck} deck.",
+            "{who} {count} card(s) from the {deck} deck.",
+            d["count"],
+        ).format(who=who, count=d["count"], deck=deck)
     if kind == EventKind.DRAWN:
-        return f"  You drew {names(d['cards'], lang)}." if d["seat"] == me else ""
+        if d["seat"] != me:
+            return ""
+        return "  " + _("You drew {cards}.").format(cards=names(d["cards"]))
     if kind == EventKind.RESHUFFLE:
-        return f"The {d['deck']} discards are shuffled into a new deck ({d['cards']} cards)."
+        return ngettext(
+            "The {deck} discards are shuffled into a new deck ({count} cards).",
+            "The {deck} discards are shuffled into a new deck ({count} cards).",
+            d["cards"],
+        ).format(deck=pgettext("deck", d["deck"]), count=d["cards"])
     if kind == EventKind.COMBAT:
-        return f"[bold reverse] Combat {d['number']} [/] {whose(d['seat'], me)} fight begins."
+        return _("[bold reverse] Combat {number} [/] {whose} fight begins.").format(
+            number=d["number"], whose=whose(d["seat"], me)
+        )
     if kind == EventKind.MONSTER:
-        return f"{name(d['card'], lang)} joins the fight (brought by {seat_name(d['seat'], me)})."
+        return _("{card} joins the fight (brought by {seat}).").format(
+            card=name(d["card"]), seat=seat_name(d["seat"], me)
+        )
     if kind == EventKind.ENHANCE:
-        return (
-            f"{name(d['card'], lang)} goes on {name(d['monster'], lang)}: the monster is stronger."
+        return _("{card} goes on {monster}: the monster is stronger.").format(
+            card=name(d["card"]), monster=name(d["monster"])
         )
     if kind == EventKind.MONSTER_GONE:
-        how = "defeated: its treasures are won" if d["defeated"] else "leaves the fight"
-        return f"{name(d['card'], lang)} {how} ({name(d['by'], lang)})."
+        if d["defeated"]:
+            sentence = _("{card} defeated: its treasures are won ({by}).")
+        else:
+            sentence = _("{card} leaves the fight ({by}).")
+        return sentence.format(card=name(d["card"]), by=name(d["by"]))
     if kind == EventKind.NO_MONSTERS:
-        return f"No monster is left in {whose(d['seat'], me).lower()} fight."
+        if d["seat"] == me:
+            return _("No monster is left in your fight.")
+        return _("No monster is left in seat {seat}'s fight.").format(seat=d["seat"])
     if kind == EventKind.BONUS:
-        target = name(d["monster"], lang) if "monster" in d else seat_name(d["seat"], me)
-        side = "the monsters" if "monster" in d else "the players"
+        target = name(d["monster"]) if "monster" in d else seat_name(d["seat"], me)
+        side = _("the monsters' side") if "monster" in d else _("the players' side")
         better = (d["amount"] > 0) == ("monster" not in d)
-        return (
-            f"{name(d['card'], lang)}: {signed(d['amount'])} for {target} this fight "
-            f"({'good' if better else 'bad'} news for the fighter; {side}' side)."
+        news = _("good news for the fighter") if better else _("bad news for the fighter")
+        return _("{card}: {amount} for {target} this fight ({news}; {side}).").format(
+            card=name(d["card"]), amount=signed(d["amount"]), target=target, news=news, side=side
         )
     if kind == EventKind.RUN_BONUS:
-        return f"{name(d['card'], lang)}: {signed(d['amount'])} to run away for {seat_name(d['seat'], me)}."
+        return _("{card}: {amount} to run away for {seat}.").format(
+            card=name(d["card"]), amount=signed(d["amount"]), seat=seat_name(d["seat"], me)
+        )
     if kind == EventKind.ASK:
-        return f"{does(d['seat'], me, 'ask')} {seat_name(d['other'], me)} for help."
+        return _("{who} {seat} for help.").format(
+            who=does(d["seat"], me, "ask"), seat=seat_name(d["other"], me)
+        )
     if kind == EventKind.OFFER:
         terms = d["terms"]
-        return (
-            f"{does(d['seat'], me, 'offer')} {seat_name(d['other'], me)} "
-            f"{terms[0]} treasure(s){' and items' if terms[2:] else ''} (offer {d['offer']})."
+        if terms[2:]:
+            sentence = ngettext(
+                "{who} {seat} {count} treasure(s) and items (offer {offer}).",
+                "{who} {seat} {count} treasure(s) and items (offer {offer}).",
+                terms[0],
+            )
+        else:
+            sentence = ngettext(
+                "{who} {seat} {count} treasure(s) (offer {offer}).",
+                "{who} {seat} {count} treasure(s) (offer {offer}).",
+                terms[0],
+            )
+        return sentence.format(
+            who=does(d["seat"], me, "offer"),
+            seat=seat_name(d["other"], me),
+            count=terms[0],
+            offer=d["offer"],
         )
     if kind == EventKind.ANSWER:
-        return f"{does(d['seat'], me, str(d['answer']).lower())} offer {d['offer']}."
-    if kind == EventKind.HELPER:
-        return (
-            f"{does(d['helper'], me, 'join')} {whose(d['seat'], me).lower()} fight as the helper."
+        return _("{who} offer {offer}.").format(
+            who=_answered(d["seat"], me, d["answer"]), offer=d["offer"]
         )
+    if kind == EventKind.HELPER:
+        if d["seat"] == me:
+            sentence = _("{who} your fight as the helper.")
+        else:
+            sentence = _("{who} seat {seat}'s fight as the helper.")
+        return sentence.format(who=does(d["helper"], me, "join"), seat=d["seat"])
     if kind == EventKind.WIN:
-        helper = f" with {seat_name(d['helper'], me)}'s help" if d["helper"] >= 0 else ""
-        return (
-            f"[green]{does(d['seat'], me, 'win')} the fight{helper}[/] against "
-            f"{names(d['monsters'], lang)} and {'reach' if d['seat'] == me else 'reaches'} "
-            f"level {d['level']}."
+        helper = ""
+        if d["helper"] >= 0:
+            helper = _(" with {seat}'s help").format(seat=seat_name(d["helper"], me))
+        if d["seat"] == me:
+            sentence = _(
+                "[green]{who} the fight{helper}[/] against {monsters} and reach level {level}."
+            )
+        else:
+            sentence = _(
+                "[green]{who} the fight{helper}[/] against {monsters} and reaches level {level}."
+            )
+        return sentence.format(
+            who=does(d["seat"], me, "win"),
+            helper=helper,
+            monsters=names(d["monsters"]),
+            level=d["level"],
         )
     if kind == EventKind.HAUL:
-        return f"The treasures on the table: {names(d['cards'], lang)}."
+        return _("The treasures on the table: {cards}.").format(cards=names(d["cards"]))
     if kind in (EventKind.TAKE, EventKind.LOOT):
-        return f"{does(d['seat'], me, 'take')} {name(d['card'], lang)}."
+        return _("{who} {card}.").format(who=does(d["seat"], me, "take"), card=name(d["card"]))
     if kind == EventKind.BRIBE_ITEM:
-        return f"{does(d['seat'], me, 'give')} {name(d['card'], lang)} to {seat_name(d['receiver'], me)} (the bribe)."
+        return _("{who} {card} to {seat} (the bribe).").format(
+            who=does(d["seat"], me, "give"), card=name(d["card"]), seat=seat_name(d["receiver"], me)
+        )
     if kind == EventKind.RUN:
-        return f"{does(d['seat'], me, 'run')} away."
+        return _("{who} away.").format(who=does(d["seat"], me, "run"))
     if kind == EventKind.ROLL:
-        return f"{does(d['seat'], me, 'roll')} a {d['die']} to run from {name(d['monster'], lang)}."
+        return _("{who} a {die} to run from {monster}.").format(
+            who=does(d["seat"], me, "roll"), die=d["die"], monster=name(d["monster"])
+        )
     if kind in (EventKind.SET_ROLL, EventKind.REROLL):
-        return (
-            f"{does(d['seat'], me, 'use')} {name(d['card'], lang)}: the die now shows {d['value']}."
+        return _("{who} {card}: the die now shows {value}.").format(
+            who=does(d["seat"], me, "use"), card=name(d["card"]), value=d["value"]
         )
     if kind == EventKind.RAN:
-        fate = "[green]escapes[/]" if d["escaped"] else "[red]is caught[/]"
-        return f"{seat_name(d['seat'], me).capitalize()} {fate} from {name(d['monster'], lang)} (total {d['total']})."
-    if kind == EventKind.ESCAPE:
-        how = f" with {name(d['card'], lang)}" if "card" in d else ""
-        return f"{does(d['seat'], me, 'escape')}{how}."
-    if kind == EventKind.CAUGHT:
-        return f"[red]{name(d['monster'], lang)} catches {seat_name(d['seat'], me)}: Bad Stuff![/]"
-    if kind == EventKind.COMBAT_OVER:
-        return f"{whose(d['seat'], me)} combat is over."
-    if kind == EventKind.DEATH:
-        return (
-            f"[bold red]{seat_name(d['seat'], me).capitalize()} "
-            f"{'die' if d['seat'] == me else 'dies'}[/] ({name(d['card'], lang)}); "
-            f"the others loot {names(d['body'], lang)}."
+        if d["escaped"]:
+            sentence = _("{who} [green]escapes[/] from {monster} (total {total}).")
+        else:
+            sentence = _("{who} [red]is caught[/] from {monster} (total {total}).")
+        return sentence.format(
+            who=player_name(d["seat"], me), monster=name(d["monster"]), total=d["total"]
         )
+    if kind == EventKind.ESCAPE:
+        if "card" in d:
+            return _("{who} with {card}.").format(
+                who=does(d["seat"], me, "escape"), card=name(d["card"])
+            )
+        return _("{who}.").format(who=does(d["seat"], me, "escape"))
+    if kind == EventKind.CAUGHT:
+        return _("[red]{monster} catches {seat}: Bad Stuff![/]").format(
+            monster=name(d["monster"]), seat=seat_name(d["seat"], me)
+        )
+    if kind == EventKind.COMBAT_OVER:
+        return _("{whose} combat is over.").format(whose=whose(d["seat"], me))
+    if kind == EventKind.DEATH:
+        if d["seat"] == me:
+            sentence = _("[bold red]You die[/] ({card}); the others loot {body}.")
+        else:
+            sentence = _("[bold red]Seat {seat} dies[/] ({card}); the others loot {body}.")
+        return sentence.format(seat=d["seat"], card=name(d["card"]), body=names(d["body"]))
     if kind == EventKind.BODY_DISCARDED:
-        return f"The rest of the body is discarded: {names(d['cards'], lang)}."
+        return _("The rest of the body is discarded: {cards}.").format(cards=names(d["cards"]))
     if kind == EventKind.LEVEL:
-        return (
-            f"{whose(d['seat'], me)} level is now [bold]{d['level']}[/] ({name(d['card'], lang)})."
+        return _("{whose} level is now [bold]{level}[/] ({card}).").format(
+            whose=whose(d["seat"], me), level=d["level"], card=name(d["card"])
         )
     if kind == EventKind.DISCARD:
-        return f"{does(d['seat'], me, 'discard')} {names(d['cards'], lang)}."
+        return _("{who} {cards}.").format(
+            who=does(d["seat"], me, "discard"), cards=names(d["cards"])
+        )
     if kind == EventKind.LOSE:
-        return f"{does(d['seat'], me, 'lose')} {names(d['cards'], lang)} from play."
+        return _("{who} {cards} from play.").format(
+            who=does(d["seat"], me, "lose"), cards=names(d["cards"])
+        )
     if kind == EventKind.SEX:
-        return f"{whose(d['seat'], me)} character is now {'female' if d['sex'] else 'male'}."
+        if d["sex"]:
+            sentence = _("{whose} character is now female.")
+        else:
+            sentence = _("{whose} character is now male.")
+        return sentence.format(whose=whose(d["seat"], me))
     if kind == EventKind.REPLACED:
-        return f"{name(d['card'], lang)} saves {seat_name(d['seat'], me)} from {d['what']}."
+        return _("{card} saves {seat} from {what}.").format(
+            card=name(d["card"]), seat=seat_name(d["seat"], me), what=pgettext("instead", d["what"])
+        )
     if kind == EventKind.CURSE:
-        source = "the door" if d["source"] < 0 else seat_name(d["source"], me)
-        return f"[magenta]{name(d['card'], lang)} curses {seat_name(d['seat'], me)}[/] (from {source})."
+        source = _("the door") if d["source"] < 0 else seat_name(d["source"], me)
+        return _("[magenta]{card} curses {seat}[/] (from {source}).").format(
+            card=name(d["card"]), seat=seat_name(d["seat"], me), source=source
+        )
     if kind == EventKind.CURSED:
-        return f"{seat_name(d['seat'], me).capitalize()} takes the curse {name(d['card'], lang)}."
+        return _("{who} takes the curse {card}.").format(
+            who=player_name(d["seat"], me), card=name(d["card"])
+        )
     if kind == EventKind.CURSE_CANCELLED:
-        return f"{does(d['seat'], me, 'cancel')} the curse {name(d['card'], lang)}."
+        return _("{who} the curse {card}.").format(
+            who=does(d["seat"], me, "cancel"), card=name(d["card"])
+        )
     if kind == EventKind.CURSE_REMOVED:
-        return f"{name(d['card'], lang)} lifts {name(d['curse'], lang)} from {seat_name(d['seat'], me)}."
+        return _("{card} lifts {curse} from {seat}.").format(
+            card=name(d["card"]), curse=name(d["curse"]), seat=seat_name(d["seat"], me)
+        )
     if kind == EventKind.STEAL:
-        fate = "and takes it" if d["success"] else "and fails"
-        return f"{does(d['seat'], me, 'try')} to steal {name(d['card'], lang)} from {seat_name(d['victim'], me)} {fate}."
+        if d["success"]:
+            sentence = _("{who} to steal {card} from {victim} and takes it.")
+        else:
+            sentence = _("{who} to steal {card} from {victim} and fails.")
+        return sentence.format(
+            who=does(d["seat"], me, "try"), card=name(d["card"]), victim=seat_name(d["victim"], me)
+        )
     if kind == EventKind.TRADE:
-        return (
-            f"{does(d['seat'], me, 'offer')} {seat_name(d['other'], me)} {names(d['give'], lang)} "
-            f"for {names(d['take'], lang)}."
+        return _("{who} {seat} {give} for {take}.").format(
+            who=does(d["seat"], me, "offer"),
+            seat=seat_name(d["other"], me),
+            give=names(d["give"]),
+            take=names(d["take"]),
         )
     if kind == EventKind.TRADED:
-        return f"{does(d['seat'], me, 'trade')} {names(d['give'], lang)} for {names(d['take'], lang)} with {seat_name(d['other'], me)}."
+        return _("{who} {give} for {take} with {seat}.").format(
+            who=does(d["seat"], me, "trade"),
+            give=names(d["give"]),
+            take=names(d["take"]),
+            seat=seat_name(d["other"], me),
+        )
     if kind == EventKind.SOLD:
-        return f"{does(d['seat'], me, 'sell')} {names(d['cards'], lang)} for {d['gold']:,} gold: level {d['level']}."
+        return _("{who} {cards} for {gold} gold: level {level}.").format(
+            who=does(d["seat"], me, "sell"),
+            cards=names(d["cards"]),
+            gold=f"{d['gold']:,}",
+            level=d["level"],
+        )
     if kind == EventKind.CHARITY_DISCARD:
-        return f"{does(d['seat'], me, 'discard')} {name(d['card'], lang)} (hand limit)."
+        return _("{who} {card} (hand limit).").format(
+            who=does(d["seat"], me, "discard"), card=name(d["card"])
+        )
     if kind == EventKind.GIFT:
-        card = f" {name(d['card'], lang)}" if "card" in d else " a card"
-        return f"{does(d['seat'], me, 'give')}{card} to {seat_name(d['receiver'], me)} (charity)."
+        receiver = seat_name(d["receiver"], me)
+        if "card" in d:
+            return _("{who} {card} to {seat} (charity).").format(
+                who=does(d["seat"], me, "give"), card=name(d["card"]), seat=receiver
+            )
+        return _("{who} a card to {seat} (charity).").format(
+            who=does(d["seat"], me, "give"), seat=receiver
+        )
     if kind == EventKind.GIFT_CARD:
-        return f"  The gift is {name(d['card'], lang)}." if me in (d["seat"], d["receiver"]) else ""
+        if me not in (d["seat"], d["receiver"]):
+            return ""
+        return "  " + _("The gift is {card}.").format(card=name(d["card"]))
     if kind == EventKind.CLAIM:
-        return (
-            f"{does(d['seat'], me, 'claim')} {name(d['card'], lang)} with "
-            f"{name(d['levelup'], lang)}."
+        return _("{who} {card} with {levelup}.").format(
+            who=does(d["seat"], me, "claim"), card=name(d["card"]), levelup=name(d["levelup"])
         )
     if kind == EventKind.CLAIMED:
-        rolled = " after a die roll" if d["rolls"] else ""
-        return f"{does(d['seat'], me, 'take')} {name(d['card'], lang)} from the discards{rolled}."
+        if d["rolls"]:
+            sentence = _("{who} {card} from the discards after a die roll.")
+        else:
+            sentence = _("{who} {card} from the discards.")
+        return sentence.format(who=does(d["seat"], me, "take"), card=name(d["card"]))
     if kind == EventKind.END:
-        return f"[bold]Game over[/]: {_winners(d['winners'], d['truncated'], me)}."
+        winners = _winners(d["winners"], d["truncated"], me)
+        return _("[bold]Game over[/]: {winners}.").format(winners=winners)
     return f"{kind}: {d}"
+
+
+# Why a card played matters, by its kind (a race or a style: the set's `identity`).
+WHY_PLAYED: dict[str, str] = {
+    CardKind.CLASS: N_(": a new class and its powers"),
+    "race": N_(": a new race and its powers"),
+    "style": N_(": a new style and its powers"),
+    CardKind.ITEM: N_(" into play: it counts in fights"),
+    CardKind.CURSE: N_(": a curse"),
+    CardKind.ENHANCER: N_(": the monster is stronger"),
+    CardKind.WANDERING: N_(": another monster joins the fight"),
+    CardKind.FOLLOWER: N_(": a follower joins"),
+}
 
 
 def _why_play(card: int, game: str) -> str:
     """Why a card played matters, by its kind."""
     cards = _cards(game)
     kind = cards.cards[card].kind
-    return {
-        CardKind.CLASS: ": a new class and its powers",
-        CardKind.RACE: f": a new {cards.rules.identity} and its powers",
-        CardKind.ITEM: " into play: it counts in fights",
-        CardKind.CURSE: ": a curse",
-        CardKind.ENHANCER: ": the monster is stronger",
-        CardKind.WANDERING: ": another monster joins the fight",
-        CardKind.FOLLOWER: ": a follower joins",
-    }.get(kind, "")
+    why = WHY_PLAYED.get(cards.rules.identity if kind == CardKind.RACE else kind)
+    return _(why) if why is not None else ""
 
 
 # ----- the end -------------------------------------------------------------------------------
 
 
+@speaks
 def result(view: MunchkinView, lang: str, me: int | None = None) -> RenderableType:
     """Who won and how, and everybody's final level and strength."""
     title = _winners(view["winners"], view["truncated"], me).capitalize()
     if me is not None:
-        title += " — [bold green]you win![/]" if me in view["winners"] else " — you lose."
+        title += _(" — [bold green]you win![/]") if me in view["winners"] else _(" — you lose.")
     grid = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
-    for column in ("Seat", "Level", "Strength", "Result"):
+    for column in (_("Seat"), _("Level"), _("Strength"), _("Result")):
         grid.add_column(column)
     for seat in view["seats"]:
         s = seat["seat"]
@@ -577,6 +814,6 @@ def result(view: MunchkinView, lang: str, me: int | None = None) -> RenderableTy
             player_name(s, me),
             str(seat["level"]),
             str(seat["strength"]),
-            "[bold green]winner[/]" if s in view["winners"] else "",
+            _("[bold green]winner[/]") if s in view["winners"] else "",
         )
     return grid
