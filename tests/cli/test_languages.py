@@ -21,6 +21,7 @@ from gamenight import i18n
 from gamenight.games.boss_quest.actions import Equip
 from gamenight.games.boss_quest.content import COLOUR_NAMES, SPELLS
 from gamenight.games.meow_dark_lord.content import CATS
+from gamenight.games.munchkin import SETS as MUNCHKIN_SETS
 from gamenight.games.ninja_master.content import COLOUR_NAMES as NINJA_COLOURS
 from gamenight.games.ninja_master.content import DICE_FILE
 from gamenight.i18n import LOCALE_VARIABLES
@@ -140,3 +141,13 @@ def test_help_texts_speak_the_locales_language(locale, words):
         timeout=120,
     )
     assert done.returncode == 0 and words in done.stdout
+
+
+@pytest.mark.parametrize("game_id", sorted(MUNCHKIN_SETS))
+def test_every_munchkin_card_is_named_in_each_language_its_set_declares(game_id):
+    cards = MUNCHKIN_SETS[game_id].CS
+    assert cards.rules.languages[0] == i18n.SOURCE
+    for lang in cards.rules.languages:
+        assert lang in i18n.LANGUAGES
+        unnamed = [d.name.en for d in cards.designs.values() if not getattr(d.name, lang, None)]
+        assert unnamed == [], (lang, unnamed)
