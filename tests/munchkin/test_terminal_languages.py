@@ -49,3 +49,10 @@ def test_the_words_of_the_table_follow_each_language_s_plurals():
         "Пообещать 2 сокровища монстров",
         "Пообещать 5 сокровищ монстров",
     ]
+
+
+def test_a_card_s_glance_words_are_translated_too():
+    cards = SETS["munchkin"].CS.cards
+    big = next(card for card, design in enumerate(cards) if design.big)
+    name = renderer("munchkin").card_name(big, "ru")
+    assert cards[big].name.get("ru") in name and "большая" in name and "big" not in name

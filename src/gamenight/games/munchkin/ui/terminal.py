@@ -105,7 +105,7 @@ def card_name(card: int, lang: str, game: str = DEFAULT_GAME) -> str:
         return _("{name} (level {level})").format(name=name, level=design.level)
     if design.kind == CardKind.ITEM:
         where = "" if design.slot in (None, Slot.NONE) else f" {pgettext('slot', design.slot)}"
-        big = f" {_('big')}" if design.big else ""
+        big = " " + _("big") if design.big else ""
         return f"{name} ({signed(design.bonus)}{where}{big})"
     return name
 
@@ -199,7 +199,7 @@ def _seats(
         name = f"{player_name(s, me):<6}"
         if s == view["turn"]:
             name = f"[bold]{name}[/]"
-        dead = f" {_('[red]dead[/]')}" if seat["dead"] else ""
+        dead = " " + _("[red]dead[/]") if seat["dead"] else ""
         lines.append(
             _("{name} level [bold]{level}[/], strength {strength}{dead}: {cards}").format(
                 name=name,
