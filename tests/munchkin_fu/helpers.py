@@ -46,6 +46,13 @@ def pass_others(state: MunchkinState) -> None:
         state.apply(next(seat for seat in state.actors() if seat != 0), PASS)
 
 
+def pass_reinforcements(state: MunchkinState) -> None:
+    """Every seat asked to add a monster to the fight (the ruleset's ``reinforce``)
+    passes, in turn."""
+    while state.stack:
+        state.apply(state.actors()[0], PASS)
+
+
 def pass_all(state: MunchkinState) -> None:
     """Every seat waiting in the open window passes."""
     while state.window is not None and not state.stack:

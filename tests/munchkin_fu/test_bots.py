@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import gamenight
 from gamenight.agents.random_agent import RandomAgent
-from gamenight.games.munchkin.actions import ACCEPT, DONE, TREASURES, Ask, Pick, Play, Use
+from gamenight.games.munchkin.actions import ACCEPT, DONE, TREASURES, Ask, Pick, Use
 from gamenight.games.munchkin.bots import BOTS, HeuristicBot
 from gamenight.kernel import PASS, Rng
 
@@ -45,12 +45,13 @@ def test_it_discards_its_fan_to_escape_a_deadly_fight_taking_its_helper_along():
     assert bot.act(state.view(0), state.legal_actions(0)) == Use(card("cosplayer"), 1)
 
 
-def test_it_plays_a_hong_kong_monster_into_the_leaders_winning_fight():
+def test_it_adds_a_hong_kong_monster_to_the_leaders_winning_fight_only():
     bot = BOTS["heuristic"](1)
-    state = fight("hk_rickshaw_racer", levels=[5, 3, 3], hands={1: ["hk_stuntman"]})
-    while state.actors()[0] != 1:
-        state.apply(state.actors()[0], PASS)
-    assert bot.act(state.view(1), state.legal_actions(1)) == Play(card("hk_stuntman"))
+    for levels, added in (([5, 3, 3], True), ([3, 5, 3], False)):
+        state = fight("hk_rickshaw_racer", levels=levels, hands={1: ["hk_stuntman"]})
+        state.apply(0, PASS)  # the fighter, asked first, has none
+        answer = bot.act(state.view(1), state.legal_actions(1))
+        assert answer == (Pick(card("hk_stuntman")) if added else PASS), levels
 
 
 def test_a_yakuza_demands_help_and_a_lower_player_pays_off_a_threat():

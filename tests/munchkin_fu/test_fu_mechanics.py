@@ -25,7 +25,16 @@ from gamenight.games.munchkin.character import max_traits
 from gamenight.games.munchkin.content import CardKind
 from gamenight.kernel import PASS
 
-from .helpers import card, fight, game, keys, pass_all, pass_others, strengths
+from .helpers import (
+    card,
+    fight,
+    game,
+    keys,
+    pass_all,
+    pass_others,
+    pass_reinforcements,
+    strengths,
+)
 
 # ----- start hands ------------------------------------------------------------------------
 
@@ -225,18 +234,42 @@ def test_with_two_monsters_the_enhancers_player_chooses_which():
 # ----- Hong Kong ----------------------------------------------------------------------------
 
 
-def test_a_hong_kong_monster_joins_a_fight_with_another_from_any_hand():
-    state = fight("hk_stuntman", hands={2: ["hk_triad_thug", "paper_tiger"]})
-    legal = state.legal_actions(2)
-    assert Play(card("hk_triad_thug")) in legal and Play(card("paper_tiger")) not in legal
-    state.apply(2, Play(card("hk_triad_thug")))
+def test_as_a_hong_kong_monster_enters_each_seat_in_turn_may_add_another_from_hand():
+    state = fight("hk_stuntman", hands={1: ["hk_triad_thug", "paper_tiger"]})
+    assert state.actors() == (0,) and state.legal_actions(0) == [PASS]  # asked, none to add
+    state.apply(0, PASS)
+    assert state.actors() == (1,)
+    assert state.legal_actions(1) == [PASS, Pick(card("hk_triad_thug"))]  # Hong Kong only
+    state.apply(1, Pick(card("hk_triad_thug")))
     assert keys(state.monsters) == ["hk_stuntman", "hk_triad_thug"]
-    plain = fight("paper_tiger", hands={2: ["hk_triad_thug"]})
-    assert Play(card("hk_triad_thug")) not in plain.legal_actions(2)
+    assert keys(state.hands[1]) == ["paper_tiger"]
+    assert state.actors() == (2,) and state.legal_actions(2) == [PASS]
+    state.apply(2, PASS)
+    assert not state.stack and state.window is not None  # the combat window, as usual
+
+
+def test_each_seat_adds_one_at_most_and_an_added_monster_opens_no_window_of_its_own():
+    state = fight(
+        "hk_stuntman",
+        hands={0: ["hk_viet_cong"], 1: ["hk_triad_thug", "hk_rickshaw_racer"]},
+    )
+    state.apply(0, Pick(card("hk_viet_cong")))
+    state.apply(1, Pick(card("hk_triad_thug")))
+    state.apply(2, PASS)
+    assert not state.stack  # asked once each, the added Hong Kong monsters asking no more
+    assert keys(state.monsters) == ["hk_stuntman", "hk_viet_cong", "hk_triad_thug"]
+    assert Play(card("hk_rickshaw_racer")) not in state.legal_actions(1)  # not later either
+
+
+def test_a_monster_without_the_tag_opens_no_reinforcement_window():
+    plain = fight("paper_tiger", hands={1: ["hk_triad_thug"]})
+    assert not plain.stack and set(plain.actors()) == {0, 1, 2}
+    assert Play(card("hk_triad_thug")) not in plain.legal_actions(1)
 
 
 def test_a_hong_kong_item_is_given_from_hand_in_any_fight_with_a_hong_kong_monster():
     state = fight("hk_stuntman", hands={2: ["hk_neon_sign"]})
+    pass_reinforcements(state)
     state.apply(2, Play(card("hk_neon_sign")))
     assert strengths(state)[1] == 4 + 2 and card("hk_neon_sign") in state.treasure_discard
     plain = fight("paper_tiger", hands={2: ["hk_neon_sign"]})
@@ -252,6 +285,7 @@ def test_a_hong_kong_item_adds_its_bonus_to_a_hong_kong_monster_only():
     assert Use(card("hk_stunt_wires"), 0) not in state.legal_actions(1)  # no HK monster
     state.apply(0, Play(card("wandering_monster")))
     state.apply(0, Pick(card("hk_stuntman")))
+    pass_reinforcements(state)  # the stuntman, wandering in, calls for reinforcements
     state.apply(1, Use(card("hk_stunt_wires"), 0))  # the stuntman is the only HK monster
     monsters = state.view(None)["combat"]["monsters"]
     assert [m["strength"] for m in monsters] == [1, 4 + 3]

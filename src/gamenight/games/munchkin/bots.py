@@ -500,6 +500,8 @@ class HeuristicBot(Bot[MunchkinView]):
             return DONE
         if kind == FrameKind.CLAIM:
             return self._claim(args[0], legal)
+        if kind == FrameKind.REINFORCE:
+            return self._reinforce(legal)
         if kind == FrameKind.COUNTER:
             return CANCEL if CANCEL in legal else (DONE if DONE in legal else legal[0])
         if kind == FrameKind.ANSWER:
@@ -539,6 +541,25 @@ class HeuristicBot(Bot[MunchkinView]):
             return me if me in legal else legal[0]
         leader = ChooseSeat(self._leader())
         return leader if leader in legal else legal[0]
+
+    def _reinforce(self, legal: list[Action]) -> Action:
+        """Add a monster from hand to another seat's winning fight that is worth stopping
+        (the leader's, or one whose kill wins the game): the smallest that turns it, else
+        the biggest when the leader fights (the seats asked next may add more)."""
+        fight = self.view["combat"]
+        picks = [a for a in legal if type(a) is Pick]
+        if not picks or fight is None or self.me in (fight["fighter"], fight["helper"]):
+            return PASS
+        if not fight["winning"] or not self._worth_stopping(fight):
+            return PASS
+        boosts: list[tuple[Action, int]] = [(a, self._card(a.card).level) for a in picks]
+        need = fight["players_strength"] - fight["monsters_strength"]
+        decisive = self._decisive(boosts, need)
+        if decisive is not None:
+            return decisive
+        if self._leader() in (fight["fighter"], fight["helper"]):
+            return max(boosts, key=lambda b: b[1])[0]
+        return PASS
 
     def _claim(self, card: int, legal: list[Action]) -> Action:
         """Claim a discard pile's class or style with a Go up a level only when the level

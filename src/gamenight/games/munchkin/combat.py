@@ -14,10 +14,10 @@ each roll followed by a ``roll`` window.
 
 from __future__ import annotations
 
-from gamenight.kernel import RESET_ON_PLAY, Frame, OfferStatus, Window
+from gamenight.kernel import PASS, RESET_ON_PLAY, Action, Frame, OfferStatus, Window
 
 from . import character, losses, triggers, zones
-from .actions import MAX_MONSTERS
+from .actions import MAX_MONSTERS, Pick
 from .content import CHARACTER_KINDS, CardKind, Persistence, Stat, TriggerOn
 from .model import (
     BribeItemData,
@@ -80,15 +80,16 @@ def room_for_monster(s: MunchkinModel) -> bool:
     return len(s.monsters) < MAX_MONSTERS
 
 
-def start(s: MunchkinModel, monster: int) -> None:
-    """The turn's player fights `monster` (kicked open, or played from hand)."""
+def start(s: MunchkinModel, monster: int, reinforce: bool = True) -> None:
+    """The turn's player fights `monster` (kicked open, or played from hand); a rigged
+    position opens no reinforcement window (`reinforce`)."""
     s.combat_no += 1
     s.fought = 1
     s.phase = Phase.COMBAT
     s.helper = -1
     s.log(EventKind.COMBAT, **CombatData(seat=s.turn, number=s.combat_no))
     open_window(s, WindowKind.COMBAT)
-    add_monster(s, monster, s.turn)
+    add_monster(s, monster, s.turn, reinforce)
     next_combat_traps(s, s.turn)
 
 
@@ -103,11 +104,50 @@ def next_combat_traps(s: MunchkinModel, seat: int) -> None:
             triggers.run_list(s, card, c.use.code, seat, seat)
 
 
-def add_monster(s: MunchkinModel, monster: int, controller: int) -> None:
-    """`monster` joins the fight, brought by `controller`."""
+def add_monster(s: MunchkinModel, monster: int, controller: int, reinforce: bool = True) -> None:
+    """`monster` joins the fight, brought by `controller`. With a tag of the ruleset's
+    `reinforce` (and `reinforce`), the reinforcement window opens once its own triggers
+    have acted."""
     s.monsters.append(monster)
     s.log(EventKind.MONSTER, **CardSeatData(card=monster, seat=controller))
+    if reinforce and s.CS.reinforce_tags[monster]:
+        first = zones.next_claimant(s, 0)
+        if first >= 0:
+            seat = zones.claimant_seat(s, first)
+            s.stack.push(Frame(FrameKind.REINFORCE, seat, (monster, first)))
     triggers.fire_monster(s, monster, TriggerOn.REVEALED, s.turn)
+
+
+# ----- reinforcements ------------------------------------------------------------------------
+
+
+def reinforcement_choices(s: MunchkinModel, frame: Frame) -> list[Action]:
+    """A ``reinforce`` frame's seat passes or adds a monster from hand that shares a
+    reinforcing tag with the monster that entered (every seat is asked, with one or
+    not); nothing once the fight is over or full."""
+    if s.phase != Phase.COMBAT or not room_for_monster(s):
+        return []
+    cs, pick = s.CS, s.A.pick
+    tags = cs.reinforce_tags[ints(frame)[0]]
+    added = [
+        c
+        for c in s.hands[frame.seat]
+        if cs.kind[c] == CardKind.MONSTER and tags & cs.reinforce_tags[c]
+    ]
+    return [PASS, *(pick[c] for c in added)]
+
+
+def reinforcement_answer(s: MunchkinModel, frame: Frame, action: Action) -> None:
+    """The frame's seat answered: a monster it adds joins (opening no window of its
+    own), and the next living seat is asked, until every seat has been."""
+    monster, offset = ints(frame)
+    following = zones.next_claimant(s, offset + 1)
+    if following >= 0:
+        seat = zones.claimant_seat(s, following)
+        s.stack.push(Frame(FrameKind.REINFORCE, seat, (monster, following)))
+    if type(action) is Pick:
+        zones.from_hand(s, frame.seat, action.card)
+        add_monster(s, action.card, frame.seat, reinforce=False)
 
 
 def treasures(s: MunchkinModel, monster: int) -> int:

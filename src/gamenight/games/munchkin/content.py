@@ -508,6 +508,10 @@ class RulesetData(ContentModel):
     # a monster with one of these tags may join, from a hand, a fight with another one
     # (base: undead; Fu: Hong Kong monsters)
     joins: tuple[str, ...] = ()
+    # when a monster with one of these tags enters a combat, each seat in turn from the
+    # turn's player may add one monster of the tag from hand, or pass, once (Fu: Hong
+    # Kong monsters); a monster added so opens no window of its own
+    reinforce: tuple[str, ...] = ()
     # the start hand of each deck under the game's `fast_play` option (0: no such option)
     fast_start: int = Field(default=0, ge=0, le=8)
     # a class (race) held alone under Super Munchkin (Half-Breed) spares its holder its
@@ -817,6 +821,9 @@ class CardSet:
         joins = set(data.ruleset.joins)
         # per card: the tags by which a monster may join a fight from a hand
         self.join_tags = tuple(frozenset(c.tags & joins) for c in cards)
+        reinforce = set(data.ruleset.reinforce)
+        # per card: the tags by which a monster entering a combat calls reinforcements
+        self.reinforce_tags = tuple(frozenset(c.tags & reinforce) for c in cards)
         # (card, index) of every use a card in play may make (Use actions)
         self.play_uses = tuple(
             (i, k)

@@ -520,6 +520,8 @@ def choices(s: MunchkinModel, frame: Frame) -> list[Action]:
         return [a.pick[c] for c in effects.keep_candidates(s, frame)]
     if kind == FrameKind.CLAIM:
         return deals.claim_choices(s, frame)
+    if kind == FrameKind.REINFORCE:
+        return combat.reinforcement_choices(s, frame)
     if kind == FrameKind.FACE_UP:
         taken = _resurrections(s, frame.seat)
         return [PASS, *taken] if taken else []
@@ -714,6 +716,8 @@ def _choose(s: MunchkinModel, seat: int, frame: Frame, action: Action) -> None:
         effects.lose_picked(s, frame, action.card)
     elif kind == FrameKind.CLAIM:
         deals.claim_answer(s, frame, action)
+    elif kind == FrameKind.REINFORCE:
+        combat.reinforcement_answer(s, frame, action)
     elif kind == FrameKind.FACE_UP:
         if type(action) is Use:
             effects.activate(s, seat, action.card, action.ability, False)

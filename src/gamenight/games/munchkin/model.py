@@ -93,6 +93,7 @@ class FrameKind(StrEnum):
     KEEP = "keep"  # (limit, *kept): a limit was lowered; the seat keeps what it allows
     FACE_UP = "face_up"  # (): draw face up (Pass), or take a discard pile's top instead
     CLAIM = "claim"  # (card, asked, *claims): claim a discard pile's top (`zones.claims`)
+    REINFORCE = "reinforce"  # (monster, asked): add a monster of its kind from hand, or pass
 
 
 HOOK_FRAME = "hook:"  # the prefix of a hook's choice frames

@@ -113,9 +113,9 @@ def rig(
     if fight:
         if phase != Phase.START:
             raise ValueError("a rigged combat starts from the 'start' phase")
-        combat.start(state, fight[0])
+        combat.start(state, fight[0], reinforce=False)
         for m in fight[1:]:
-            combat.add_monster(state, m, turn)
+            combat.add_monster(state, m, turn, reinforce=False)
         for card, i in extra:
             state.enh += [card, fight[i]]
         state.helper = helper

@@ -84,6 +84,7 @@ DECISIONS: dict[str, str] = {
     FrameKind.KEEP: N_("choose what to keep (the rest is discarded)"),
     FrameKind.FACE_UP: N_("draw face up, or take the discard pile's top card"),
     FrameKind.CLAIM: N_("claim the discard pile's top card with a Go up a level, or pass"),
+    FrameKind.REINFORCE: N_("add a monster of the same kind from your hand to the fight, or pass"),
 }
 OTHER_DECISION = N_("choose")  # a card's own choice (a hook's frame)
 
