@@ -191,7 +191,7 @@ def test_munchkins_cards_are_served_in_the_tables_language(client):
     assert english["designs"]["warrior"]["deck"] == "door"
     refused = client.get("/api/games/munchkin/catalog?lang=xx")
     assert refused.status_code == 422
-    assert refused.json()["error"] == "unknown language 'xx'; known: en, ja"
+    assert refused.json()["error"] == "unknown language 'xx'; known: en, ja, uk, ru, lt"
     fu = client.get("/api/games/munchkin-fu/catalog?lang=uk").json()  # a second set, one table
     assert fu["cards"] != english["cards"] and "ninja" in fu["designs"]
     assert client.get("/api/games/chess/catalog").status_code == 404

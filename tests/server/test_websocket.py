@@ -196,13 +196,13 @@ def test_munchkin_is_played_on_its_own_table_with_the_windows_deadline_shown(cli
 def test_a_hello_in_a_language_the_game_lacks_is_refused(client):
     table, (token,) = seated(client, "munchkin", "hbb", seed=2)
     with client.websocket_connect(f"/ws/{table}") as socket:
-        socket.send_text(json.dumps({"type": "hello", "token": token, "lang": "ru"}))
+        socket.send_text(json.dumps({"type": "hello", "token": token, "lang": "de"}))
         assert socket.receive_json() == {
             "type": "error",
-            "message": "unknown language 'ru'; known: en, ja",
+            "message": "unknown language 'de'; known: en, ja, uk, ru, lt",
         }
     with client.websocket_connect(f"/ws/{table}") as socket:
-        socket.send_text(json.dumps({"type": "hello", "token": token, "lang": "ja"}))
+        socket.send_text(json.dumps({"type": "hello", "token": token, "lang": "ru"}))
         assert socket.receive_json()["type"] == "welcome"
 
 
