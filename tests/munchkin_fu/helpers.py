@@ -2,36 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from munchkin.helpers import CardSetRig
 
 from gamenight.games.munchkin import SETS, MunchkinState
-from gamenight.games.munchkin.actions import KICK
 from gamenight.kernel import PASS
-from gamenight.testing import rigged
 
 GAME = "munchkin-fu"
 CS = SETS[GAME].CS
-
-
-def game(players: int = 3, **setup: Any) -> MunchkinState:
-    """A rigged Fu position (keywords: see ``games/munchkin/rig.py``)."""
-    return rigged(GAME, players=players, **setup)
-
-
-def fight(monster: str, **setup: Any) -> MunchkinState:
-    """Seat 0 kicks open `monster` (the other keywords go to the rig)."""
-    state = game(door=[monster], **setup)
-    state.apply(0, KICK)
-    return state
-
-
-def card(key: str, copy: int = 0) -> int:
-    """The instance id of a Fu design's `copy`-th card."""
-    return CS.copies(key)[copy]
-
-
-def keys(cards: list[int]) -> list[str]:
-    return [CS.keys[c] for c in cards]
+_RIG = CardSetRig(GAME)
+game, fight, card, keys = _RIG.game, _RIG.fight, _RIG.card, _RIG.keys
 
 
 def strengths(state: MunchkinState) -> tuple[int, int]:
