@@ -171,6 +171,11 @@ CORE_SOURCES = ("cli", "ui", "play")
 # persons: the verbs are extracted from every presentation module that calls it.
 VERB_KEYWORDS = {"does": (3,)}
 VERB_CONTEXTS = ("you do", "seat does")
+# The modules of the command-line library whose words gamenight's command line shows
+# (Typer's help panels, its defaults and errors): their messages are in gamenight's catalog
+# too, marked with LIBRARY_COMMENT (`gamenight.cli.library_words` puts them to use).
+LIBRARY_MODULES = ("typer.core", "typer.rich_utils")
+LIBRARY_COMMENT = "a word of the command-line libraries"
 
 
 def game_packages() -> list[str]:
@@ -215,6 +220,8 @@ def template(package: str) -> Messages:
         ):
             messages.add(message, context=context, auto_comments=comments)
     if package == CORE:
+        for message, context in library_messages():
+            messages.add(message, context=context, auto_comments=[LIBRARY_COMMENT])
         for verb in sorted(verbs()):
             for context, form in zip(VERB_CONTEXTS, (verb, third_person(verb)), strict=True):
                 messages.add(form, context=context)
@@ -223,6 +230,18 @@ def template(package: str) -> Messages:
         for context, name in names():
             messages.add(name, context=context)
     return messages
+
+
+def library_messages() -> list[tuple[str | tuple[str, ...], str | None]]:
+    """The messages of `LIBRARY_MODULES` in the installed versions, with their contexts."""
+    found = []
+    for module in LIBRARY_MODULES:
+        source = inspect.getfile(importlib.import_module(module))
+        for _line, message, _comments, context in extract_from_file(
+            "python", source, DEFAULT_KEYWORDS
+        ):
+            found.append((message, context))
+    return found
 
 
 def verbs() -> set[str]:

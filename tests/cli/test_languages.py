@@ -7,6 +7,7 @@ here.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import os
 import string
@@ -14,10 +15,12 @@ import subprocess
 import sys
 
 import pytest
+from babel.messages.catalog import Message
 from rich.text import Text
 
 import gamenight
 from gamenight import i18n
+from gamenight.cli import library_words
 from gamenight.games.boss_quest.actions import Equip
 from gamenight.games.boss_quest.content import COLOUR_NAMES, SPELLS
 from gamenight.games.meow_dark_lord.content import CATS
@@ -48,10 +51,13 @@ def test_every_game_with_a_translated_table_has_a_catalog():
 @pytest.mark.parametrize("lang", TRANSLATED)
 @pytest.mark.parametrize("package", PACKAGES)
 def test_the_catalog_translates_every_string_of_the_sources_and_nothing_else(package, lang):
+    """gamenight's own strings exactly; the command-line libraries' words (extracted from
+    whichever versions are installed, so they may differ by a message or two) are all
+    translated wherever the catalog has them."""
     template = i18n.template(package)
     catalog = i18n.read_catalog(package, lang)
-    wanted = {(m.context, forms(m.id)) for m in template if m.id}
-    present = {(m.context, forms(m.id)) for m in catalog if m.id}
+    wanted = {(m.context, forms(m.id)) for m in template if m.id and not library_word(m)}
+    present = {(m.context, forms(m.id)) for m in catalog if m.id and not library_word(m)}
     assert wanted - present == set(), "missing: run python -m gamenight.i18n and translate"
     assert present - wanted == set(), "no source has these any more: run python -m gamenight.i18n"
     for message in catalog:
@@ -60,8 +66,26 @@ def test_the_catalog_translates_every_string_of_the_sources_and_nothing_else(pac
         translations = forms(message.string)
         assert all(translations), f"untranslated: {message.id!r}"
         for translation in translations:
-            assert fields(translation) == fields(forms(message.id)[-1]), (message.id, translation)
+            if library_word(message):
+                # The libraries give every form all their fields (``.format(name=..., nargs=...)``).
+                assert fields(translation) <= set().union(*map(fields, forms(message.id)))
+            else:
+                assert fields(translation) == fields(forms(message.id)[-1]), (
+                    message.id,
+                    translation,
+                )
             Text.from_markup(translation)  # Rich markup that parses
+
+
+def library_word(message: Message) -> bool:
+    return i18n.LIBRARY_COMMENT in message.auto_comments
+
+
+def test_the_command_line_libraries_words_are_in_gamenight_s_catalog():
+    catalog = i18n.read_catalog(i18n.CORE, "ru")
+    for word in ("Options", "Arguments", "Error", "[default: {}]"):
+        message = catalog.get(word)
+        assert message is not None and library_word(message) and message.string, word
 
 
 def pgettext_name(name: tuple[str, str], lang: str) -> str:
@@ -128,7 +152,14 @@ def test_a_language_is_chosen_per_call_and_the_default_stays_english():
 
 @pytest.mark.parametrize(
     ("locale", "words"),
-    [("C.UTF-8", "Play a game in the terminal"), ("uk_UA.UTF-8", "Грати в терміналі")],
+    [
+        (
+            "C.UTF-8",
+            ["Play a game in the terminal", "Usage:", "Options", "show this help and exit"],
+        ),
+        ("uk_UA.UTF-8", ["Грати в терміналі", "Використання:", "Параметри", "показати цю довідку"]),
+        ("ja_JP.UTF-8", ["使い方:", "オプション", "このヘルプを表示して終了"]),
+    ],
 )
 def test_help_texts_speak_the_locales_language(locale, words):
     """--help is printed before --lang is read: the command line's help follows the locale."""
@@ -140,7 +171,23 @@ def test_help_texts_speak_the_locales_language(locale, words):
         text=True,
         timeout=120,
     )
-    assert done.returncode == 0 and words in done.stdout
+    assert done.returncode == 0
+    assert [word for word in words if word not in done.stdout] == []
+
+
+def test_the_command_line_s_errors_speak_the_locales_language():
+    """Click's own errors (a missing argument, an unknown option) come translated too."""
+    env = {k: v for k, v in os.environ.items() if k not in LOCALE_VARIABLES}
+    done = subprocess.run(
+        [sys.executable, "-m", "gamenight", "replay", "--no-such-option"],
+        env={**env, "LANG": "ru_RU.UTF-8", "COLUMNS": "120"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert "Нет параметра --no-such-option" in done.stderr, done.stderr
+    assert "Ошибка" in done.stderr and "Использование:" in done.stderr
 
 
 @pytest.mark.parametrize("game_id", sorted(MUNCHKIN_SETS))
@@ -151,3 +198,55 @@ def test_every_munchkin_card_is_named_in_each_language_its_set_declares(game_id)
         assert lang in i18n.LANGUAGES
         unnamed = [d.name.en for d in cards.designs.values() if not getattr(d.name, lang, None)]
         assert unnamed == [], (lang, unnamed)
+
+
+@pytest.mark.parametrize("game_id", sorted(MUNCHKIN_SETS))
+def test_every_munchkin_card_text_is_in_each_language_its_set_declares(game_id):
+    """A card's rules text is shown with its name: no language falls back to English."""
+    cards = MUNCHKIN_SETS[game_id].CS
+    texts = [d.text for d in cards.designs.values() if d.text is not None]
+    assert len(texts) > 100
+    for lang in cards.rules.languages:
+        missing = [text.en for text in texts if not getattr(text, lang, None)]
+        assert missing == [], (lang, missing)
+        marked = [
+            text.en for text in texts if Text.from_markup(text.get(lang)).plain != text.get(lang)
+        ]
+        assert marked == [], (lang, marked)  # a bracket would be read as Rich's markup
+
+
+@pytest.mark.parametrize(
+    ("english", "ukrainian"),
+    [
+        ("Missing argument 'file'.", "Бракує аргументу: 'file'"),
+        ("No such option: --nope", "Немає параметра --nope"),
+        ("Got unexpected extra argument(s) (x y)", "Зайві аргументи: x y"),
+        ("something Click may say one day", "something Click may say one day"),
+    ],
+)
+def test_click_s_errors_are_translated_by_their_english_wording(english, ukrainian):
+    with i18n.speaking("uk"):
+        assert library_words.translated_error(english) == ukrainian
+
+
+TRANSLATING = {"_", "ngettext", "pgettext", "N_", "does"}
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_message_is_hidden_from_extraction_inside_an_f_string(package):
+    """Babel does not look inside f-strings: a ``_("...")`` there would never reach a
+    catalog (a call on a name read at run time, ``pgettext("cat", name)``, is fine: the
+    names come from each game's ``names()``)."""
+    hidden = []
+    for path in i18n.source_files(package):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.JoinedStr):
+                hidden += [
+                    f"{path.name}:{call.lineno}"
+                    for call in ast.walk(node)
+                    if isinstance(call, ast.Call)
+                    and isinstance(call.func, ast.Name)
+                    and call.func.id in TRANSLATING
+                    and any(isinstance(arg, ast.Constant) for arg in call.args[-1:])
+                ]
+    assert hidden == []

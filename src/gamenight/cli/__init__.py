@@ -5,3 +5,7 @@ them)."""
 from gamenight import i18n
 
 i18n.activate(i18n.default_language())
+
+from gamenight.cli import library_words  # noqa: E402  (after the language is chosen)
+
+library_words.translate()

@@ -10,6 +10,7 @@ import typer
 from gamenight import i18n
 from gamenight.kernel.options import Option
 
+from .library_words import Command, Group
 from .play import play_command
 from .replay import replay_command
 from .report import report_command
@@ -25,7 +26,9 @@ app = typer.Typer(
     help=_("Play modern tabletop games in the terminal, simulate thousands, replay any."),
     no_args_is_help=True,
     add_completion=False,
+    cls=Group,
 )
+command = functools.partial(app.command, cls=Command)
 
 
 def _show_version(value: bool) -> None:
@@ -51,7 +54,7 @@ def _root(
     context.call_on_close(functools.partial(i18n.activate, i18n.language()))
 
 
-@app.command("games", help=_("List the games, their bots and their options with defaults."))
+@command("games", help=_("List the games, their bots and their options with defaults."))
 def list_games() -> None:
     """The ``games`` command: one row per registered game."""
     from rich.console import Console
@@ -95,7 +98,7 @@ def _option_line(option: Option) -> str:
 
 
 # The commands' help texts, in the locale's language (the package's __init__ sets it).
-app.command(
+command(
     "play",
     help=_(
         "Play a game in the terminal: you take one seat, bots take the others.\n\n"
@@ -103,24 +106,24 @@ app.command(
         "--save keeps the game if you leave early; --resume continues it."
     ),
 )(play_command)
-app.command(
+command(
     "replay",
     help=_(
         "Replay a recorded game action by action (b steps back), showing every seat's hidden cards."
     ),
 )(replay_command)
-app.command(
+command(
     "rules",
     help=_("Print a game's rules in brief: the goal, a turn, what the table shows, a glossary."),
 )(rules_command)
-app.command(
+command(
     "simulate",
     help=_(
         "Play many games with bots; print win rates per seat and per agent, and game "
         "figures.\n\nResults depend only on the seed, never on --workers."
     ),
 )(simulate_command)
-app.command(
+command(
     "serve",
     help=_(
         "Serve tables in the browser: open the printed address, create a table, invite "
@@ -128,14 +131,14 @@ app.command(
         "table."
     ),
 )(serve_command)
-app.command(
+command(
     "tournament",
     help=_(
         "Play a round robin of agents in every seat; print ratings, seat advantage and game "
         "lengths.\n\nResults depend only on the seed, never on --workers or interruptions."
     ),
 )(tournament_command)
-app.command(
+command(
     "report",
     help=_(
         "Write a balance report of GAME: win rates by seat and agent, the first player's "
