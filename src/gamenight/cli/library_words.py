@@ -39,7 +39,7 @@ def translate() -> None:
     for name in i18n.LIBRARY_MODULES:
         module = importlib.import_module(name)
         if hasattr(module, "_"):
-            setattr(module, "_", i18n.CATALOG.gettext)
+            vars(module)["_"] = i18n.CATALOG.gettext
     for name, english in _TYPER_WORDS.items():
         setattr(rich_utils, name, i18n.CATALOG.gettext(english))
 
