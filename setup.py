@@ -1,5 +1,5 @@
-"""The optional C part of the package: SplitMix64 draws (the Python code is the fallback,
-so a failed build still installs a working package)."""
+"""The optional C parts of the package (the Python code is the fallback, so a failed build
+still installs a working package): SplitMix64 draws, and Boss Quest's bot's Judge."""
 
 from setuptools import Extension, setup
 
@@ -9,6 +9,13 @@ setup(
             "gamenight.kernel._native",
             ["src/gamenight/kernel/_native.c"],
             optional=True,
-        )
+        ),
+        # The same floats as the Python code: no fused multiply-adds.
+        Extension(
+            "gamenight.games.boss_quest._judge",
+            ["src/gamenight/games/boss_quest/_judge.c"],
+            extra_compile_args=["-ffp-contract=off"],
+            optional=True,
+        ),
     ]
 )

@@ -59,6 +59,13 @@ from .content import (
 from .model import Phase, SlotStatus
 from .views import BossQuestView, SeatView
 
+try:
+    from ._judge import Valuer
+
+    NATIVE = True  # the Judge's loops in C (tests turn them off to compare the two)
+except ImportError:  # not built (a plain source tree): the Python loops give the same floats
+    NATIVE = False
+
 # ----- tuning (values are in keys) -----------------------------------------------------------
 
 GAME_WIN = 3.0  # a key that reaches the key target is worth this much more
@@ -259,6 +266,8 @@ class Table:
     self_shifts: list[int]  # how far face-up spells could move its attack against the HP
     # The total of the next k cards (`_draw_sums`), by k: asked for again and again.
     draw_sums: dict[int, dict[int, float]] = field(default_factory=dict)
+    # The total of k unknown cards, at index k (`_sum_of_cards`): each from the one before.
+    card_sums: list[dict[int, float]] = field(default_factory=lambda: [{0: 1.0}])
 
 
 def read_table(view: BossQuestView) -> Table:
@@ -361,7 +370,15 @@ class Battle:
     meets: list[float]  # chance of meeting every Colour/Pair condition, per seat
     beats: list[list[float]]  # beats[r][x]: chance that seat r ends in (x, hp] and may win
     ties: list[list[float]]  # ties[r][x]: chance that seat r ends at x and may win
-    cards: list[int]
+    cards: tuple[int, ...]
+
+    @classmethod
+    def of(
+        cls, hp: int, effects: Counter[Effect], seats: list[SeatForecast], cards: tuple[int, ...]
+    ) -> Battle:
+        """The battle from every seat's part."""
+        finals, meets, beats, ties, busts = (list(part) for part in zip(*seats, strict=True))
+        return cls(hp, effects, finals, busts, meets, beats, ties, cards)
 
     def runner_up_chances(self, seat: int) -> Callable[[int], float]:
         """With Runner-up in play: the chance that `seat`, ending at an attack, wins the
@@ -393,7 +410,20 @@ class Judge:
         self._values: dict[Position, float] = {}
         self._forecasts: dict[tuple[Any, ...], dict[int, float]] = {}
         self._settled_at: dict[int, float] = {}
-        self._seat_forecasts: dict[tuple[Any, ...], SeatForecast] = {}
+        self._seat_forecasts: dict[tuple[Any, ...], Any] = {}  # SeatForecast or C Forecast
+        self._valuer: Valuer | None = None
+        if NATIVE:
+            me = table.me
+            self._valuer = Valuer(
+                me=me,
+                threat=self.threat,
+                needs=[target - keys for keys in table.keys],
+                game_win=GAME_WIN,
+                my_heart=LAST_HEART if table.hearts[me] == 1 else HEART,
+                rival_hearts=[0.0 if s == me else self._rival_heart(s) for s in range(n)],
+                card=table.card,
+                stop_gap=RIVAL_STOP_GAP,
+            )
 
     def value(self, position: Position) -> float:
         """The bot's value of a round position where its own attack is settled."""
@@ -419,7 +449,14 @@ class Judge:
 
     def _value(self, position: Position) -> float:
         table, me = self.table, self.table.me
-        battle = self._battle(position)
+        hp, effects = position.hp(), position.effects()
+        seats = self._seats(position, hp)
+        cards = tuple(hand.cards for hand in position.hands)
+        if self._valuer is not None:
+            return self._valuer.value(
+                seats, cards, hp, effects[_BONUS_KEY], effects[_RUNNER_UP] > 0, effects[_MERCY] > 0
+            )
+        battle = Battle.of(hp, effects, seats, cards)
         keys = [self._expected_keys(s, battle) for s in range(table.players)]
         value = keys[me] - sum(self.threat[r] * keys[r] for r in self._rivals())
         if not battle.effects[_MERCY]:
@@ -428,11 +465,12 @@ class Judge:
             value += sum(busts[r] * self._rival_heart(r) for r in self._rivals())
         return value
 
-    def _battle(self, position: Position) -> Battle:
-        hp, conditions = position.hp(), tuple(position.conditions())
+    def _seats(self, position: Position, hp: int) -> list[Any]:
+        """Every seat's part of the battle at HP `hp` (a `SeatForecast`, or its C twin)."""
+        conditions = tuple(position.conditions())
         me, settled, rival_draws = self.table.me, position.settled, position.rival_draws
-        forecasts = self._seat_forecasts
-        finals, busts, meets, beats, ties = [], [], [], [], []
+        forecasts, valuer = self._seat_forecasts, self._valuer
+        seats = []
         for seat, shift in enumerate(position.attack_shifts()):
             # Each seat's part kept by what it depends on: the positions a decision values
             # differ mostly in one hand.
@@ -441,22 +479,23 @@ class Judge:
             key = (hand, shift, draws, hp, conditions)
             found = forecasts.get(key)
             if found is None:
-                found = forecasts[key] = self._seat_forecast(hand, shift, draws, hp, conditions)
-            final, meet, above, tie, bust = found
-            finals.append(final)
-            busts.append(bust)
-            meets.append(meet)
-            beats.append(above)
-            ties.append(tie)
-        cards = [hand.cards for hand in position.hands]
-        return Battle(hp, position.effects(), finals, busts, meets, beats, ties, cards)
+                if valuer is not None:
+                    found = valuer.forecast(
+                        hand.hidden, hand.colours, hand.shown, shift, draws, hp, conditions
+                    )
+                else:
+                    found = self._seat_forecast(hand, shift, draws, hp, conditions)
+                forecasts[key] = found
+            seats.append(found)
+        return seats
 
     def _seat_forecast(
         self, hand: Hand, shift: int, draws: int, hp: int, conditions: tuple[int, ...]
     ) -> SeatForecast:
         """A seat's part of the battle: its final attack (it draws `draws` more cards at
         most), its chance of meeting the conditions, the chances it ends above or at each
-        attack and may win, and its chance of ending above the HP."""
+        attack and may win, and its chance of ending above the HP (`_judge.Valuer.forecast`
+        in C)."""
         final = attack_distribution(hand, shift)
         if draws:
             final = self._forecast(final, hp, draws)
@@ -661,7 +700,8 @@ class HeuristicBot(Bot[BossQuestView]):
         def stop(attack: int) -> float:
             return self._stop_value(table, judge, min(attack, hopeless), spells)
 
-        best = {a: stop(a) for a in range(hp + 1, top + 1)}
+        best = {a: stop(a) for a in range(hp + 1, hopeless + 1)}
+        best.update(dict.fromkeys(range(hopeless + 1, top + 1), best[hopeless]))
         if continuing:
             for attack in range(hp, start - 1, -1):
                 draw = sum(p * best[attack + v] for v, p in table.card)
@@ -836,24 +876,25 @@ def _draw_sums(table: Table, count: int) -> dict[int, float]:
     sums = table.draw_sums.get(count)
     if sums is None:
         if table.deck_top is None:
-            sums = _sum_of_cards(table.card, count)
+            sums = _sum_of_cards(table, count)
         else:
             first = WEAPON_VALUE[table.deck_top]
-            sums = {first + s: p for s, p in _sum_of_cards(table.card, count - 1).items()}
+            sums = {first + s: p for s, p in _sum_of_cards(table, count - 1).items()}
         table.draw_sums[count] = sums
     return sums
 
 
-def _sum_of_cards(card: list[tuple[int, float]], count: int) -> dict[int, float]:
-    """The distribution of the total of `count` cards (drawn as if with replacement)."""
-    sums = {0: 1.0}
-    for _ in range(count):
+def _sum_of_cards(table: Table, count: int) -> dict[int, float]:
+    """The distribution of the total of `count` unknown cards (drawn as if with
+    replacement), each count's built from the one before."""
+    chain = table.card_sums
+    while len(chain) <= count:
         nxt: dict[int, float] = {}
-        for total, p in sums.items():
-            for value, q in card:
+        for total, p in chain[-1].items():
+            for value, q in table.card:
                 nxt[total + value] = nxt.get(total + value, 0.0) + p * q
-        sums = nxt
-    return sums
+        chain.append(nxt)
+    return chain[count]
 
 
 def _heuristic(seed: int | None = None) -> HeuristicBot:

@@ -1,0 +1,594 @@
+/* The heuristic bot's Judge (`bots.py`): its numeric loops in C.
+ *
+ * `Valuer.forecast` is a seat's part of a battle (`Judge._seat_forecast`) and
+ * `Valuer.value` the bot's value of a round from every seat's part (`Judge._value`). Both do
+ * the floating-point operations of the Python code, in the same order (doubles, built
+ * without fused multiply-adds), so the bot's choices, and so its games, stay the same with
+ * or without this module. A Python dict's insertion order decides the order of several
+ * sums: `Dist` keeps it. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <math.h>
+
+/* ----- Python's sum() over floats ---------------------------------------------------------
+ * Plain additions before 3.12; since 3.12, Neumaier's compensated sum. */
+
+typedef struct {
+    double total, compensation;
+} Sum;
+
+static inline void sum_add(Sum *sum, double x) {
+#if PY_VERSION_HEX >= 0x030C0000
+    double t = sum->total + x;
+    if (fabs(sum->total) >= fabs(x))
+        sum->compensation += (sum->total - t) + x;
+    else
+        sum->compensation += (x - t) + sum->total;
+    sum->total = t;
+#else
+    sum->total += x;
+#endif
+}
+
+static inline double sum_result(const Sum *sum) {
+#if PY_VERSION_HEX >= 0x030C0000
+    if (sum->compensation != 0.0 && isfinite(sum->compensation))
+        return sum->total + sum->compensation;
+#endif
+    return sum->total;
+}
+
+/* ----- a dict {attack: probability} in insertion order ------------------------------------ */
+
+typedef struct {
+    double *prob;  /* by attack, valid where `present` */
+    char *present;
+    int *order;    /* the attacks held, in the order they were first added */
+    int size;
+} Dist;
+
+/* `dist[attack] = dist.get(attack, 0.0) + p` */
+static inline void dist_add(Dist *dist, int attack, double p) {
+    if (dist->present[attack]) {
+        dist->prob[attack] += p;
+    } else {
+        dist->present[attack] = 1;
+        dist->prob[attack] = 0.0 + p;
+        dist->order[dist->size++] = attack;
+    }
+}
+
+static inline void dist_clear(Dist *dist) {
+    for (int i = 0; i < dist->size; i++) dist->present[dist->order[i]] = 0;
+    dist->size = 0;
+}
+
+/* Room for attacks 0..capacity-1; freed with dist_free. */
+static int dist_alloc(Dist *dist, int capacity) {
+    dist->prob = PyMem_Calloc((size_t)capacity, sizeof(double));
+    dist->present = PyMem_Calloc((size_t)capacity, 1);
+    dist->order = PyMem_Calloc((size_t)capacity, sizeof(int));
+    dist->size = 0;
+    if (!dist->prob || !dist->present || !dist->order) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static void dist_free(Dist *dist) {
+    PyMem_Free(dist->prob);
+    PyMem_Free(dist->present);
+    PyMem_Free(dist->order);
+}
+
+/* ----- Forecast: one seat's part of a battle ---------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    int hp;
+    int count;      /* final attacks held */
+    int *attacks;   /* final attack -> probability, in the dict's order */
+    double *probs;
+    double meet;    /* the chance of meeting every condition */
+    double bust;    /* the chance of ending above the HP */
+    double *above;  /* per attack 0..hp+1: ending in (x, hp] and meeting the conditions */
+    double *tie;    /* ... ending at x and meeting them */
+} Forecast;
+
+static void forecast_dealloc(Forecast *self) {
+    PyMem_Free(self->attacks);
+    PyMem_Free(self->probs);
+    PyMem_Free(self->above);
+    PyMem_Free(self->tie);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *forecast_final(Forecast *self, void *closure) {
+    PyObject *final = PyDict_New();
+    for (int i = 0; final && i < self->count; i++) {
+        PyObject *attack = PyLong_FromLong(self->attacks[i]);
+        PyObject *p = attack ? PyFloat_FromDouble(self->probs[i]) : NULL;
+        if (!p || PyDict_SetItem(final, attack, p) < 0) Py_CLEAR(final);
+        Py_XDECREF(attack);
+        Py_XDECREF(p);
+    }
+    return final;
+}
+
+static PyObject *float_list(const double *values, int count) {
+    PyObject *list = PyList_New(count);
+    for (int i = 0; list && i < count; i++) {
+        PyObject *value = PyFloat_FromDouble(values[i]);
+        if (!value) Py_CLEAR(list);
+        else PyList_SET_ITEM(list, i, value);
+    }
+    return list;
+}
+
+static PyObject *forecast_above(Forecast *self, void *closure) {
+    return float_list(self->above, self->hp + 2 > 0 ? self->hp + 2 : 0);
+}
+
+static PyObject *forecast_tie(Forecast *self, void *closure) {
+    return float_list(self->tie, self->hp + 2 > 0 ? self->hp + 2 : 0);
+}
+
+static PyObject *forecast_meet(Forecast *self, void *closure) {
+    return PyFloat_FromDouble(self->meet);
+}
+
+static PyObject *forecast_bust(Forecast *self, void *closure) {
+    return PyFloat_FromDouble(self->bust);
+}
+
+static PyGetSetDef forecast_getset[] = {
+    {"final", (getter)forecast_final, NULL, "final attack -> probability", NULL},
+    {"meet", (getter)forecast_meet, NULL, "the chance of meeting every condition", NULL},
+    {"above", (getter)forecast_above, NULL, "per attack: ending above it, at most the HP", NULL},
+    {"tie", (getter)forecast_tie, NULL, "per attack: ending at it and meeting the conditions",
+     NULL},
+    {"bust", (getter)forecast_bust, NULL, "the chance of ending above the HP", NULL},
+    {NULL},
+};
+
+static PyTypeObject ForecastType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "gamenight.games.boss_quest._judge.Forecast",
+    .tp_basicsize = sizeof(Forecast),
+    .tp_dealloc = (destructor)forecast_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "One seat's part of a battle (made by Valuer.forecast).",
+    .tp_getset = forecast_getset,
+};
+
+/* ----- Valuer: what one decision's Judge knows ------------------------------------------- */
+
+#define MAX_SEATS 16
+#define UNSEEN_COLOUR (-1)
+#define PAIR (-2)
+#define MAX_COLOURS 64
+
+typedef struct {
+    PyObject_HEAD
+    int me, players;
+    double *threat;        /* per seat: the weight of its keys against the bot */
+    long *needs;           /* per seat: keys still missing to the key target */
+    double game_win;       /* added to keys that reach the key target */
+    double my_heart;       /* the cost of the bot's lost heart */
+    double *rival_hearts;  /* per seat: what its lost heart is worth to the bot */
+    int card_count;        /* the value distribution of an unknown card drawn */
+    int *card_values;
+    double *card_probs;
+    int max_card;
+    int stop_gap;          /* a drawing rival stops this close to the HP */
+} Valuer;
+
+static void valuer_dealloc(Valuer *self) {
+    PyMem_Free(self->threat);
+    PyMem_Free(self->needs);
+    PyMem_Free(self->rival_hearts);
+    PyMem_Free(self->card_values);
+    PyMem_Free(self->card_probs);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* A sequence of `count` floats into a new array. */
+static double *read_floats(PyObject *sequence, int count, const char *what) {
+    PyObject *fast = PySequence_Fast(sequence, what);
+    if (!fast) return NULL;
+    if (PySequence_Fast_GET_SIZE(fast) != count) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %d values", what, count);
+        Py_DECREF(fast);
+        return NULL;
+    }
+    double *values = PyMem_Calloc((size_t)count + 1, sizeof(double));
+    for (int i = 0; values && i < count; i++) {
+        values[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, i));
+        if (values[i] == -1.0 && PyErr_Occurred()) {
+            PyMem_Free(values);
+            values = NULL;
+        }
+    }
+    if (!values && !PyErr_Occurred()) PyErr_NoMemory();
+    Py_DECREF(fast);
+    return values;
+}
+
+static int valuer_init(Valuer *self, PyObject *args, PyObject *kwds) {
+    static char *keywords[] = {"me", "threat", "needs", "game_win", "my_heart",
+                               "rival_hearts", "card", "stop_gap", NULL};
+    int me, stop_gap;
+    PyObject *threat, *needs, *rival_hearts, *card;
+    double game_win, my_heart;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOOddOOi", keywords, &me, &threat, &needs,
+                                     &game_win, &my_heart, &rival_hearts, &card, &stop_gap))
+        return -1;
+    Py_ssize_t players = PyObject_Length(threat);
+    if (players < 0) return -1;
+    if (self->threat) {
+        PyErr_SetString(PyExc_TypeError, "Valuer: already initialised");
+        return -1;
+    }
+    if (me < 0 || me >= players || players > MAX_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "Valuer: `me` must be one of at most 16 seats");
+        return -1;
+    }
+    self->me = me;
+    self->players = (int)players;
+    self->game_win = game_win;
+    self->my_heart = my_heart;
+    self->stop_gap = stop_gap;
+    if (!(self->threat = read_floats(threat, self->players, "threat")) ||
+        !(self->rival_hearts = read_floats(rival_hearts, self->players, "rival_hearts")))
+        return -1;
+    PyObject *fast = PySequence_Fast(needs, "needs");
+    if (!fast) return -1;
+    int failed = PySequence_Fast_GET_SIZE(fast) != self->players;
+    if (failed) PyErr_SetString(PyExc_ValueError, "needs: one count per seat");
+    else if (!(self->needs = PyMem_Calloc((size_t)self->players, sizeof(long)))) failed = 1;
+    for (int s = 0; !failed && s < self->players; s++) {
+        self->needs[s] = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, s));
+        failed = self->needs[s] == -1 && PyErr_Occurred();
+    }
+    Py_DECREF(fast);
+    if (failed) {
+        if (!PyErr_Occurred()) PyErr_NoMemory();
+        return -1;
+    }
+
+    fast = PySequence_Fast(card, "card: a sequence of (value, probability)");
+    if (!fast) return -1;
+    int count = (int)PySequence_Fast_GET_SIZE(fast);
+    self->card_values = PyMem_Calloc((size_t)count + 1, sizeof(int));
+    self->card_probs = PyMem_Calloc((size_t)count + 1, sizeof(double));
+    self->card_count = count;
+    self->max_card = 0;
+    failed = !self->card_values || !self->card_probs;
+    if (failed) PyErr_NoMemory();
+    for (int i = 0; !failed && i < count; i++) {
+        PyObject *pair = PySequence_Fast_GET_ITEM(fast, i);
+        int value;
+        if (!PyArg_ParseTuple(pair, "id", &value, &self->card_probs[i])) {
+            failed = 1;
+        } else if (value < 1) {
+            PyErr_SetString(PyExc_ValueError, "card: a weapon's value is at least 1");
+            failed = 1;
+        } else {
+            self->card_values[i] = value;
+            if (value > self->max_card) self->max_card = value;
+        }
+    }
+    Py_DECREF(fast);
+    return failed ? -1 : 0;
+}
+
+/* Whether a hand with face-up `colours` and a hidden weapon of colour `hidden` meets every
+ * condition (a colour index, or PAIR: two known weapons of one colour). */
+static int meets_all(const long *colours, int count, long hidden, const long *conditions,
+                     int condition_count) {
+    for (int k = 0; k < condition_count; k++) {
+        long condition = conditions[k];
+        int met = 0;
+        if (condition == PAIR) {
+            long seen[MAX_COLOURS + 1];
+            int known = 0;
+            for (int i = 0; i <= count && !met; i++) {
+                long colour = i < count ? colours[i] : hidden;
+                if (colour == UNSEEN_COLOUR) continue;
+                for (int j = 0; j < known && !met; j++) met = seen[j] == colour;
+                seen[known++] = colour;
+            }
+        } else {
+            met = condition == hidden;
+            for (int i = 0; i < count && !met; i++) met = colours[i] == condition;
+        }
+        if (!met) return 0;
+    }
+    return 1;
+}
+
+/* A tuple of ints into `out` (room for `room`); the count, or -1 with an exception. */
+static int read_ints(PyObject *tuple, long *out, int room, const char *what) {
+    if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) > room) {
+        PyErr_Format(PyExc_TypeError, "%s: a tuple of at most %d ints", what, room);
+        return -1;
+    }
+    int count = (int)PyTuple_GET_SIZE(tuple);
+    for (int i = 0; i < count; i++) {
+        out[i] = PyLong_AsLong(PyTuple_GET_ITEM(tuple, i));
+        if (out[i] == -1 && PyErr_Occurred()) return -1;
+    }
+    return count;
+}
+
+/* forecast(hidden, colours, shown, shift, draws, hp, conditions) -> Forecast
+ *
+ * A seat's final attack: its hand (face-up total `shown` and `colours`, the hidden weapon
+ * one of `hidden`: (value, colour, probability)) moved by `shift`, then up to `draws` cards
+ * drawn while it is more than the stop gap under the HP; its chance of meeting
+ * `conditions`; per attack its chances of ending above it (at most the HP) and at it,
+ * meeting them; its chance of ending above the HP. */
+static PyObject *valuer_forecast(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError,
+                        "forecast(hidden, colours, shown, shift, draws, hp, conditions)");
+        return NULL;
+    }
+    PyObject *hidden = args[0];
+    long colours[MAX_COLOURS], conditions[MAX_COLOURS];
+    int colour_count = read_ints(args[1], colours, MAX_COLOURS, "colours");
+    if (colour_count < 0) return NULL;
+    long shown = PyLong_AsLong(args[2]), shift = PyLong_AsLong(args[3]);
+    long draws = PyLong_AsLong(args[4]), hp = PyLong_AsLong(args[5]);
+    if (PyErr_Occurred()) return NULL;
+    int condition_count = read_ints(args[6], conditions, MAX_COLOURS, "conditions");
+    if (condition_count < 0) return NULL;
+    if (!PyTuple_Check(hidden) || draws < 0 || hp > 100000 || draws > 1000) {
+        PyErr_SetString(PyExc_ValueError, "forecast: a tuple of hidden weapons, 0 or more "
+                                          "draws, an HP of a round");
+        return NULL;
+    }
+    int hidden_count = (int)PyTuple_GET_SIZE(hidden);
+    long *values = PyMem_Calloc((size_t)hidden_count + 1, sizeof(long));
+    long *hidden_colours = PyMem_Calloc((size_t)hidden_count + 1, sizeof(long));
+    double *probs = PyMem_Calloc((size_t)hidden_count + 1, sizeof(double));
+    Forecast *result = NULL;
+    Dist final = {0}, frontier = {0}, drawing = {0};
+    if (!values || !hidden_colours || !probs) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    long highest = 0;  /* the highest attack the hand can end at */
+    for (int i = 0; i < hidden_count; i++) {
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(hidden, i), "lld", &values[i],
+                              &hidden_colours[i], &probs[i]))
+            goto done;
+        long attack = shown + values[i] + shift;
+        if (attack > highest) highest = attack;
+    }
+    if (highest > 100000) {
+        PyErr_SetString(PyExc_ValueError, "forecast: an attack out of range");
+        goto done;
+    }
+    int capacity = (int)(highest + draws * self->max_card + 1);
+    if (dist_alloc(&final, capacity) < 0 || dist_alloc(&frontier, capacity) < 0 ||
+        dist_alloc(&drawing, capacity) < 0)
+        goto done;
+
+    /* attack_distribution */
+    for (int i = 0; i < hidden_count; i++) {
+        long attack = shown + values[i] + shift;
+        dist_add(&frontier, attack > 0 ? (int)attack : 0, probs[i]);
+    }
+    if (draws) {  /* Judge._forecast */
+        for (long step = 0; step < draws; step++) {
+            dist_clear(&drawing);
+            for (int i = 0; i < frontier.size; i++) {
+                int attack = frontier.order[i];
+                double p = frontier.prob[attack];
+                if (attack >= hp - self->stop_gap || !self->card_count) {
+                    dist_add(&final, attack, p);
+                    continue;
+                }
+                for (int c = 0; c < self->card_count; c++)
+                    dist_add(&drawing, attack + self->card_values[c], p * self->card_probs[c]);
+            }
+            Dist swap = frontier;
+            frontier = drawing;
+            drawing = swap;
+        }
+        for (int i = 0; i < frontier.size; i++)
+            dist_add(&final, frontier.order[i], frontier.prob[frontier.order[i]]);
+    } else {
+        Dist swap = final;
+        final = frontier;
+        frontier = swap;
+    }
+
+    result = PyObject_New(Forecast, &ForecastType);
+    if (!result) goto done;
+    int rows = hp + 2 > 0 ? (int)hp + 2 : 0;
+    result->hp = (int)hp;
+    result->count = final.size;
+    result->attacks = PyMem_Calloc((size_t)final.size + 1, sizeof(int));
+    result->probs = PyMem_Calloc((size_t)final.size + 1, sizeof(double));
+    result->above = PyMem_Calloc((size_t)rows + 1, sizeof(double));
+    result->tie = PyMem_Calloc((size_t)rows + 1, sizeof(double));
+    if (!result->attacks || !result->probs || !result->above || !result->tie) {
+        Py_CLEAR(result);
+        PyErr_NoMemory();
+        goto done;
+    }
+    Sum bust = {0.0, 0.0};
+    for (int i = 0; i < final.size; i++) {
+        int attack = final.order[i];
+        result->attacks[i] = attack;
+        result->probs[i] = final.prob[attack];
+        if (attack > hp) sum_add(&bust, final.prob[attack]);
+    }
+    result->bust = sum_result(&bust);
+
+    /* meet_probability */
+    if (!condition_count) {
+        result->meet = 1.0;
+    } else {
+        double total = 0.0;
+        for (int i = 0; i < hidden_count; i++)
+            if (meets_all(colours, colour_count, hidden_colours[i], conditions, condition_count))
+                total += probs[i];
+        result->meet = total;
+    }
+
+    /* _above_and_tie, step by step (its slices give these floats) */
+    for (long x = hp; x >= 0; x--) {
+        double p = x < capacity && final.present[x] ? final.prob[x] : 0.0;
+        result->tie[x] = result->meet * p;
+        result->above[x] = result->above[x + 1] + result->tie[x + 1];
+    }
+
+done:
+    dist_free(&final);
+    dist_free(&frontier);
+    dist_free(&drawing);
+    PyMem_Free(values);
+    PyMem_Free(hidden_colours);
+    PyMem_Free(probs);
+    return (PyObject *)result;
+}
+
+/* `Judge._worth`: keys won, plus the game if they reach the key target. */
+static inline double worth(const Valuer *self, int seat, long keys) {
+    if (keys && keys >= self->needs[seat]) return (double)keys + self->game_win;
+    return (double)keys;
+}
+
+/* `Judge._expected_keys` */
+static double expected_keys(const Valuer *self, int seat, Forecast **seats, const long *cards,
+                            long hp, long bonus, int runner_up) {
+    const Forecast *mine = seats[seat];
+    if (mine->meet == 0.0) return 0.0;
+    double below_won = worth(self, seat, 1 + bonus), below_lost = worth(self, seat, 0);
+    double perfect_won = worth(self, seat, 2 + bonus), perfect_lost = worth(self, seat, 1);
+    double total = 0.0;
+    for (int i = 0; i < mine->count; i++) {
+        int x = mine->attacks[i];
+        if (x > hp) continue;
+        double win;
+        if (runner_up) {  /* _exactly_one: one rival ends above */
+            win = 0.0;
+            for (int r = 0; r < self->players; r++) {
+                if (r == seat) continue;
+                double rest = seats[r]->above[x];
+                for (int q = 0; q < self->players; q++)
+                    if (q != seat && q != r) rest *= 1.0 - seats[q]->above[x];
+                win += rest;
+            }
+        } else {
+            win = 1.0;
+            for (int r = 0; r < self->players; r++) {
+                if (r == seat) continue;
+                if (cards[r] < cards[seat])
+                    win *= 1.0 - seats[r]->above[x] - seats[r]->tie[x];
+                else
+                    win *= 1.0 - seats[r]->above[x];
+            }
+        }
+        double won = x == hp ? perfect_won : below_won;
+        double lost = x == hp ? perfect_lost : below_lost;
+        total += mine->probs[i] * (win * won + (1.0 - win) * lost);
+    }
+    return mine->meet * total;
+}
+
+/* value(forecasts, cards, hp, bonus, runner_up, mercy) -> float
+ *
+ * The bot's value of a round (`Judge._value`): per seat its Forecast at HP `hp` and its
+ * weapon cards; `bonus` Bonus keys in play; whether Runner-up and Mercy are. */
+static PyObject *valuer_value(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 6) {
+        PyErr_SetString(PyExc_TypeError,
+                        "value(forecasts, cards, hp, bonus, runner_up, mercy)");
+        return NULL;
+    }
+    PyObject *forecasts = args[0], *card_counts = args[1];
+    int players = self->players;
+    if (!players || !PyList_Check(forecasts) || PyList_GET_SIZE(forecasts) != players) {
+        PyErr_SetString(PyExc_ValueError, "value: a list of one Forecast per seat");
+        return NULL;
+    }
+    long hp = PyLong_AsLong(args[2]), bonus = PyLong_AsLong(args[3]);
+    int runner_up = PyObject_IsTrue(args[4]), mercy = PyObject_IsTrue(args[5]);
+    if (PyErr_Occurred()) return NULL;
+    long cards[MAX_SEATS];
+    if (read_ints(card_counts, cards, MAX_SEATS, "cards") != players) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "value: one card count per seat");
+        return NULL;
+    }
+    Forecast *seats[MAX_SEATS] = {NULL};
+    for (int s = 0; s < players; s++) {
+        PyObject *item = PyList_GET_ITEM(forecasts, s);
+        if (!PyObject_TypeCheck(item, &ForecastType) || ((Forecast *)item)->hp != hp) {
+            PyErr_SetString(PyExc_ValueError, "value: every Forecast made for this HP");
+            return NULL;
+        }
+        seats[s] = (Forecast *)item;
+    }
+
+    double keys[MAX_SEATS] = {0};
+    for (int s = 0; s < players; s++)
+        keys[s] = expected_keys(self, s, seats, cards, hp, bonus, runner_up);
+    int me = self->me;
+    Sum threat = {0.0, 0.0};
+    for (int r = 0; r < players; r++)
+        if (r != me) sum_add(&threat, self->threat[r] * keys[r]);
+    double value = keys[me] - sum_result(&threat);
+    if (!mercy) {
+        value -= seats[me]->bust * self->my_heart;
+        Sum hearts = {0.0, 0.0};
+        for (int r = 0; r < players; r++)
+            if (r != me) sum_add(&hearts, seats[r]->bust * self->rival_hearts[r]);
+        value += sum_result(&hearts);
+    }
+    return PyFloat_FromDouble(value);
+}
+
+static PyMethodDef valuer_methods[] = {
+    {"forecast", (PyCFunction)(void (*)(void))valuer_forecast, METH_FASTCALL,
+     "forecast(hidden, colours, shown, shift, draws, hp, conditions) -> Forecast"},
+    {"value", (PyCFunction)(void (*)(void))valuer_value, METH_FASTCALL,
+     "value(forecasts, cards, hp, bonus, runner_up, mercy) -> float"},
+    {NULL},
+};
+
+static PyTypeObject ValuerType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "gamenight.games.boss_quest._judge.Valuer",
+    .tp_basicsize = sizeof(Valuer),
+    .tp_dealloc = (destructor)valuer_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Valuer(me, threat, needs, game_win, my_heart, rival_hearts, card, stop_gap): "
+              "the Judge's numbers for one decision.",
+    .tp_methods = valuer_methods,
+    .tp_init = (initproc)valuer_init,
+    .tp_new = PyType_GenericNew,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_judge",
+    "Boss Quest's heuristic bot: the Judge's numeric loops in C (bots.py).", -1, NULL,
+};
+
+PyMODINIT_FUNC PyInit__judge(void) {
+    if (PyType_Ready(&ForecastType) < 0 || PyType_Ready(&ValuerType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&ForecastType);
+    Py_INCREF(&ValuerType);
+    if (PyModule_AddObject(m, "Forecast", (PyObject *)&ForecastType) < 0 ||
+        PyModule_AddObject(m, "Valuer", (PyObject *)&ValuerType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

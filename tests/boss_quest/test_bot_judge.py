@@ -1,0 +1,104 @@
+"""The heuristic bot's Judge in C (`boss_quest/_judge.c`) gives the floats of its Python
+loops exactly (==, not approximately): the bot's choices, and so its games, are the same
+with or without the extension."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import gamenight
+from gamenight import agents
+from gamenight.games.boss_quest import bots
+from gamenight.play.table import play
+from tests.kernel.test_recorded_games import RECORDS, bot_games
+
+judge_c = pytest.importorskip("gamenight.games.boss_quest._judge")
+
+
+def python_judge(table: bots.Table, monkeypatch: pytest.MonkeyPatch) -> bots.Judge:
+    with monkeypatch.context() as patch:
+        patch.setattr(bots, "NATIVE", False)
+        return bots.Judge(table)
+
+
+def same_seat(native: judge_c.Forecast, plain: bots.SeatForecast) -> bool:
+    final, meet, above, tie, bust = plain
+    return (
+        list(native.final.items()) == list(final.items())  # the dict's order too
+        and native.meet == meet
+        and native.above == above
+        and native.tie == tie
+        and native.bust == bust
+    )
+
+
+def test_the_c_judge_values_every_position_of_bot_games_as_python_does(monkeypatch):
+    """Every position the bots value in games of 2 to 5 players, valued both ways."""
+    assert bots.NATIVE
+    original = bots.Judge._value
+    twins: dict[int, bots.Judge] = {}
+    seen = {"positions": 0, "runner_up": 0, "mercy": 0, "conditions": 0, "draws": 0}
+
+    def both(judge: bots.Judge, position: bots.Position) -> float:
+        value = original(judge, position)
+        twin = twins.get(id(judge))
+        if twin is None or twin.table is not judge.table:
+            twin = twins[id(judge)] = python_judge(judge.table, monkeypatch)
+        hp = position.hp()
+        native_seats, plain_seats = judge._seats(position, hp), twin._seats(position, hp)
+        assert all(map(same_seat, native_seats, plain_seats))
+        assert value == original(twin, position)
+        effects = position.effects()
+        seen["positions"] += 1
+        seen["runner_up"] += effects[bots.Effect.RUNNER_UP] > 0
+        seen["mercy"] += effects[bots.Effect.MERCY] > 0
+        seen["conditions"] += bool(position.conditions())
+        seen["draws"] += not all(position.settled)
+        return value
+
+    monkeypatch.setattr(bots.Judge, "_value", both)
+    for players in (2, 3, 4, 5):
+        for seed in range(3):
+            state = gamenight.make("boss-quest", players, seed=200 + seed)
+            play(state, [agents.make("heuristic", "boss-quest", seed + s) for s in range(players)])
+    assert seen["positions"] > 5_000
+    assert all(seen.values()), seen  # every kind of battle came up
+
+
+def test_the_recorded_bot_games_replay_with_the_python_judge(monkeypatch):
+    monkeypatch.setattr(bots, "NATIVE", False)
+    kept = json.loads((RECORDS / "boss-quest-heuristic.json").read_text())
+    assert bot_games("boss-quest") == kept
+
+
+def test_a_valuer_refuses_what_it_cannot_value():
+    valuer = judge_c.Valuer(
+        me=0,
+        threat=[0.3, 0.3],
+        needs=[5, 5],
+        game_win=3.0,
+        my_heart=0.4,
+        rival_hearts=[0.0, 0.1],
+        card=[(1, 0.5), (2, 0.5)],
+        stop_gap=3,
+    )
+    seat = valuer.forecast(((3, 0, 1.0),), (), 4, 0, 0, 15, ())
+    with pytest.raises(ValueError, match="one Forecast per seat"):
+        valuer.value([seat], (1, 1), 15, 0, False, False)
+    with pytest.raises(ValueError, match="made for this HP"):
+        valuer.value([seat, seat], (1, 1), 16, 0, False, False)
+    with pytest.raises(ValueError, match="at most 16 seats"):
+        judge_c.Valuer(
+            me=2,
+            threat=[0.3, 0.3],
+            needs=[5, 5],
+            game_win=3.0,
+            my_heart=0.4,
+            rival_hearts=[0.0, 0.1],
+            card=[],
+            stop_gap=3,
+        )
+    # Both at 7 of 15, neither wins the tie: a key each, less the rival's threat.
+    assert valuer.value([seat, seat], (1, 1), 15, 0, False, False) == 1.0 - 0.3
