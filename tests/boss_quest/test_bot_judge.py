@@ -5,6 +5,7 @@ with or without the extension."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -46,15 +47,14 @@ def test_the_c_judge_values_every_position_of_bot_games_as_python_does(monkeypat
         twin = twins.get(id(judge))
         if twin is None or twin.table is not judge.table:
             twin = twins[id(judge)] = python_judge(judge.table, monkeypatch)
-        hp = position.hp()
-        native_seats, plain_seats = judge._seats(position, hp), twin._seats(position, hp)
+        rules = bots.Rules.of(position)
+        native_seats, plain_seats = judge._seats(position, rules), twin._seats(position, rules)
         assert all(map(same_seat, native_seats, plain_seats))
         assert value == original(twin, position)
-        effects = position.effects()
         seen["positions"] += 1
-        seen["runner_up"] += effects[bots.Effect.RUNNER_UP] > 0
-        seen["mercy"] += effects[bots.Effect.MERCY] > 0
-        seen["conditions"] += bool(position.conditions())
+        seen["runner_up"] += rules.runner_up
+        seen["mercy"] += rules.mercy
+        seen["conditions"] += bool(rules.conditions)
         seen["draws"] += not all(position.settled)
         return value
 
@@ -65,6 +65,15 @@ def test_the_c_judge_values_every_position_of_bot_games_as_python_does(monkeypat
             play(state, [agents.make("heuristic", "boss-quest", seed + s) for s in range(players)])
     assert seen["positions"] > 5_000
     assert all(seen.values()), seen  # every kind of battle came up
+
+
+def test_the_sums_of_one_more_card_are_the_python_ones():
+    rng = random.Random(3)
+    for _ in range(2000):
+        card = [(v, rng.random()) for v in sorted(rng.sample(range(1, 8), rng.randint(0, 7)))]
+        sums = {rng.randint(0, 30): rng.random() for _ in range(rng.randint(0, 12))}
+        native, plain = judge_c.next_sums(sums, card), bots._next_sums(sums, card)
+        assert list(native.items()) == list(plain.items())
 
 
 def test_the_recorded_bot_games_replay_with_the_python_judge(monkeypatch):

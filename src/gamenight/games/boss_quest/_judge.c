@@ -1,10 +1,10 @@
 /* The heuristic bot's Judge (`bots.py`): its numeric loops in C.
  *
- * `Valuer.forecast` is a seat's part of a battle (`Judge._seat_forecast`) and
- * `Valuer.value` the bot's value of a round from every seat's part (`Judge._value`). Both do
- * the floating-point operations of the Python code, in the same order (doubles, built
- * without fused multiply-adds), so the bot's choices, and so its games, stay the same with
- * or without this module. A Python dict's insertion order decides the order of several
+ * `Valuer.forecast` is a seat's part of a battle (`Judge._seat_forecast`), `Valuer.value`
+ * the bot's value of a round from every seat's part (`Judge._value`) and `next_sums` the
+ * total of one more card (`_next_sums`). They do the floating-point operations of the Python
+ * code, in the same order (doubles, built without fused multiply-adds), so the bot's
+ * choices, and so its games, stay the same with or without this module. A Python dict's insertion order decides the order of several
  * sums: `Dist` keeps it. */
 
 #define PY_SSIZE_T_CLEAN
@@ -574,9 +574,84 @@ static PyTypeObject ValuerType = {
     .tp_new = PyType_GenericNew,
 };
 
+/* next_sums(sums, card) -> dict
+ *
+ * `_next_sums`: the total of one more card, from the totals `sums` (total -> probability)
+ * and the card's values `card` ((value, probability) pairs). */
+static PyObject *next_sums(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyDict_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "next_sums(sums: dict, card)");
+        return NULL;
+    }
+    PyObject *sums = args[0];
+    PyObject *card = PySequence_Fast(args[1], "card: a sequence of (value, probability)");
+    if (!card) return NULL;
+    int count = (int)PySequence_Fast_GET_SIZE(card);
+    long *values = PyMem_Calloc((size_t)count + 1, sizeof(long));
+    double *probs = PyMem_Calloc((size_t)count + 1, sizeof(double));
+    PyObject *result = NULL;
+    Dist next = {0};
+    if (!values || !probs) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    long highest = 0;
+    for (int c = 0; c < count; c++) {
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(card, c), "ld", &values[c], &probs[c]))
+            goto done;
+        if (values[c] < 0 || values[c] > 100000) {
+            PyErr_SetString(PyExc_ValueError, "next_sums: a card value out of range");
+            goto done;
+        }
+        if (values[c] > highest) highest = values[c];
+    }
+    long top = 0;
+    PyObject *key, *value;
+    Py_ssize_t at = 0;
+    while (PyDict_Next(sums, &at, &key, &value)) {
+        long total = PyLong_AsLong(key);
+        if (total == -1 && PyErr_Occurred()) goto done;
+        if (total < 0 || total > 100000) {
+            PyErr_SetString(PyExc_ValueError, "next_sums: a total out of range");
+            goto done;
+        }
+        if (total > top) top = total;
+    }
+    if (dist_alloc(&next, (int)(top + highest + 1)) < 0) goto done;
+    at = 0;
+    while (PyDict_Next(sums, &at, &key, &value)) {
+        long total = PyLong_AsLong(key);
+        double p = PyFloat_AsDouble(value);
+        if (p == -1.0 && PyErr_Occurred()) goto done;
+        for (int c = 0; c < count; c++) dist_add(&next, (int)(total + values[c]), p * probs[c]);
+    }
+    result = PyDict_New();
+    for (int i = 0; result && i < next.size; i++) {
+        int total = next.order[i];
+        PyObject *k = PyLong_FromLong(total);
+        PyObject *p = k ? PyFloat_FromDouble(next.prob[total]) : NULL;
+        if (!p || PyDict_SetItem(result, k, p) < 0) Py_CLEAR(result);
+        Py_XDECREF(k);
+        Py_XDECREF(p);
+    }
+
+done:
+    dist_free(&next);
+    PyMem_Free(values);
+    PyMem_Free(probs);
+    Py_DECREF(card);
+    return result;
+}
+
+static PyMethodDef module_methods[] = {
+    {"next_sums", (PyCFunction)(void (*)(void))next_sums, METH_FASTCALL,
+     "next_sums(sums, card) -> dict"},
+    {NULL},
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_judge",
-    "Boss Quest's heuristic bot: the Judge's numeric loops in C (bots.py).", -1, NULL,
+    "Boss Quest's heuristic bot: the Judge's numeric loops in C (bots.py).", -1, module_methods,
 };
 
 PyMODINIT_FUNC PyInit__judge(void) {

@@ -60,7 +60,7 @@ from .model import Phase, SlotStatus
 from .views import BossQuestView, SeatView
 
 try:
-    from ._judge import Valuer
+    from ._judge import Valuer, next_sums
 
     NATIVE = True  # the Judge's loops in C (tests turn them off to compare the two)
 except ImportError:  # not built (a plain source tree): the Python loops give the same floats
@@ -360,11 +360,35 @@ def _uniform(weapons: list[int]) -> tuple[tuple[int, int, float], ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class Rules:
+    """What a position's active spells make of the battle."""
+
+    hp: int
+    shifts: list[int]  # per seat, the Attack spells in front of it
+    conditions: tuple[int, ...]  # Colour/Pair required (`Position.conditions`)
+    bonus: int  # Bonus keys in play
+    runner_up: bool
+    mercy: bool
+
+    @classmethod
+    def of(cls, position: Position) -> Rules:
+        """The rules `position`'s spells make."""
+        effects = position.effects()
+        return cls(
+            position.hp(),
+            position.attack_shifts(),
+            tuple(position.conditions()),
+            effects[_BONUS_KEY],
+            effects[_RUNNER_UP] > 0,
+            effects[_MERCY] > 0,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Battle:
     """The coming battle as forecast: each seat's final attack and what decides the key."""
 
-    hp: int
-    effects: Counter[Effect]
+    rules: Rules
     finals: list[dict[int, float]]  # final attack -> probability, per seat
     busts: list[float]  # chance of ending above the HP, per seat
     meets: list[float]  # chance of meeting every Colour/Pair condition, per seat
@@ -373,12 +397,10 @@ class Battle:
     cards: tuple[int, ...]
 
     @classmethod
-    def of(
-        cls, hp: int, effects: Counter[Effect], seats: list[SeatForecast], cards: tuple[int, ...]
-    ) -> Battle:
+    def of(cls, rules: Rules, seats: list[SeatForecast], cards: tuple[int, ...]) -> Battle:
         """The battle from every seat's part."""
         finals, meets, beats, ties, busts = (list(part) for part in zip(*seats, strict=True))
-        return cls(hp, effects, finals, busts, meets, beats, ties, cards)
+        return cls(rules, finals, busts, meets, beats, ties, cards)
 
     def runner_up_chances(self, seat: int) -> Callable[[int], float]:
         """With Runner-up in play: the chance that `seat`, ending at an attack, wins the
@@ -411,6 +433,7 @@ class Judge:
         self._forecasts: dict[tuple[Any, ...], dict[int, float]] = {}
         self._settled_at: dict[int, float] = {}
         self._seat_forecasts: dict[tuple[Any, ...], Any] = {}  # SeatForecast or C Forecast
+        self._rules: dict[tuple[int, tuple[tuple[int, str, int], ...]], Rules] = {}
         self._valuer: Valuer | None = None
         if NATIVE:
             me = table.me
@@ -449,29 +472,33 @@ class Judge:
 
     def _value(self, position: Position) -> float:
         table, me = self.table, self.table.me
-        hp, effects = position.hp(), position.effects()
-        seats = self._seats(position, hp)
+        # The positions a decision values share a few sets of spells.
+        rules_key = (position.base_hp, position.spells)
+        rules = self._rules.get(rules_key)
+        if rules is None:
+            rules = self._rules[rules_key] = Rules.of(position)
+        seats = self._seats(position, rules)
         cards = tuple(hand.cards for hand in position.hands)
         if self._valuer is not None:
             return self._valuer.value(
-                seats, cards, hp, effects[_BONUS_KEY], effects[_RUNNER_UP] > 0, effects[_MERCY] > 0
+                seats, cards, rules.hp, rules.bonus, rules.runner_up, rules.mercy
             )
-        battle = Battle.of(hp, effects, seats, cards)
+        battle = Battle.of(rules, seats, cards)
         keys = [self._expected_keys(s, battle) for s in range(table.players)]
         value = keys[me] - sum(self.threat[r] * keys[r] for r in self._rivals())
-        if not battle.effects[_MERCY]:
+        if not rules.mercy:
             busts = battle.busts
             value -= busts[me] * (LAST_HEART if table.hearts[me] == 1 else HEART)
             value += sum(busts[r] * self._rival_heart(r) for r in self._rivals())
         return value
 
-    def _seats(self, position: Position, hp: int) -> list[Any]:
-        """Every seat's part of the battle at HP `hp` (a `SeatForecast`, or its C twin)."""
-        conditions = tuple(position.conditions())
+    def _seats(self, position: Position, rules: Rules) -> list[Any]:
+        """Every seat's part of the battle (a `SeatForecast`, or its C twin)."""
+        hp, conditions = rules.hp, rules.conditions
         me, settled, rival_draws = self.table.me, position.settled, position.rival_draws
         forecasts, valuer = self._seat_forecasts, self._valuer
         seats = []
-        for seat, shift in enumerate(position.attack_shifts()):
+        for seat, shift in enumerate(rules.shifts):
             # Each seat's part kept by what it depends on: the positions a decision values
             # differ mostly in one hand.
             hand = position.hands[seat]
@@ -531,12 +558,12 @@ class Judge:
         """Keys `seat` expects from the battle (as `_worth` counts them)."""
         if battle.meets[seat] == 0.0:
             return 0.0
-        bonus, hp = battle.effects[_BONUS_KEY], battle.hp
+        bonus, hp = battle.rules.bonus, battle.rules.hp
         # (won, lost) below the HP and at it (a perfect hit's key won either way)
         below = self._worth(seat, 1 + bonus), self._worth(seat, 0)
         perfect = self._worth(seat, 2 + bonus), self._worth(seat, 1)
         total = 0.0
-        if battle.effects[_RUNNER_UP]:
+        if battle.rules.runner_up:
             win_chance = battle.runner_up_chances(seat)
             for x, p in battle.finals[seat].items():
                 if x <= hp:
@@ -889,12 +916,18 @@ def _sum_of_cards(table: Table, count: int) -> dict[int, float]:
     replacement), each count's built from the one before."""
     chain = table.card_sums
     while len(chain) <= count:
-        nxt: dict[int, float] = {}
-        for total, p in chain[-1].items():
-            for value, q in table.card:
-                nxt[total + value] = nxt.get(total + value, 0.0) + p * q
-        chain.append(nxt)
+        more = next_sums if NATIVE else _next_sums
+        chain.append(more(chain[-1], table.card))
     return chain[count]
+
+
+def _next_sums(sums: dict[int, float], card: list[tuple[int, float]]) -> dict[int, float]:
+    """The total of one more card, from the totals `sums` (`_judge.next_sums` in C)."""
+    nxt: dict[int, float] = {}
+    for total, p in sums.items():
+        for value, q in card:
+            nxt[total + value] = nxt.get(total + value, 0.0) + p * q
+    return nxt
 
 
 def _heuristic(seed: int | None = None) -> HeuristicBot:
