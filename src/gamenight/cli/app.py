@@ -18,6 +18,7 @@ from .rules import rules_command
 from .serve import serve_command
 from .simulate import simulate_command
 from .tournament import tournament_command
+from .tune import tune_command
 
 _ = i18n.CATALOG.gettext
 
@@ -147,6 +148,15 @@ command(
         "played now."
     ),
 )(report_command)
+
+command(
+    "tune",
+    help=_(
+        "Search GAME's options for the settings whose simulated games hit targets (game "
+        "length, the first player's win rate...); confirm the best with more games.\n\n"
+        "Results depend only on the seed, never on --workers."
+    ),
+)(tune_command)
 
 
 def main() -> None:
