@@ -54,18 +54,17 @@ from .protocol import (
     Claim,
     Created,
     CreateTable,
-    Error,
     Hello,
     Invite,
     Join,
     Joined,
-    Outgoing,
     Ping,
     Ready,
     SeatInfo,
     Status,
     TableInfo,
-    Welcome,
+    error_message,
+    welcome_message,
 )
 from .store import FINISHED, SeatRow, Store, TableRow
 from .tables import Hall, Table, TableError
@@ -119,10 +118,10 @@ class Connection:
         self.seat: int | None = None
         self.lang = "en"
         self.cursor = updates.Cursor()
-        self.queue: asyncio.Queue[Outgoing | None] = asyncio.Queue(QUEUE_MESSAGES)
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_MESSAGES)
         self.rate = RateLimit()
 
-    def send(self, message: Outgoing) -> None:
+    def send(self, message: str) -> None:
         try:
             self.queue.put_nowait(message)
         except asyncio.QueueFull:  # a browser that does not read: let it come back
@@ -141,7 +140,7 @@ class Connection:
     async def write(self) -> None:
         """Send the queued messages until the connection closes."""
         while (message := await self.queue.get()) is not None:
-            await self.socket.send_text(message.model_dump_json())
+            await self.socket.send_text(message)
         await self.socket.close()
 
 
@@ -359,7 +358,7 @@ def create_app(
             pass
         except Exception:
             log.exception("table %s: a connection failed", table_id)
-            connection.send(Error(message="internal error"))
+            connection.send(error_message("internal error"))
         finally:
             if table is not None:
                 await table.disconnect(connection)
@@ -373,23 +372,23 @@ def create_app(
     ) -> Table | None:
         """Check who a new connection is (a `Welcome`), or tell it why not (None)."""
         if hello is None:
-            connection.send(Error(message="the first message must be a valid hello"))
+            connection.send(error_message("the first message must be a valid hello"))
             return None
         table = hall.get(table_id) if len(table_id) <= 32 else None
         if table is None:
-            connection.send(Error(message="no such table"))
+            connection.send(error_message("no such table"))
             return None
         if hello.token is not None:
             connection.seat = table.seat_of(hello.token)
             if connection.seat is None:
-                connection.send(Error(message="this token is not valid for this table"))
+                connection.send(error_message("this token is not valid for this table"))
                 return None
         unknown = _unknown_language(table.spec, hello.lang)
         if unknown is not None:
-            connection.send(Error(message=unknown))
+            connection.send(error_message(unknown))
             return None
         connection.lang = hello.lang
-        connection.send(Welcome(table=table.info(), seat=connection.seat))
+        connection.send(welcome_message(table.info(), connection.seat))
         return table
 
     return app
@@ -419,23 +418,23 @@ async def _serve(connection: Connection, table: Table) -> None:
             refused += 1
             if refused > MAX_REFUSED:
                 return
-            connection.send(Error(message="too many messages: slow down"))
+            connection.send(error_message("too many messages: slow down"))
             continue
         refused = 0
         if text is None or len(text) > MAX_MESSAGE_CHARS:
             connection.send(
-                Error(message=f"a message is JSON text of at most {MAX_MESSAGE_CHARS} characters")
+                error_message(f"a message is JSON text of at most {MAX_MESSAGE_CHARS} characters")
             )
             continue
         try:
             message = MESSAGE.validate_json(text)
         except ValidationError as exc:
-            connection.send(Error(message=f"bad message: {_first_error(exc.errors())}"))
+            connection.send(error_message(f"bad message: {_first_error(exc.errors())}"))
             continue
         try:
             await _dispatch(connection, table, message)
         except TableError as exc:
-            connection.send(Error(message=clip(str(exc), 2 * QUOTE_CHARS)))
+            connection.send(error_message(clip(str(exc), 2 * QUOTE_CHARS)))
 
 
 async def _dispatch(connection: Connection, table: Table, message: Any) -> None:

@@ -1,22 +1,25 @@
-"""Every message between the server and a browser, as pydantic models.
+"""Every message between the server and a browser.
 
-In (a browser to the server, over the table's websocket): `Hello` first, then `Act`,
-`Ready`, `Back` or `Ping`. Each is validated whole: an unknown type, a missing or extra
-field, a string too long, a message past `MAX_MESSAGE_CHARS` or one sent faster than the
-rate limit gets an `Error` and changes nothing.
+In (a browser to the server, over the table's websocket), pydantic models: `Hello` first,
+then `Act`, `Ready`, `Back` or `Ping`. Each is validated whole: an unknown type, a missing
+or extra field, a string too long, a message past `MAX_MESSAGE_CHARS` or one sent faster
+than the rate limit gets an `Error` and changes nothing.
 
-Out (the server to one browser): `Welcome`, `Update` and `Error`. An `Update` is built
-for one receiver only, from ``view(seat)`` and ``events_for(seat)`` (a spectator's from
-``view(None)`` and the public events): the legal actions it lists are that seat's own,
-and a seat token is never part of any message but the answer to the request that made it.
+Out (the server to one browser), JSON text of typed dicts: `Welcome`, `Update` and
+`Error`. An `Update` is built for one receiver only, from ``view(seat)`` and
+``events_for(seat)`` (a spectator's from ``view(None)`` and the public events): the legal
+actions it lists are that seat's own, and a seat token is never part of any message but
+the answer to the request that made it.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from typing_extensions import TypedDict  # pydantic reads this one's fields before 3.12
 
 MAX_MESSAGE_CHARS = 4096
 """The longest message a browser may send (an action is a few dozen characters)."""
@@ -76,10 +79,17 @@ MESSAGE = TypeAdapter(Message)
 
 
 class Outgoing(BaseModel):
+    """An answer of the lobby's API (FastAPI serializes it)."""
+
     model_config = ConfigDict(extra="forbid")
 
 
-class SeatInfo(Outgoing):
+# The websocket's messages out are plain dicts, typed here and built by the server itself
+# (nothing to validate): one is built for every receiver of every change, and pydantic's
+# model building was a large share of the server's work per action.
+
+
+class SeatInfo(TypedDict):
     """A seat as everybody sees it."""
 
     seat: int
@@ -109,18 +119,18 @@ class TableInfo(Outgoing):
     real_time: bool
 
 
-class Welcome(Outgoing):
-    type: Literal["welcome"] = "welcome"
-    table: TableInfo
+class Welcome(TypedDict):
+    type: Literal["welcome"]
+    table: dict[str, Any]  # `TableInfo`'s fields
     seat: int | None  # None: a spectator
 
 
-class EventOut(Outgoing):
+class EventOut(TypedDict):
     kind: str
     data: dict[str, Any]
 
 
-class Choice(Outgoing):
+class Choice(TypedDict):
     """One of the receiver's legal actions and its words (a real-time game's timed actions
     come without their ``ms``)."""
 
@@ -128,7 +138,7 @@ class Choice(Outgoing):
     label: str
 
 
-class Update(Outgoing):
+class Update(TypedDict):
     """What one receiver sees now.
 
     `events` continue those sent before from index `first` of the receiver's own events
@@ -138,7 +148,7 @@ class Update(Outgoing):
     the next step's information is held back until it begins for everybody at once.
     """
 
-    type: Literal["update"] = "update"
+    type: Literal["update"]
     status: Status
     view: Mapping[str, Any] | None
     first: int
@@ -147,15 +157,31 @@ class Update(Outgoing):
     legal: list[Choice]
     deadlines: dict[int, int]
     seats: list[SeatInfo]
-    step: Literal["running", "between"] | None = None
-    step_ms: int | None = None
-    ready: list[int] = []
-    outcome: dict[str, Any] | None = None
+    step: Literal["running", "between"] | None
+    step_ms: int | None
+    ready: list[int]
+    outcome: dict[str, Any] | None
 
 
-class Error(Outgoing):
-    type: Literal["error"] = "error"
+class Error(TypedDict):
+    type: Literal["error"]
     message: str
+
+
+def encode(message: Welcome | Update | Error) -> str:
+    """A message as the JSON text sent (written at once: later changes of the state
+    never reach a message already built)."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def welcome_message(table: TableInfo, seat: int | None) -> str:
+    """The first message to a connection: its table, and its seat (None: a spectator)."""
+    return encode(Welcome(type="welcome", table=table.model_dump(), seat=seat))
+
+
+def error_message(message: str) -> str:
+    """Why a message or a connection was refused, in words."""
+    return encode(Error(type="error", message=message))
 
 
 # ----- the lobby's requests ---------------------------------------------------------------

@@ -45,7 +45,7 @@ from gamenight.play.live import LiveTable
 from gamenight.play.table import ask, driver_seed, next_actor
 
 from . import updates
-from .protocol import CreateTable, Outgoing, SeatInfo, Status, TableInfo
+from .protocol import CreateTable, SeatInfo, Status, TableInfo, Update, encode
 from .store import FINISHED, OPEN, RUNNING, ActionRow, SeatRow, Store, TableRow
 
 log = logging.getLogger("gamenight.server")
@@ -65,8 +65,8 @@ class Listener(Protocol):
     lang: str
     cursor: updates.Cursor
 
-    def send(self, message: Outgoing) -> None:
-        """Queue a message (never blocks)."""
+    def send(self, message: str) -> None:
+        """Queue a message, JSON text (never blocks)."""
 
 
 def token_hash(token: str) -> str:
@@ -294,9 +294,9 @@ class Table:
         before any is written, with one reading of the clocks."""
         moment = self.moment()
         for listener in list(self.listeners):
-            listener.send(self.update_for(listener, moment))
+            listener.send(encode(self.update_for(listener, moment)))
 
-    def update_for(self, listener: Listener, moment: updates.Moment) -> Outgoing:
+    def update_for(self, listener: Listener, moment: updates.Moment) -> Update:
         """The `Update` one listener gets at `moment` (`updates.build`)."""
         return updates.build(
             self.state, self.spec, listener.seat, listener.lang, listener.cursor, moment

@@ -66,7 +66,7 @@ def build(
             break
         cursor.raw += 1
         if event.visible_to(seat):  # `events_for(seat)`'s own test
-            fresh.append(event.copy())
+            fresh.append(event)  # its data is never changed, and the update is sent as text at once
     cursor.sent += len(fresh)
     legal = [] if between or seat is None else choices(state, spec, seat, view, lang)
     shown: Mapping[str, Any] | None = view
@@ -74,6 +74,7 @@ def build(
         keys = getattr(moment.held, "HOLD_VIEW", None)
         shown = None if keys is None else {k: None if k in keys else v for k, v in view.items()}
     return Update(
+        type="update",
         status=moment.status,
         view=shown,
         first=first,
@@ -107,8 +108,9 @@ def choices(
     """`seat`'s legal actions with their words; a real-time game's timed actions once
     each, without their time (the server stamps it)."""
     legal = state.legal_actions(seat)
+    renderer = spec.part("renderer")
     if not state.real_time:
-        return [Choice(action=a.to_json(), label=label(spec, view, a, lang)) for a in legal]
+        return [Choice(action=a.to_json(), label=_words(renderer, view, a, lang)) for a in legal]
     wait = getattr(spec.part("web"), "WAIT", None)
     seen: list[dict[str, Any]] = []
     found = []
@@ -120,7 +122,7 @@ def choices(
         if template in seen:
             continue
         seen.append(template)
-        words = _TIME_WORDS.sub("", label(spec, view, action, lang))
+        words = _TIME_WORDS.sub("", _words(renderer, view, action, lang))
         found.append(Choice(action=template, label=words))
     return found
 
@@ -144,7 +146,11 @@ def live_template(state: State, spec: GameSpec, seat: int, data: dict[str, Any])
 
 def label(spec: GameSpec, view: Mapping[str, Any], action: Action, lang: str) -> str:
     """An action in the game's words (its renderer's), as plain text."""
-    renderer = spec.part("renderer")
+    return _words(spec.part("renderer"), view, action, lang)
+
+
+def _words(renderer: ModuleType | None, view: Mapping[str, Any], action: Action, lang: str) -> str:
+    # Not cached: a game's words for an action may depend on the view (a card's name).
     if renderer is None:
         return str(action)
     return plain(renderer.choice(view, action, lang))
