@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 import time
 
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import OperationalError
+
 from .conftest import hello, next_error, next_update, seated, send, until
 
 
@@ -167,6 +170,29 @@ def test_missed_deadlines_pass_and_a_bot_stands_in_until_the_owner_is_back(clien
         send(socket, type="back")
         back = until(socket, lambda u: not u["seats"][0]["standin"])
         assert back["status"] in ("running", "finished")
+
+
+def test_an_action_the_store_fails_to_write_is_refused_and_the_next_one_is_stored(
+    client, store, monkeypatch
+):
+    table, (token,) = seated(client, "boss-quest", "hb", seed=3, turn_seconds=0)
+    written = Connection.exec_driver_sql
+
+    def lost_once(self, *args, **kwargs):  # the database's connection is lost, once
+        monkeypatch.setattr(Connection, "exec_driver_sql", written)
+        raise OperationalError("INSERT INTO actions", (), Exception("disk I/O error"))
+
+    with client.websocket_connect(f"/ws/{table}") as socket:
+        hello(socket, token)
+        update = until(socket, lambda u: u["legal"])
+        stored = len(store.actions(table))
+        monkeypatch.setattr(Connection, "exec_driver_sql", lost_once)
+        send(socket, type="act", action=update["legal"][0]["action"])
+        assert "could not save" in next_error(socket)
+        assert len(store.actions(table)) == stored
+        send(socket, type="act", action=update["legal"][0]["action"])
+        assert next_update(socket)["first"] > update["first"]
+        assert len(store.actions(table)) > stored
 
 
 def test_a_disconnection_is_not_a_pass(client, store):

@@ -39,6 +39,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import SQLAlchemyError
 
 from .protocol import SeatKind, Status
 
@@ -151,6 +152,13 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.migrate()
+        # Every action goes through `append`: its statement is compiled once, in the
+        # database's own parameter style, and run on a connection kept for writing (the
+        # pool and SQLAlchemy's statement building cost more than the write itself).
+        insert = actions.insert().compile(dialect=self.engine.dialect)
+        self._insert_actions = str(insert)
+        self._insert_order: Sequence[str] | None = insert.positiontup  # None: named
+        self._writer: Connection | None = None
 
     def migrate(self) -> None:
         """Bring the schema up to date (Alembic's ``upgrade head``)."""
@@ -161,12 +169,23 @@ class Store:
             command.upgrade(config, "head")
 
     def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
         self.engine.dispose()
 
     @contextmanager
     def _transaction(self) -> Iterator[Connection]:
-        with self.engine.begin() as db:
-            yield db
+        """One transaction on the connection kept for writing (a new one after a failure)."""
+        if self._writer is None:
+            self._writer = self.engine.connect()
+        try:
+            with self._writer.begin():
+                yield self._writer
+        except SQLAlchemyError:
+            self._writer.close()
+            self._writer = None
+            raise
 
     # ----- writing ----------------------------------------------------------------------
 
@@ -188,21 +207,23 @@ class Store:
 
         A number stored already (another writer's) fails the whole transaction."""
         stamp = now_ms()
+        rows = [
+            {
+                "table_id": table_id,
+                "n": first + i,
+                "seat": entry.seat,
+                "action": json.dumps(entry.action, sort_keys=True),
+                "cause": entry.cause,
+                "at": stamp,
+            }
+            for i, entry in enumerate(entries)
+        ]
+        order = self._insert_order
         with self._transaction() as db:
-            if entries:
-                db.execute(
-                    actions.insert(),
-                    [
-                        {
-                            "table_id": table_id,
-                            "n": first + i,
-                            "seat": entry.seat,
-                            "action": json.dumps(entry.action, sort_keys=True),
-                            "cause": entry.cause,
-                            "at": stamp,
-                        }
-                        for i, entry in enumerate(entries)
-                    ],
+            if rows:
+                db.exec_driver_sql(
+                    self._insert_actions,
+                    rows if order is None else [tuple(row[k] for k in order) for row in rows],
                 )
             if status is not None:  # the lobby orders tables by their last change of status
                 db.execute(
