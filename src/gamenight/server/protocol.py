@@ -14,11 +14,11 @@ the answer to the request that made it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic_core import to_json
 from typing_extensions import TypedDict  # pydantic reads this one's fields before 3.12
 
 MAX_MESSAGE_CHARS = 4096
@@ -170,8 +170,9 @@ class Error(TypedDict):
 
 def encode(message: Welcome | Update | Error) -> str:
     """A message as the JSON text sent (written at once: later changes of the state
-    never reach a message already built)."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    never reach a message already built). pydantic's serializer of plain data is about
+    three times as fast as `json.dumps`."""
+    return to_json(message).decode()
 
 
 def welcome_message(table: TableInfo, seat: int | None) -> str:
