@@ -123,6 +123,15 @@ def test_bodies_are_bounded_and_malformed_ones_refused(client):
     assert broken.status_code == 422 and list(broken.json()) == ["error"]
 
 
+def test_post_requests_are_rate_limited_per_address(store):
+    with TestClient(create_app(store, post_rate=1)) as client:
+        answers = [client.post("/api/tables/nothing/join", json={}) for _ in range(6)]
+    assert [answer.status_code for answer in answers[:4]] == [404] * 4  # four at once
+    assert answers[-1].status_code == 429
+    assert answers[-1].json() == {"error": "too many requests: slow down"}
+    assert "default-src 'self'" in answers[-1].headers["content-security-policy"]
+
+
 def test_no_traceback_reaches_a_client(store, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("a secret detail of the server")

@@ -34,9 +34,11 @@ from typing import Any
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import gamenight
 from gamenight import agents
@@ -145,6 +147,45 @@ class Connection:
         await self.socket.close()
 
 
+class Guard:
+    """The HTTP requests' guard (a plain ASGI middleware: Starlette's `BaseHTTPMiddleware`
+    costs a task and its streams per request): bodies of at most `MAX_BODY_BYTES`,
+    `post_rate` POST requests a second per client address (four times as many at once),
+    and the security headers on every answer."""
+
+    def __init__(self, app: ASGIApp, post_rate: float) -> None:
+        self.app = app
+        self.post_rate = post_rate
+        self.post_rates: dict[str, RateLimit] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = Headers(scope=scope).get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
+            refused = _error(413, f"a request body is at most {MAX_BODY_BYTES} bytes")
+            await refused(scope, receive, send)
+            return
+        if scope["method"] == "POST":
+            client = scope["client"][0] if scope.get("client") else "?"
+            if len(self.post_rates) > 10_000:
+                self.post_rates.clear()
+            rate = self.post_rates.setdefault(
+                client, RateLimit(self.post_rate, int(4 * self.post_rate))
+            )
+            if not rate.allow():
+                await _error(429, "too many requests: slow down")(scope, receive, send)
+                return
+
+        async def send_secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                MutableHeaders(scope=message).update(_SECURITY_HEADERS)
+            await send(message)
+
+        await self.app(scope, receive, send_secured)
+
+
 def create_app(
     store: Store, cors_origins: Sequence[str] = (), post_rate: float = POST_RATE
 ) -> FastAPI:
@@ -169,23 +210,7 @@ def create_app(
             allow_methods=["GET", "POST"],
             allow_headers=["Content-Type"],
         )
-    post_rates: dict[str, RateLimit] = {}
-
-    @app.middleware("http")
-    async def guard(request: Request, call_next: Any) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
-            return _error(413, f"a request body is at most {MAX_BODY_BYTES} bytes")
-        if request.method == "POST":
-            client = request.client.host if request.client else "?"
-            if len(post_rates) > 10_000:
-                post_rates.clear()
-            rate = post_rates.setdefault(client, RateLimit(post_rate, int(4 * post_rate)))
-            if not rate.allow():
-                return _error(429, "too many requests: slow down")
-        response: Response = await call_next(request)
-        response.headers.update(_SECURITY_HEADERS)
-        return response
+    app.add_middleware(Guard, post_rate=post_rate)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
