@@ -36,21 +36,28 @@ def same_seat(native: judge_c.Forecast, plain: bots.SeatForecast) -> bool:
 
 
 def test_the_c_judge_values_every_position_of_bot_games_as_python_does(monkeypatch):
-    """Every position the bots value in games of 2 to 5 players, valued both ways."""
+    """Every position the bots value in games of 2 to 5 players, valued both ways, and
+    every seat's part of a battle the C Judge made, against Python's."""
     assert bots.NATIVE
     original = bots.Judge._value
-    twins: dict[int, bots.Judge] = {}
-    seen = {"positions": 0, "runner_up": 0, "mercy": 0, "conditions": 0, "draws": 0}
+    twins: dict[int, tuple[bots.Judge, bots.Judge]] = {}  # id -> (the C judge, its twin)
+    checked: dict[int, int] = {}  # id -> seat forecasts compared so far
+    kinds = ("positions", "seat forecasts", "runner_up", "mercy", "conditions", "draws")
+    seen = dict.fromkeys(kinds, 0)
 
     def both(judge: bots.Judge, position: bots.Position) -> float:
         value = original(judge, position)
-        twin = twins.get(id(judge))
-        if twin is None or twin.table is not judge.table:
-            twin = twins[id(judge)] = python_judge(judge.table, monkeypatch)
-        rules = bots.Rules.of(position)
-        native_seats, plain_seats = judge._seats(position, rules), twin._seats(position, rules)
-        assert all(map(same_seat, native_seats, plain_seats))
+        if id(judge) not in twins or twins[id(judge)][0] is not judge:
+            twins[id(judge)] = judge, python_judge(judge.table, monkeypatch)
+            checked[id(judge)] = 0
+        twin = twins[id(judge)][1]
         assert value == original(twin, position)
+        made = list(judge._seat_forecasts.items())[checked[id(judge)] :]
+        for key, native in made:
+            assert same_seat(native, twin._seat_forecast(*key))
+        checked[id(judge)] += len(made)
+        seen["seat forecasts"] += len(made)
+        rules = bots.Rules.of(position)
         seen["positions"] += 1
         seen["runner_up"] += rules.runner_up
         seen["mercy"] += rules.mercy
@@ -63,7 +70,7 @@ def test_the_c_judge_values_every_position_of_bot_games_as_python_does(monkeypat
         for seed in range(3):
             state = gamenight.make("boss-quest", players, seed=200 + seed)
             play(state, [agents.make("heuristic", "boss-quest", seed + s) for s in range(players)])
-    assert seen["positions"] > 5_000
+    assert seen["positions"] > 5_000 and seen["seat forecasts"] > 5_000
     assert all(seen.values()), seen  # every kind of battle came up
 
 
@@ -93,11 +100,14 @@ def test_a_valuer_refuses_what_it_cannot_value():
         card=[(1, 0.5), (2, 0.5)],
         stop_gap=3,
     )
-    seat = valuer.forecast(((3, 0, 1.0),), (), 4, 0, 0, 15, ())
-    with pytest.raises(ValueError, match="one Forecast per seat"):
-        valuer.value([seat], (1, 1), 15, 0, False, False)
-    with pytest.raises(ValueError, match="made for this HP"):
-        valuer.value([seat, seat], (1, 1), 16, 0, False, False)
+    hand = bots.Hand(shown=4, colours=(), hidden=((3, 0, 1.0),), cards=1)
+    two = bots.Position(15, (), (hand, hand), (True, True), bots.MAX_DRAWS)
+    three = bots.Position(15, (), (hand, hand, hand), (True, True, True), bots.MAX_DRAWS)
+    with pytest.raises(ValueError, match="for every seat"):
+        valuer.value_of(three, bots.Rules.of(three), {})
+    key = (hand, 0, 0, 15, ())
+    with pytest.raises(ValueError, match="of another kind"):
+        valuer.value_of(two, bots.Rules.of(two), {key: "not a forecast"})
     with pytest.raises(ValueError, match="at most 16 seats"):
         judge_c.Valuer(
             me=2,
@@ -110,4 +120,6 @@ def test_a_valuer_refuses_what_it_cannot_value():
             stop_gap=3,
         )
     # Both at 7 of 15, neither wins the tie: a key each, less the rival's threat.
-    assert valuer.value([seat, seat], (1, 1), 15, 0, False, False) == 1.0 - 0.3
+    forecasts: dict[tuple[object, ...], object] = {}
+    assert valuer.value_of(two, bots.Rules.of(two), forecasts) == 1.0 - 0.3
+    assert list(forecasts) == [key]

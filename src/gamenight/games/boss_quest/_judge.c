@@ -1,8 +1,8 @@
 /* The heuristic bot's Judge (`bots.py`): its numeric loops in C.
  *
- * `Valuer.forecast` is a seat's part of a battle (`Judge._seat_forecast`), `Valuer.value`
- * the bot's value of a round from every seat's part (`Judge._value`) and `next_sums` the
- * total of one more card (`_next_sums`). They do the floating-point operations of the Python
+ * `Valuer.value_of` is the bot's value of a round position (`Judge._value`), from every
+ * seat's part of the battle (`Judge._seat_forecast`, kept in the Judge's dict), and
+ * `next_sums` the total of one more card (`_next_sums`). They do the floating-point operations of the Python
  * code, in the same order (doubles, built without fused multiply-adds), so the bot's
  * choices, and so its games, stay the same with or without this module. A Python dict's insertion order decides the order of several
  * sums: `Dist` keeps it. */
@@ -158,7 +158,7 @@ static PyTypeObject ForecastType = {
     .tp_basicsize = sizeof(Forecast),
     .tp_dealloc = (destructor)forecast_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "One seat's part of a battle (made by Valuer.forecast).",
+    .tp_doc = "One seat's part of a battle (made by Valuer.value_of).",
     .tp_getset = forecast_getset,
 };
 
@@ -322,27 +322,18 @@ static int read_ints(PyObject *tuple, long *out, int room, const char *what) {
     return count;
 }
 
-/* forecast(hidden, colours, shown, shift, draws, hp, conditions) -> Forecast
- *
- * A seat's final attack: its hand (face-up total `shown` and `colours`, the hidden weapon
- * one of `hidden`: (value, colour, probability)) moved by `shift`, then up to `draws` cards
- * drawn while it is more than the stop gap under the HP; its chance of meeting
- * `conditions`; per attack its chances of ending above it (at most the HP) and at it,
- * meeting them; its chance of ending above the HP. */
-static PyObject *valuer_forecast(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 7) {
-        PyErr_SetString(PyExc_TypeError,
-                        "forecast(hidden, colours, shown, shift, draws, hp, conditions)");
-        return NULL;
-    }
-    PyObject *hidden = args[0];
+/* `Judge._seat_forecast`: a seat's final attack, from its hand (face-up total `shown` and
+ * `colours`, the hidden weapon one of `hidden`: (value, colour, probability)) moved by
+ * `shift`, then up to `draws` cards drawn while it is more than the stop gap under the HP;
+ * its chance of meeting `conditions`; per attack its chances of ending above it (at most
+ * the HP) and at it, meeting them; its chance of ending above the HP. */
+static Forecast *make_forecast(Valuer *self, PyObject *hidden, PyObject *colour_tuple,
+                               long shown, long shift, long draws, long hp,
+                               PyObject *condition_tuple) {
     long colours[MAX_COLOURS], conditions[MAX_COLOURS];
-    int colour_count = read_ints(args[1], colours, MAX_COLOURS, "colours");
+    int colour_count = read_ints(colour_tuple, colours, MAX_COLOURS, "colours");
     if (colour_count < 0) return NULL;
-    long shown = PyLong_AsLong(args[2]), shift = PyLong_AsLong(args[3]);
-    long draws = PyLong_AsLong(args[4]), hp = PyLong_AsLong(args[5]);
-    if (PyErr_Occurred()) return NULL;
-    int condition_count = read_ints(args[6], conditions, MAX_COLOURS, "conditions");
+    int condition_count = read_ints(condition_tuple, conditions, MAX_COLOURS, "conditions");
     if (condition_count < 0) return NULL;
     if (!PyTuple_Check(hidden) || draws < 0 || hp > 100000 || draws > 1000) {
         PyErr_SetString(PyExc_ValueError, "forecast: a tuple of hidden weapons, 0 or more "
@@ -454,7 +445,7 @@ done:
     PyMem_Free(values);
     PyMem_Free(hidden_colours);
     PyMem_Free(probs);
-    return (PyObject *)result;
+    return result;
 }
 
 /* `Judge._worth`: keys won, plus the game if they reach the key target. */
@@ -501,45 +492,13 @@ static double expected_keys(const Valuer *self, int seat, Forecast **seats, cons
     return mine->meet * total;
 }
 
-/* value(forecasts, cards, hp, bonus, runner_up, mercy) -> float
- *
- * The bot's value of a round (`Judge._value`): per seat its Forecast at HP `hp` and its
- * weapon cards; `bonus` Bonus keys in play; whether Runner-up and Mercy are. */
-static PyObject *valuer_value(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 6) {
-        PyErr_SetString(PyExc_TypeError,
-                        "value(forecasts, cards, hp, bonus, runner_up, mercy)");
-        return NULL;
-    }
-    PyObject *forecasts = args[0], *card_counts = args[1];
-    int players = self->players;
-    if (!players || !PyList_Check(forecasts) || PyList_GET_SIZE(forecasts) != players) {
-        PyErr_SetString(PyExc_ValueError, "value: a list of one Forecast per seat");
-        return NULL;
-    }
-    long hp = PyLong_AsLong(args[2]), bonus = PyLong_AsLong(args[3]);
-    int runner_up = PyObject_IsTrue(args[4]), mercy = PyObject_IsTrue(args[5]);
-    if (PyErr_Occurred()) return NULL;
-    long cards[MAX_SEATS];
-    if (read_ints(card_counts, cards, MAX_SEATS, "cards") != players) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "value: one card count per seat");
-        return NULL;
-    }
-    Forecast *seats[MAX_SEATS] = {NULL};
-    for (int s = 0; s < players; s++) {
-        PyObject *item = PyList_GET_ITEM(forecasts, s);
-        if (!PyObject_TypeCheck(item, &ForecastType) || ((Forecast *)item)->hp != hp) {
-            PyErr_SetString(PyExc_ValueError, "value: every Forecast made for this HP");
-            return NULL;
-        }
-        seats[s] = (Forecast *)item;
-    }
-
+/* `Judge._value` from every seat's part, its weapon cards and the rules. */
+static double round_value(const Valuer *self, Forecast **seats, const long *cards, long hp,
+                          long bonus, int runner_up, int mercy) {
+    int players = self->players, me = self->me;
     double keys[MAX_SEATS] = {0};
     for (int s = 0; s < players; s++)
         keys[s] = expected_keys(self, s, seats, cards, hp, bonus, runner_up);
-    int me = self->me;
     Sum threat = {0.0, 0.0};
     for (int r = 0; r < players; r++)
         if (r != me) sum_add(&threat, self->threat[r] * keys[r]);
@@ -551,14 +510,111 @@ static PyObject *valuer_value(Valuer *self, PyObject *const *args, Py_ssize_t na
             if (r != me) sum_add(&hearts, seats[r]->bust * self->rival_hearts[r]);
         value += sum_result(&hearts);
     }
-    return PyFloat_FromDouble(value);
+    return value;
+}
+
+/* The attribute names `value_of` reads, interned once. */
+enum { HANDS, SETTLED, RIVAL_DRAWS, SHIFTS, HP, CONDITIONS, BONUS, RUNNER_UP, MERCY, CARDS,
+       HIDDEN, COLOURS, SHOWN, NAMES };
+static const char *const name_texts[NAMES] = {
+    "hands", "settled", "rival_draws", "shifts", "hp", "conditions", "bonus", "runner_up",
+    "mercy", "cards", "hidden", "colours", "shown"};
+static PyObject *names[NAMES];
+
+static PyObject *attribute(PyObject *object, int name) {
+    return PyObject_GetAttr(object, names[name]);
+}
+
+/* An int attribute into `out`; -1 with an exception. */
+static int int_attribute(PyObject *object, int name, long *out) {
+    PyObject *value = attribute(object, name);
+    if (!value) return -1;
+    *out = PyLong_AsLong(value);
+    Py_DECREF(value);
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+/* value_of(position, rules, forecasts) -> float
+ *
+ * The bot's value of `position` (`Judge._value`), whose spells make `rules` (a
+ * `bots.Rules`). Each seat's part is looked up in, or added to, the dict `forecasts` under
+ * the key `Judge._seats` uses: (hand, shift, draws, hp, conditions). */
+static PyObject *valuer_value_of(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3 || !PyDict_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "value_of(position, rules, forecasts: dict)");
+        return NULL;
+    }
+    PyObject *position = args[0], *rules = args[1], *cache = args[2];
+    int players = self->players;
+    PyObject *hands = attribute(position, HANDS), *settled = attribute(position, SETTLED);
+    PyObject *shifts = attribute(rules, SHIFTS), *hp_object = attribute(rules, HP);
+    PyObject *conditions = attribute(rules, CONDITIONS);
+    PyObject *rival_draws = attribute(position, RIVAL_DRAWS), *no_draws = PyLong_FromLong(0);
+    Forecast *seats[MAX_SEATS] = {NULL};
+    long cards[MAX_SEATS] = {0};
+    long hp = 0, bonus = 0, runner_up = 0, mercy = 0;
+    PyObject *result = NULL;
+    if (!hands || !settled || !shifts || !hp_object || !conditions || !rival_draws ||
+        !no_draws || int_attribute(rules, BONUS, &bonus) < 0 ||
+        int_attribute(rules, RUNNER_UP, &runner_up) < 0 ||
+        int_attribute(rules, MERCY, &mercy) < 0)
+        goto done;
+    hp = PyLong_AsLong(hp_object);
+    if (hp == -1 && PyErr_Occurred()) goto done;
+    if (!players || !PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != players ||
+        !PyTuple_Check(settled) || PyTuple_GET_SIZE(settled) != players ||
+        !PyList_Check(shifts) || PyList_GET_SIZE(shifts) != players) {
+        PyErr_SetString(PyExc_ValueError,
+                        "value_of: a hand, a settled flag and a shift for every seat");
+        goto done;
+    }
+    for (int s = 0; s < players; s++) {
+        PyObject *hand = PyTuple_GET_ITEM(hands, s), *shift = PyList_GET_ITEM(shifts, s);
+        int is_settled = PyObject_IsTrue(PyTuple_GET_ITEM(settled, s));
+        if (is_settled < 0 || int_attribute(hand, CARDS, &cards[s]) < 0) goto done;
+        PyObject *draws = s == self->me || is_settled ? no_draws : rival_draws;
+        PyObject *key = PyTuple_Pack(5, hand, shift, draws, hp_object, conditions);
+        if (!key) goto done;
+        PyObject *found = PyDict_GetItemWithError(cache, key);
+        if (found) {
+            Py_INCREF(found);
+        } else if (!PyErr_Occurred()) {
+            PyObject *hidden = attribute(hand, HIDDEN), *colours = attribute(hand, COLOURS);
+            long shown = 0, shift_value = PyLong_AsLong(shift), draws_value = PyLong_AsLong(draws);
+            if (hidden && colours && !PyErr_Occurred() &&
+                int_attribute(hand, SHOWN, &shown) == 0)
+                found = (PyObject *)make_forecast(self, hidden, colours, shown, shift_value,
+                                                  draws_value, hp, conditions);
+            Py_XDECREF(hidden);
+            Py_XDECREF(colours);
+            if (found && PyDict_SetItem(cache, key, found) < 0) Py_CLEAR(found);
+        }
+        Py_DECREF(key);
+        if (!found) goto done;
+        if (!PyObject_TypeCheck(found, &ForecastType) || ((Forecast *)found)->hp != hp) {
+            Py_DECREF(found);
+            PyErr_SetString(PyExc_ValueError, "value_of: a forecast of another kind or HP");
+            goto done;
+        }
+        seats[s] = (Forecast *)found;
+    }
+    result = PyFloat_FromDouble(round_value(self, seats, cards, hp, bonus, runner_up, mercy));
+
+done:
+    for (int s = 0; s < players && s < MAX_SEATS; s++) Py_XDECREF(seats[s]);
+    Py_XDECREF(hands);
+    Py_XDECREF(settled);
+    Py_XDECREF(shifts);
+    Py_XDECREF(hp_object);
+    Py_XDECREF(conditions);
+    Py_XDECREF(rival_draws);
+    Py_XDECREF(no_draws);
+    return result;
 }
 
 static PyMethodDef valuer_methods[] = {
-    {"forecast", (PyCFunction)(void (*)(void))valuer_forecast, METH_FASTCALL,
-     "forecast(hidden, colours, shown, shift, draws, hp, conditions) -> Forecast"},
-    {"value", (PyCFunction)(void (*)(void))valuer_value, METH_FASTCALL,
-     "value(forecasts, cards, hp, bonus, runner_up, mercy) -> float"},
+    {"value_of", (PyCFunction)(void (*)(void))valuer_value_of, METH_FASTCALL,
+     "value_of(position, rules, forecasts) -> float"},
     {NULL},
 };
 
@@ -655,6 +711,8 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__judge(void) {
+    for (int i = 0; i < NAMES; i++)
+        if (!names[i] && !(names[i] = PyUnicode_InternFromString(name_texts[i]))) return NULL;
     if (PyType_Ready(&ForecastType) < 0 || PyType_Ready(&ValuerType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;

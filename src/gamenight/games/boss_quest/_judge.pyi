@@ -1,6 +1,9 @@
 """The heuristic bot's Judge in C (`_judge.c`): `bots.Judge` calls it when it is built."""
 
 from collections.abc import Sequence
+from typing import Any
+
+from .bots import Position, Rules
 
 class Forecast:
     """One seat's part of a battle (`bots.SeatForecast` in Python)."""
@@ -30,26 +33,8 @@ class Valuer:
         card: Sequence[tuple[int, float]],
         stop_gap: int,
     ) -> None: ...
-    def forecast(
-        self,
-        hidden: tuple[tuple[int, int, float], ...],
-        colours: tuple[int, ...],
-        shown: int,
-        shift: int,
-        draws: int,
-        hp: int,
-        conditions: tuple[int, ...],
-        /,
-    ) -> Forecast: ...
-    def value(
-        self,
-        forecasts: list[Forecast],
-        cards: tuple[int, ...],
-        hp: int,
-        bonus: int,
-        runner_up: bool,
-        mercy: bool,
-        /,
+    def value_of(
+        self, position: Position, rules: Rules, forecasts: dict[tuple[Any, ...], Any], /
     ) -> float: ...
 
 def next_sums(sums: dict[int, float], card: Sequence[tuple[int, float]], /) -> dict[int, float]: ...

@@ -432,7 +432,8 @@ class Judge:
         self._values: dict[Position, float] = {}
         self._forecasts: dict[tuple[Any, ...], dict[int, float]] = {}
         self._settled_at: dict[int, float] = {}
-        self._seat_forecasts: dict[tuple[Any, ...], Any] = {}  # SeatForecast or C Forecast
+        # Each seat's part of a battle, in Python or in C (`_seats`).
+        self._seat_forecasts: dict[tuple[Any, ...], Any] = {}
         self._rules: dict[tuple[int, tuple[tuple[int, str, int], ...]], Rules] = {}
         self._valuer: Valuer | None = None
         if NATIVE:
@@ -477,13 +478,10 @@ class Judge:
         rules = self._rules.get(rules_key)
         if rules is None:
             rules = self._rules[rules_key] = Rules.of(position)
-        seats = self._seats(position, rules)
-        cards = tuple(hand.cards for hand in position.hands)
         if self._valuer is not None:
-            return self._valuer.value(
-                seats, cards, rules.hp, rules.bonus, rules.runner_up, rules.mercy
-            )
-        battle = Battle.of(rules, seats, cards)
+            return self._valuer.value_of(position, rules, self._seat_forecasts)
+        cards = tuple(hand.cards for hand in position.hands)
+        battle = Battle.of(rules, self._seats(position, rules), cards)
         keys = [self._expected_keys(s, battle) for s in range(table.players)]
         value = keys[me] - sum(self.threat[r] * keys[r] for r in self._rivals())
         if not rules.mercy:
@@ -492,11 +490,12 @@ class Judge:
             value += sum(busts[r] * self._rival_heart(r) for r in self._rivals())
         return value
 
-    def _seats(self, position: Position, rules: Rules) -> list[Any]:
-        """Every seat's part of the battle (a `SeatForecast`, or its C twin)."""
+    def _seats(self, position: Position, rules: Rules) -> list[SeatForecast]:
+        """Every seat's part of the battle (`_judge.Valuer.value_of` keeps its own, under
+        the same keys)."""
         hp, conditions = rules.hp, rules.conditions
         me, settled, rival_draws = self.table.me, position.settled, position.rival_draws
-        forecasts, valuer = self._seat_forecasts, self._valuer
+        forecasts = self._seat_forecasts
         seats = []
         for seat, shift in enumerate(rules.shifts):
             # Each seat's part kept by what it depends on: the positions a decision values
@@ -506,13 +505,7 @@ class Judge:
             key = (hand, shift, draws, hp, conditions)
             found = forecasts.get(key)
             if found is None:
-                if valuer is not None:
-                    found = valuer.forecast(
-                        hand.hidden, hand.colours, hand.shown, shift, draws, hp, conditions
-                    )
-                else:
-                    found = self._seat_forecast(hand, shift, draws, hp, conditions)
-                forecasts[key] = found
+                found = forecasts[key] = self._seat_forecast(hand, shift, draws, hp, conditions)
             seats.append(found)
         return seats
 
@@ -521,8 +514,8 @@ class Judge:
     ) -> SeatForecast:
         """A seat's part of the battle: its final attack (it draws `draws` more cards at
         most), its chance of meeting the conditions, the chances it ends above or at each
-        attack and may win, and its chance of ending above the HP (`_judge.Valuer.forecast`
-        in C)."""
+        attack and may win, and its chance of ending above the HP (a `_judge.Forecast` in
+        C)."""
         final = attack_distribution(hand, shift)
         if draws:
             final = self._forecast(final, hp, draws)
