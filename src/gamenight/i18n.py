@@ -5,10 +5,12 @@ Every string a person reads goes through a `Catalog`'s ``_`` (``gettext``), ``ng
 cat, a face). English is the source language: its strings are the ``msgid`` themselves.
 
 A catalog is a folder ``locale/`` of a package holding one ``<lang>.po`` per language:
-gamenight's own (``gamenight/locale/``, the command line and the shared words) and each
-game's (``games/<game>/ui/locale/``, its table and its names). The ``.po`` files ship in the
-package and are compiled in memory on first use (Babel's ``read_po`` and ``write_mo``),
-so an editable install and a wheel read the same files and no build step is needed.
+gamenight's own (``gamenight/locale/``, the command line and the shared words), the web
+pages' (``gamenight/server/locale/``: the words of ``server/static/``) and each game's
+(``games/<game>/ui/locale/``, its table, its names and its browser table's words). The
+``.po`` files ship in the package and are compiled in memory on first use (Babel's
+``read_po`` and ``write_mo``), so an editable install and a wheel read the same files and
+no build step is needed.
 
 The language in use is a context variable: the command line sets it once (`activate`),
 and a renderer's functions take it from their ``lang`` argument (`speaks`).
@@ -26,6 +28,7 @@ import importlib
 import inspect
 import io
 import os
+import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -162,9 +165,16 @@ def N_(message: str) -> str:
 CATALOG = Catalog("gamenight")
 
 
+def plural_index(lang: str) -> Callable[[int], int]:
+    """The plural rule of `lang`: which form (``msgstr[i]``) a count takes."""
+    return gettext.c2py(Messages(locale=lang).plural_expr)
+
+
 # ----- upkeep of the catalogs ------------------------------------------------------------
 
 CORE = "gamenight"
+# The web pages' catalog: the words of the lobby, the table and the replay pages.
+WEB = "gamenight.server"
 # The folders of gamenight whose strings are in its own catalog.
 CORE_SOURCES = ("cli", "ui", "play")
 # `gamenight.ui.does(seat, me, verb)` translates its verb in gamenight's catalog, in both
@@ -176,6 +186,16 @@ VERB_CONTEXTS = ("you do", "seat does")
 # too, marked with LIBRARY_COMMENT (`gamenight.cli.library_words` puts them to use).
 LIBRARY_MODULES = ("typer.core", "typer.rich_utils")
 LIBRARY_COMMENT = "a word of the command-line libraries"
+# The browser's words: ``t(message, fields)``, ``tn(singular, plural, count, fields)``,
+# ``pt(context, message)`` and ``N_(message)`` of ``server/static/words.js``, and an HTML
+# element marked ``data-t``, whose text is its message.
+SCRIPT_KEYWORDS = {"t": None, "tn": (1, 2), "pt": ((1, "c"), 2), "N_": None}
+MARKED_ELEMENT = re.compile(r"<(\w+)\b[^>]*\sdata-t\b[^>]*>([^<]*)</\1>")
+
+
+def packages() -> list[str]:
+    """Every package with a catalog: gamenight's own, the web pages' and each game's."""
+    return [CORE, WEB, *game_packages()]
 
 
 def game_packages() -> list[str]:
@@ -192,8 +212,35 @@ def game_packages() -> list[str]:
 def source_files(package: str) -> list[Path]:
     """The Python modules whose strings go into `package`'s catalog."""
     root = Path(str(resources.files(package)))
+    if package == WEB:
+        return []
     folders = [root / name for name in CORE_SOURCES] if package == CORE else [root]
     return sorted(path for folder in folders for path in folder.glob("*.py"))
+
+
+def page_files(package: str) -> list[Path]:
+    """The browser's files (JS, HTML) whose words go into `package`'s catalog: the web
+    pages' for `WEB`, a game's browser table (``ui/web/``) for a game."""
+    root = Path(str(resources.files(package)))
+    if package == WEB:
+        return sorted([*root.glob("static/*.js"), *root.glob("static/*.html")])
+    if package == CORE:
+        return []
+    return sorted(root.glob("web/*.js"))
+
+
+def page_messages(path: Path) -> Iterator[tuple[str | tuple[str, ...], str | None]]:
+    """The messages of a JS file (Babel's extraction) or an HTML page (its ``data-t``
+    elements' texts, white space collapsed as the page collapses it), with their contexts."""
+    if path.suffix == ".html":
+        for match in MARKED_ELEMENT.finditer(path.read_text(encoding="utf-8")):
+            yield " ".join(match.group(2).split()), None
+        return
+    options = {"parse_template_string": True}
+    for _line, message, _comments, context in extract_from_file(
+        "javascript", path, SCRIPT_KEYWORDS, options=options
+    ):
+        yield message, context
 
 
 def third_person(verb: str) -> str:
@@ -211,21 +258,25 @@ def third_person(verb: str) -> str:
 
 def template(package: str) -> Messages:
     """Every message `package`'s catalog must translate: the strings of its sources (Babel's
-    extraction), and a game's names (``names()`` of its ``ui`` package), or for gamenight
-    itself the verbs every presentation module passes to ``does``."""
+    extraction) and of its browser pages (`page_messages`), and a game's names (``names()``
+    of its ``ui`` package), or for gamenight itself the verbs every presentation module
+    passes to ``does``."""
     messages = Messages(project="gamenight")
     for path in source_files(package):
         for _line, message, comments, context in extract_from_file(
             "python", path, DEFAULT_KEYWORDS
         ):
             messages.add(message, context=context, auto_comments=comments)
+    for path in page_files(package):
+        for message, context in page_messages(path):
+            messages.add(message, context=context)
     if package == CORE:
         for message, context in library_messages():
             messages.add(message, context=context, auto_comments=[LIBRARY_COMMENT])
         for verb in sorted(verbs()):
             for context, form in zip(VERB_CONTEXTS, (verb, third_person(verb)), strict=True):
                 messages.add(form, context=context)
-    else:
+    elif package != WEB:
         names: Callable[[], list[tuple[str, str]]] = importlib.import_module(package).names
         for context, name in names():
             messages.add(name, context=context)
@@ -242,6 +293,49 @@ def library_messages() -> list[tuple[str | tuple[str, ...], str | None]]:
         ):
             found.append((message, context))
     return found
+
+
+PLURAL_TABLE = 200
+"""The browser gets the plural form of each count below this; a larger count takes the
+form of ``100 + count % 100`` (the five languages' rules look at ``n``, ``n % 10`` and
+``n % 100`` only, and tell no count above 100 apart from that one)."""
+
+
+def page_words(lang: str, web_package: str | None = None) -> dict[str, object]:
+    """What the browser's ``words.js`` needs in `lang`: the web pages' catalog, with the
+    catalog of the game whose browser table is `web_package` (``games/<game>/ui/web``),
+    as ``words`` (a message by its msgid, a plural by its singular with all its forms, a
+    message with a context by its context and msgid joined by U+0004, as gettext joins
+    them), the ``plurals`` rule as the form of each count below `PLURAL_TABLE`, and the
+    ``languages``. `ValueError` for an unknown language, naming the languages."""
+    check_language(lang)
+    words = dict(_words(WEB, lang))
+    game = web_package.rpartition(".")[0] if web_package else None
+    if game in game_packages():
+        words.update(_words(game, lang))
+    rule = plural_index(lang)
+    return {
+        "lang": lang,
+        "languages": LANGUAGES,
+        "plurals": [rule(count) for count in range(PLURAL_TABLE)],
+        "words": words,
+    }
+
+
+@functools.cache
+def _words(package: str, lang: str) -> dict[str, str | list[str]]:
+    """Every message of `package`'s catalog in `lang` (English: its template's), keyed as
+    `page_words` says."""
+    messages = template(package) if lang == SOURCE else read_catalog(package, lang)
+    words: dict[str, str | list[str]] = {}
+    for message in messages:
+        if not message.id:
+            continue
+        singular = message.id if isinstance(message.id, str) else message.id[0]
+        key = singular if message.context is None else f"{message.context}\x04{singular}"
+        translated = message.id if lang == SOURCE else message.string
+        words[key] = translated if isinstance(translated, str) else list(translated or ())
+    return words
 
 
 def verbs() -> set[str]:
@@ -284,7 +378,7 @@ def write_catalog(package: str, lang: str, messages: Messages) -> None:
 def update() -> None:
     """Merge every template into its catalogs: new messages come in untranslated, messages
     no source has any more are dropped."""
-    for package in [CORE, *game_packages()]:
+    for package in packages():
         messages = template(package)
         for lang in LANGUAGES:
             if lang == SOURCE:

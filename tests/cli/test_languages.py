@@ -30,7 +30,7 @@ from gamenight.games.ninja_master.content import DICE_FILE
 from gamenight.i18n import LOCALE_VARIABLES
 from gamenight.ui import renderer
 
-PACKAGES = [i18n.CORE, *i18n.game_packages()]
+PACKAGES = i18n.packages()
 TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE]
 
 
@@ -112,7 +112,7 @@ def test_the_lithuanian_names_of_ninja_master_are_the_rulebook_s():
         assert ninja.pgettext("face", kind.en) == kind.get("lt")
 
 
-@pytest.mark.parametrize("package", PACKAGES[1:])
+@pytest.mark.parametrize("package", i18n.game_packages())
 def test_every_game_name_is_told_apart_in_every_language(package):
     for lang in TRANSLATED:
         translations = i18n.translations(package, lang)

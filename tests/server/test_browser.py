@@ -227,3 +227,57 @@ def reach_a_window(page, seconds: float = 60.0) -> None:
                 break
         page.wait_for_timeout(50)
     raise AssertionError("no window came for the person")
+
+
+@pytest.mark.parametrize(
+    ("lang", "locale", "words"),
+    [
+        # asked for in the address
+        (
+            "ja",
+            "en-US",
+            {"create": "テーブルを作る", "watch": "観戦", "rules": "ルール", "boss": "ボス"},
+        ),
+        # the browser's own language, kept in the links from then on
+        (
+            "uk",
+            "uk-UA",
+            {"create": "Створити стіл", "watch": "Дивитися", "rules": "Правила", "boss": "БОС"},
+        ),
+    ],
+)
+def test_the_lobby_and_a_table_speak_the_chosen_language(
+    browser, server, tmp_path, lang, locale, words
+):
+    create(
+        server,
+        {
+            "game": "boss-quest",
+            "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}],
+            "seed": 4,
+            "turn_seconds": 0,
+        },
+    )
+    page = browser.new_context(viewport=DESKTOP, locale=locale).new_page()
+    page.goto(server + ("/" if locale.startswith(lang) else f"/?lang={lang}"))
+    page.wait_for_selector("#open table", timeout=10_000)
+    assert page.inner_text("#create-table") == words["create"]
+    assert page.input_value("#lang") == lang
+    assert page.evaluate("document.documentElement.lang") == lang
+    shoot([page], tmp_path / "artifacts", f"lobby-{lang}")
+    watch = page.locator("#open a.button", has_text=words["watch"])
+    assert watch.get_attribute("href").endswith(f"?lang={lang}")
+    watch.click()
+    page.wait_for_selector("#seats li", timeout=10_000)
+    page.wait_for_selector("#boss text")
+    assert words["rules"] in page.inner_text("#buttons")
+    assert page.locator("#boss text").first.text_content() == words["boss"]
+    shoot([page], tmp_path / "artifacts", f"table-{lang}")
+
+
+def test_an_unknown_language_is_refused_on_the_page_with_the_list(browser, server):
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    page.goto(f"{server}/?lang=de")
+    page.wait_for_function("document.getElementById('page-error').textContent !== ''")
+    error = page.inner_text("#page-error")
+    assert "unknown language 'de'" in error and "uk (українська)" in error

@@ -5,7 +5,8 @@ Pages (plain HTML, JS and SVG shipped in the package, nothing fetched elsewhere)
 which browsers never send to a server), ``/replay/{id}`` a finished game card by card.
 A game's own drawing is served from its web package at ``/games/{game}/{file}``.
 
-API: ``GET /api/games``; ``GET /api/games/{game}/catalog?lang=`` (what a game's drawing
+API: ``GET /api/words?lang=&game=`` (the pages' words, and a game's table's, in a
+language: ``static/words.js``); ``GET /api/games``; ``GET /api/games/{game}/catalog?lang=`` (what a game's drawing
 needs, from its web package's ``catalog``); ``GET/POST /api/tables``; ``GET /api/tables/{id}``;
 ``POST /api/tables/{id}/claim|join|leave|start``; ``GET /api/tables/{id}/replay?n=``
 and ``/record`` (finished tables only). Websocket: ``/ws/{id}`` (`protocol`).
@@ -41,7 +42,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import gamenight
-from gamenight import agents
+from gamenight import agents, i18n
 from gamenight.kernel import GameSpec, spec
 from gamenight.kernel.limits import QUOTE_CHARS, clip
 
@@ -253,6 +254,18 @@ def create_app(
         return FileResponse(str(path))
 
     # ----- the lobby's API -----------------------------------------------------------------
+
+    @app.get("/api/words")
+    async def words(lang: str = "en", game: str | None = None) -> dict[str, Any]:
+        """The pages' words in `lang`, with those of `game`'s browser table."""
+        try:
+            web = None if game is None else spec(game).web
+        except ValueError:
+            raise HTTPException(404, "no such game") from None
+        try:
+            return i18n.page_words(clip(lang, QUOTE_CHARS), web)
+        except ValueError as exc:  # an unknown language: the message lists them
+            raise HTTPException(422, str(exc)) from None
 
     @app.get("/api/games")
     async def list_games() -> list[dict[str, Any]]:

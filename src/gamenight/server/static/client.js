@@ -3,6 +3,7 @@
 
 import { h } from "/static/draw.js";
 import { drawGeneric } from "/static/generic.js";
+import { here, lang, load, t, tn } from "/static/words.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const key = `gamenight:${tableId}`;
@@ -26,16 +27,21 @@ let socket = null;
 let retry = 500;
 let left = false;
 let games = null;
-// The table's language: the page's `?lang=`, or the page's own.
-const lang = new URLSearchParams(location.search).get("lang") || document.documentElement.lang || "en";
 
 async function main() {
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
-  if (!response.ok) {
-    $("status").textContent = "There is no such table.";
+  info = response.ok ? await response.json() : null;
+  try {
+    await load(info && info.game); // the page's words, and the game's own table's
+  } catch (error) { // an unknown ?lang=: the message lists the languages
+    $("status").textContent = error.message;
     return;
   }
-  info = await response.json();
+  $("home").href = here("/");
+  if (!info) {
+    $("status").textContent = t("There is no such table.");
+    return;
+  }
   $("title").textContent = `${info.title} · ${info.name}`;
   const seat = mine && info.seats[mine.seat];
   if (seat && !seat.claimed && info.status !== "finished") showClaim();
@@ -44,13 +50,13 @@ async function main() {
 
 function showClaim() {
   const box = $("claim");
-  const input = h("input", { id: "name", placeholder: "your name", maxlength: 40, autocomplete: "nickname" });
+  const input = h("input", { id: "name", placeholder: t("your name"), maxlength: 40, autocomplete: "nickname" });
   const take = h("button", { class: "primary", id: "take-seat", onclick: async () => {
     const answer = await post("claim", { token: mine.token, name: input.value });
     if (answer) { box.hidden = true; connect(); }
-  } }, `Take seat ${mine.seat}`);
-  box.replaceChildren(h("h2", {}, "You are invited"), input, " ", take,
-    h("button", { onclick: () => { forget(); box.hidden = true; connect(); } }, "Just watch"));
+  } }, t("Take seat {seat}", { seat: mine.seat }));
+  box.replaceChildren(h("h2", {}, t("You are invited")), input, " ", take,
+    h("button", { onclick: () => { forget(); box.hidden = true; connect(); } }, t("Just watch")));
   box.hidden = false;
 }
 
@@ -59,7 +65,7 @@ async function post(what, body) {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
   const answer = await response.json();
-  if (!response.ok) { showError(answer.error || "refused"); return null; }
+  if (!response.ok) { showError(answer.error || t("refused")); return null; }
   return answer;
 }
 
@@ -78,7 +84,7 @@ function connect() {
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = () => {
     if (left) return;
-    $("status").textContent = "Connection lost: reconnecting…";
+    $("status").textContent = t("Connection lost: reconnecting…");
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
   };
@@ -124,8 +130,8 @@ function showError(text) {
 }
 
 function names() {
-  return info.seats.map((seat) => seat.kind === "bot" ? `Bot ${seat.seat} (${seat.bot})`
-    : seat.claimed ? seat.name : `Seat ${seat.seat} (free)`);
+  return info.seats.map((seat) => seat.kind === "bot" ? t("Bot {seat} ({level})", { seat: seat.seat, level: seat.bot })
+    : seat.claimed ? seat.name : t("Seat {seat} (free)", { seat: seat.seat }));
 }
 
 function render() {
@@ -133,14 +139,14 @@ function render() {
   const view = update.view || {};
   const toAct = view.to_act || [];
   const seatNames = names();
-  $("who").textContent = me === null ? "watching" : `you are ${seatNames[me]}, seat ${me}`;
+  $("who").textContent = me === null ? t("watching") : t("you are {name}, seat {seat}", { name: seatNames[me], seat: me });
   renderButtons();
   $("seats").replaceChildren(...info.seats.map((seat) => h("li", {},
-    h("span", { class: `dot${seat.connected || seat.kind === "bot" ? " on" : ""}`, title: seat.connected ? "connected" : "away" }),
+    h("span", { class: `dot${seat.connected || seat.kind === "bot" ? " on" : ""}`, title: seat.connected ? t("connected") : t("away") }),
     h("span", { class: seat.seat === me ? "you" : "" }, seatNames[seat.seat]),
-    seat.standin ? h("span", { class: "dim" }, "(a bot plays for now)") : null,
-    toAct.includes(seat.seat) ? h("span", { class: "acting" }, "◀ to act") : null,
-    update.ready.includes(seat.seat) ? h("span", { class: "acting" }, "ready") : null,
+    seat.standin ? h("span", { class: "dim" }, t("(a bot plays for now)")) : null,
+    toAct.includes(seat.seat) ? h("span", { class: "acting" }, t("◀ to act")) : null,
+    update.ready.includes(seat.seat) ? h("span", { class: "acting" }, t("ready")) : null,
     h("span", { class: "clock", "data-seat": seat.seat }))));
   const placed = [];
   const api = {
@@ -164,17 +170,17 @@ function render() {
 }
 
 function renderButtons() {
-  const buttons = [h("button", { onclick: showRules }, "Rules")];
+  const buttons = [h("button", { onclick: showRules }, t("Rules"))];
   const mySeat = me === null ? null : info.seats[me];
-  if (mySeat && mySeat.standin) buttons.push(h("button", { class: "primary", onclick: () => send({ type: "back" }) }, "I'm back"));
-  if (mySeat && info.status === "open") buttons.push(h("button", { onclick: () => post("start", { token: mine.token }) }, "Start now"));
-  if (mySeat && info.status !== "finished") buttons.push(h("button", { onclick: leave }, "Leave"));
-  if (info.status === "finished") buttons.push(h("a", { class: "button", href: `/replay/${encodeURIComponent(tableId)}` }, "Replay"));
+  if (mySeat && mySeat.standin) buttons.push(h("button", { class: "primary", onclick: () => send({ type: "back" }) }, t("I'm back")));
+  if (mySeat && info.status === "open") buttons.push(h("button", { onclick: () => post("start", { token: mine.token }) }, t("Start now")));
+  if (mySeat && info.status !== "finished") buttons.push(h("button", { onclick: leave }, t("Leave")));
+  if (info.status === "finished") buttons.push(h("a", { class: "button", href: here(`/replay/${encodeURIComponent(tableId)}`) }, t("Replay")));
   $("buttons").replaceChildren(...buttons);
 }
 
 async function leave() {
-  if (!confirm("Leave this table? A bot will play your seat.")) return;
+  if (!confirm(t("Leave this table? A bot will play your seat."))) return;
   if (await post("leave", { token: mine.token })) forget();
 }
 
@@ -184,7 +190,7 @@ function renderActions(api, placed) {
   if (update.step === "between" && me !== null && !info.seats[me].standin) {
     const ready = update.ready.includes(me);
     buttons.push(h("button", { class: "primary", id: "ready", disabled: ready, "data-ready": "", onclick: api.ready },
-      ready ? "Waiting for the others…" : "Ready: show the dice!"));
+      ready ? t("Waiting for the others…") : t("Ready: show the dice!")));
   }
   for (const choice of update.legal) {
     if (placed.includes(JSON.stringify(choice.action))) continue;
@@ -194,19 +200,20 @@ function renderActions(api, placed) {
     }, choice.label, pass ? h("span", { class: "clock", "data-seat": me }) : null));
   }
   if (buttons.length) box.replaceChildren(...buttons);
-  else box.replaceChildren(update.legal.length ? "Use the table above." : "Nothing to do now.");
+  else box.replaceChildren(update.legal.length ? t("Use the table above.") : t("Nothing to do now."));
 }
 
 function renderStatus(seatNames, toAct) {
   let text;
-  if (info.status === "open") text = "Waiting for everybody to take their seat…";
+  if (info.status === "open") text = t("Waiting for everybody to take their seat…");
   else if (info.status === "finished") {
     const winners = (update.outcome ? update.outcome.winners : []).map((seat) => seatNames[seat]);
-    text = `The game is over: ${winners.join(" and ") || "nobody"} won.`;
-  } else if (update.step === "between") text = "Between rounds: press Ready when you are.";
-  else if (update.step === "running") text = "Go! Everybody acts at once.";
-  else if (me !== null && toAct.includes(me)) text = "Your move.";
-  else text = `Waiting for ${toAct.map((seat) => seatNames[seat]).join(", ") || "…"}.`;
+    text = winners.length ? tn("The game is over: {winners} won.", "The game is over: {winners} won.", winners.length, { winners: winners.join(", ") })
+      : t("The game is over: nobody won.");
+  } else if (update.step === "between") text = t("Between rounds: press Ready when you are.");
+  else if (update.step === "running") text = t("Go! Everybody acts at once.");
+  else if (me !== null && toAct.includes(me)) text = t("Your move.");
+  else text = t("Waiting for {seats}.", { seats: toAct.map((seat) => seatNames[seat]).join(", ") || "…" });
   $("status").replaceChildren(text, h("span", { class: "clock", id: "my-clock", "data-seat": me === null ? "" : me }));
   const banner = $("banner");
   banner.hidden = info.status !== "finished";
@@ -218,10 +225,10 @@ function tick() {
   const now = performance.now();
   for (const node of document.querySelectorAll(".clock[data-seat]")) {
     const when = deadlines[node.dataset.seat];
-    node.textContent = when === undefined ? "" : ` ${Math.max(0, Math.ceil((when - now) / 1000))} s`;
+    node.textContent = when === undefined ? "" : ` ${t("{seconds} s", { seconds: Math.max(0, Math.ceil((when - now) / 1000)) })}`;
   }
   const step = document.getElementById("step-clock");
-  if (step && stepStart !== null) step.textContent = `${((now - stepStart) / 1000).toFixed(1)} s`;
+  if (step && stepStart !== null) step.textContent = t("{seconds} s", { seconds: ((now - stepStart) / 1000).toFixed(1) });
 }
 setInterval(tick, 100);
 
@@ -230,11 +237,17 @@ async function showRules() {
   const game = games.find((g) => g.id === info.game);
   const text = $("rules-text");
   text.replaceChildren(h("h2", {}, game.title),
-    game.rules ? h("p", {}, game.rules) : h("p", { class: "dim" }, "The rules are in the project's docs."),
-    h("h3", {}, "This table's options"),
+    game.rules ? h("p", {}, game.rules) : h("p", { class: "dim" }, t("The rules are in the project's docs.")),
+    h("h3", {}, t("This table's options")),
     h("ul", {}, ...game.options.map((o) => h("li", {}, h("b", {}, `${o.name} = ${info.options[o.name]}`), `: ${o.help}`))),
-    h("p", { class: "dim" }, `Deadlines: ${info.turn_seconds || "no"} s a turn, ${info.window_seconds || "no"} s to answer; after ${info.max_missed} missed, a bot plays your seat until you are back.`));
+    h("p", { class: "dim" }, deadline(t("a turn: {seconds} s", { seconds: info.turn_seconds }), t("no deadline for a turn"), info.turn_seconds), " ",
+      deadline(t("to answer: {seconds} s", { seconds: info.window_seconds }), t("no deadline to answer"), info.window_seconds), " ",
+      tn("After {n} missed deadline, a bot plays your seat until you are back.", "After {n} missed deadlines in a row, a bot plays your seat until you are back.", info.max_missed)));
   $("rules").showModal();
+}
+
+function deadline(words, none, seconds) {
+  return `${seconds ? words : none}.`;
 }
 
 main();

@@ -1,5 +1,7 @@
 // Small helpers the tables draw with: HTML and SVG elements, and action controls.
 
+import { t } from "/static/words.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 
 /** An HTML element: h("button", {class: "x", onclick}, "text", child...). */
@@ -56,7 +58,7 @@ export function control(node, choice, api) {
 /** A seat's name as the receiver says it: "You" or the person's or bot's name. */
 export function name(api, seat) {
   if (seat === null || seat === undefined) return "—";
-  return seat === api.me ? "You" : api.names[seat];
+  return seat === api.me ? t("You") : api.names[seat];
 }
 
 /** Buttons for every legal action that `test` picks, each named by `verb(choice)`. */

@@ -2,11 +2,12 @@
 // actions are the buttons under it, in the game's own words.
 
 import { h } from "/static/draw.js";
+import { t } from "/static/words.js";
 
 export function drawGeneric(root, update, api) {
   root.classList.add("generic");
   if (update.view === null) {
-    root.replaceChildren(h("p", { class: "dim" }, "The next step is shown to everybody at once, when it begins."));
+    root.replaceChildren(h("p", { class: "dim" }, t("The next step is shown to everybody at once, when it begins.")));
     return;
   }
   root.replaceChildren(value(update.view, api, "view"));
@@ -15,7 +16,7 @@ export function drawGeneric(root, update, api) {
 function value(data, api, key) {
   if (data === null || data === undefined) return h("span", { class: "dim" }, "—");
   if (Array.isArray(data)) {
-    if (data.length === 0) return h("span", { class: "dim" }, "none");
+    if (data.length === 0) return h("span", { class: "dim" }, t("none"));
     if (data.every((item) => item === null || typeof item !== "object")) return h("span", {}, data.map(plain).join(", "));
     if (data.every((item) => item && typeof item === "object" && !Array.isArray(item))) return rows(data, api);
     return h("ol", { start: 0 }, ...data.map((item) => h("li", {}, value(item, api, key))));
@@ -39,7 +40,7 @@ function words(k) {
 }
 
 function plain(v) {
-  if (v === true) return "yes";
-  if (v === false) return "no";
+  if (v === true) return t("yes");
+  if (v === false) return t("no");
   return String(v);
 }

@@ -1,6 +1,7 @@
 // The lobby: create a table, invite friends, join, watch, replay.
 
 import { h } from "/static/draw.js";
+import { here, lang, languages, load, t, tn } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -10,6 +11,14 @@ function game() {
 }
 
 async function main() {
+  try {
+    await load();
+  } catch (error) { // an unknown ?lang=: the message lists the languages
+    $("page-error").textContent = error.message;
+    return;
+  }
+  drawLanguages();
+  $("name").placeholder = t("you");
   games = (await (await fetch("/api/games")).json()).filter((g) => g.playable);
   $("game").replaceChildren(...games.map((g) => h("option", { value: g.id }, g.title)));
   $("game").addEventListener("change", chooseGame);
@@ -22,11 +31,21 @@ async function main() {
   drawMine();
 }
 
+/** The language choice: choosing one reloads the lobby in it (kept in its ?lang=). */
+function drawLanguages() {
+  $("lang").replaceChildren(...Object.entries(languages).map(([code, words]) => h("option", { value: code, selected: code === lang }, words)));
+  $("lang").addEventListener("change", () => {
+    const query = new URLSearchParams(location.search);
+    query.set("lang", $("lang").value);
+    location.search = query.toString();
+  });
+}
+
 function chooseGame() {
   const g = game();
   const counts = [];
   for (let n = g.min_players; n <= g.max_players; n++) counts.push(n);
-  $("players").replaceChildren(...counts.map((n) => h("option", { value: n, selected: n === Math.min(Math.max(4, g.min_players), g.max_players) }, n)));
+  $("players").replaceChildren(...counts.map((n) => h("option", { value: n, selected: n === Math.min(Math.max(4, g.min_players), g.max_players) }, tn("{n} player", "{n} players", n))));
   drawSeats();
 }
 
@@ -36,10 +55,10 @@ function drawSeats() {
   const rows = [];
   for (let seat = 0; seat < players; seat++) {
     const kind = h("select", { "data-seat": seat, class: "kind" },
-      h("option", { value: "human", selected: seat === 0 }, seat === 0 ? "You" : "A friend"),
-      h("option", { value: "bot", selected: seat !== 0 }, "A bot"));
+      h("option", { value: "human", selected: seat === 0 }, seat === 0 ? t("You") : t("A friend")),
+      h("option", { value: "bot", selected: seat !== 0 }, t("A bot")));
     const bot = h("select", { class: "bot" }, ...g.bots.map((b) => h("option", { value: b, selected: b === g.default_bot }, b)));
-    rows.push(h("div", {}, h("label", {}, `Seat ${seat}`, kind, bot)));
+    rows.push(h("div", {}, h("label", {}, t("Seat {seat}", { seat }), kind, bot)));
   }
   $("seats").replaceChildren(...rows);
   $("options").replaceChildren(...g.options.map((o) => {
@@ -69,7 +88,7 @@ async function create(event) {
   const name = $("name").value.trim();
   localStorage.setItem("gamenight:name", name);
   const body = {
-    game: g.id, seats, options, name: name ? `${name}'s ${g.title}` : "",
+    game: g.id, seats, options, name: name ? t("{name}'s {game}", { name, game: g.title }) : "",
     turn_seconds: Number($("turn").value), window_seconds: Number($("window").value), max_missed: Number($("missed").value),
   };
   const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -83,11 +102,11 @@ async function create(event) {
   const links = invites.map((invite) => {
     const url = `${location.origin}${invite.link}`;
     const mineToo = seats[invite.seat].kind === "human" && invite.seat === 0 && document.querySelector("#seats .kind").value === "human";
-    return h("li", {}, h("b", {}, mineToo ? "Your seat: " : `Seat ${invite.seat}: `), h("a", { href: url, class: "invite" }, url), " ",
-      h("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, "Copy"));
+    return h("li", {}, h("b", {}, mineToo ? t("Your seat:") : t("Seat {seat}:", { seat: invite.seat }), " "), h("a", { href: url, class: "invite" }, url), " ",
+      h("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, t("Copy")));
   });
-  box.replaceChildren(h("h2", {}, "Send each friend their own link"), h("ul", { class: "invites" }, ...links),
-    invites.length ? null : h("a", { href: `/t/${answer.id}` }, "Watch the bots play"));
+  box.replaceChildren(h("h2", {}, t("Send each friend their own link")), h("ul", { class: "invites" }, ...links),
+    invites.length ? null : h("a", { href: here(`/t/${answer.id}`) }, t("Watch the bots play")));
   if (invites.length && seats[0].kind === "human") {
     await fetch(`/api/tables/${answer.id}/claim`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: invites[0].token, name }) });
   }
@@ -103,35 +122,35 @@ function remember(id, title, invites) {
 
 function drawMine() {
   const all = JSON.parse(localStorage.getItem("gamenight:tables") || "[]");
-  $("mine").replaceChildren(...all.map((t) => h("li", {}, h("b", {}, t.title), " ",
-    ...t.invites.map((i) => h("a", { href: i.link, class: "button" }, `seat ${i.seat}`)),
-    h("a", { href: `/t/${t.id}`, class: "button" }, "watch"))));
+  $("mine").replaceChildren(...all.map((table) => h("li", {}, h("b", {}, table.title), " ",
+    ...table.invites.map((i) => h("a", { href: here(i.link), class: "button" }, t("seat {seat}", { seat: i.seat }))),
+    h("a", { href: here(`/t/${table.id}`), class: "button" }, t("watch")))));
 }
 
 async function refresh() {
   for (const status of ["open", "running", "finished"]) {
     const tables = await (await fetch(`/api/tables?status=${status}`)).json();
-    $(status).replaceChildren(tables.length ? h("table", { class: "list" }, ...tables.slice(0, 30).map((t) => row(t, status)))
-      : h("span", { class: "dim" }, "none"));
+    $(status).replaceChildren(tables.length ? h("table", { class: "list" }, ...tables.slice(0, 30).map((table) => row(table, status)))
+      : h("span", { class: "dim" }, t("none")));
   }
 }
 
-function row(t, status) {
-  const people = t.seats.map((s) => s.kind === "bot" ? `bot (${s.bot})` : s.claimed ? s.name : "free seat").join(", ");
+function row(table, status) {
+  const people = table.seats.map((s) => s.kind === "bot" ? t("bot ({level})", { level: s.bot }) : s.claimed ? s.name : t("free seat")).join(", ");
   const buttons = [];
-  const free = t.seats.some((s) => s.kind === "human" && !s.claimed);
-  if (free && status !== "finished") buttons.push(h("button", { class: "join", onclick: () => join(t.id) }, "Join"));
-  if (status === "finished") buttons.push(h("a", { class: "button", href: `/replay/${t.id}` }, "Replay"));
-  else buttons.push(h("a", { class: "button", href: `/t/${t.id}` }, "Watch"));
-  return h("tr", {}, h("td", {}, h("b", {}, t.name), h("div", { class: "dim" }, people)), h("td", {}, ...buttons));
+  const free = table.seats.some((s) => s.kind === "human" && !s.claimed);
+  if (free && status !== "finished") buttons.push(h("button", { class: "join", onclick: () => join(table.id) }, t("Join")));
+  if (status === "finished") buttons.push(h("a", { class: "button", href: here(`/replay/${table.id}`) }, t("Replay")));
+  else buttons.push(h("a", { class: "button", href: here(`/t/${table.id}`) }, t("Watch")));
+  return h("tr", {}, h("td", {}, h("b", {}, table.name), h("div", { class: "dim" }, people)), h("td", {}, ...buttons));
 }
 
 async function join(id) {
-  const name = $("name").value.trim() || prompt("Your name?") || "";
+  const name = $("name").value.trim() || prompt(t("Your name?")) || "";
   const response = await fetch(`/api/tables/${id}/join`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
   const answer = await response.json();
   if (!response.ok) { alert(answer.error); return; }
-  location.href = answer.link;
+  location.href = here(answer.link);
 }
 
 main();

@@ -2,6 +2,7 @@
 
 import { h } from "/static/draw.js";
 import { drawGeneric } from "/static/generic.js";
+import { here, lang, load, t, tn } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -12,34 +13,49 @@ let loading = null;
 
 async function show(step) {
   n = Math.max(0, Math.min(step, total || step));
-  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay?n=${n}`);
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay?n=${n}&lang=${encodeURIComponent(lang)}`);
   const data = await response.json();
   if (!response.ok) { $("status").textContent = data.error; return; }
   const info = data.table;
   if (loading === null) {
     loading = info.web ? import(`/games/${encodeURIComponent(info.game)}/table.js`).catch(() => null) : Promise.resolve(null);
     drawing = await loading;
-    if (drawing && drawing.prepare) await drawing.prepare(info, "en");
+    if (drawing && drawing.prepare) await drawing.prepare(info, lang);
   }
   total = data.total;
   $("title").textContent = `${info.title} · ${info.name}`;
   $("step").max = total;
   $("step").value = data.n;
-  $("count").textContent = `${data.n} / ${total}`;
-  const names = info.seats.map((s) => s.kind === "bot" ? `Bot ${s.seat} (${s.bot})` : s.name || `Seat ${s.seat}`);
-  $("status").textContent = data.last ? `${names[data.last.seat]}: ${data.last.label}` : "The start of the game.";
-  if (data.outcome && data.n === total) $("status").textContent += ` — The end: ${data.outcome.winners.map((s) => names[s]).join(" and ")} won.`;
+  $("count").textContent = t("{step} of {steps}", { step: data.n, steps: total });
+  const names = info.seats.map((s) => s.kind === "bot" ? t("Bot {seat} ({level})", { seat: s.seat, level: s.bot }) : s.name || t("Seat {seat}", { seat: s.seat }));
+  $("status").textContent = data.last ? `${names[data.last.seat]}: ${data.last.label}` : t("The start of the game.");
+  if (data.outcome && data.n === total) {
+    const winners = data.outcome.winners.map((s) => names[s]);
+    $("status").textContent += ` — ${winners.length ? tn("The end: {winners} won.", "The end: {winners} won.", winners.length, { winners: winners.join(", ") }) : t("The end: nobody won.")}`;
+  }
   const panels = data.views.map((view, seat) => {
     const root = h("div", { class: "panel drawing" });
-    const api = { me: seat, names, info, lang: "en", act: () => {}, ready: () => {}, placed: () => {}, stepMs: () => null, replay: true };
+    const api = { me: seat, names, info, lang, act: () => {}, ready: () => {}, placed: () => {}, stepMs: () => null, replay: true };
     const update = { view, legal: [], seats: info.seats, deadlines: {}, step: null, ready: [], status: "finished", outcome: data.outcome };
     if (drawing) drawing.draw(root, update, api);
     else drawGeneric(root, update, api);
-    return h("div", {}, h("h2", {}, `As ${names[seat]} saw it`), root);
+    return h("div", {}, h("h2", {}, t("As {name} saw it", { name: names[seat] })), root);
   });
   $("views").replaceChildren(...panels);
   $("log").textContent = data.log.join("\n");
   $("log").scrollTop = $("log").scrollHeight;
+}
+
+async function main() {
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
+    await load(response.ok ? (await response.json()).game : null); // and the game's own words
+  } catch (error) { // an unknown ?lang=: the message lists the languages
+    $("status").textContent = error.message;
+    return;
+  }
+  $("home").href = here("/");
+  show(0);
 }
 
 $("first").onclick = () => show(0);
@@ -51,4 +67,4 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "ArrowRight") show(n + 1);
   if (event.key === "ArrowLeft") show(n - 1);
 });
-show(0);
+main();
