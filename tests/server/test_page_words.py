@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from gamenight import i18n
+from gamenight.games.boss_quest.content import SPELLS
+from gamenight.games.meow_dark_lord.content import CATS
 from gamenight.kernel import spec
 
 TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE]
@@ -89,3 +91,15 @@ def test_an_unknown_language_is_refused_with_the_list(client):
     answer = client.get("/api/words?lang=ja&game=chess")
     assert answer.status_code == 404
     assert answer.json() == {"error": "no such game"}
+
+
+def test_boss_quests_spells_and_meows_cats_are_named_in_the_tables_language(client):
+    spells = client.get("/api/games/boss-quest/catalog?lang=ru").json()["spells"]
+    for spell in SPELLS:
+        assert spells[spell.key] == spell.name.get("ru")
+    cats = client.get("/api/games/meow-dark-lord/catalog?lang=ru").json()["cats"]
+    for cat in CATS:
+        assert cats[cat.key] == cat.name.get("ru")
+    english = client.get("/api/games/meow-dark-lord/catalog?lang=en").json()["cats"]
+    assert english["necro"] == "Necromeower"
+    assert client.get("/api/games/boss-quest/catalog?lang=xx").status_code == 422

@@ -27,6 +27,13 @@ function build(node, attrs, children) {
   return node;
 }
 
+/** The attributes that squeeze an SVG text of `size` px into `width` px when it would
+ *  not fit (words run longer in some languages); none when it fits. */
+export function fit(text, width, size) {
+  const wide = [...String(text)].reduce((sum, c) => sum + (c.codePointAt(0) >= 0x2e80 ? 1 : 0.62), 0);
+  return wide * size > width ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {};
+}
+
 /** Whether two actions (JSON objects) are the same. */
 export function same(a, b) {
   return JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());

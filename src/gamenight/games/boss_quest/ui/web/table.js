@@ -1,9 +1,16 @@
 // Boss Quest's table: the boss, the Mage's spells, and each player's weapons.
 
-import { buttons, control, find, h, name, s } from "/static/draw.js";
+import { buttons, control, find, fit, h, name, s } from "/static/draw.js";
 import { pt, t, tn } from "/static/words.js";
 
 const COLOURS = { red: "#e05050", blue: "#4a90e2", green: "#5cb85c", yellow: "#f0c040", purple: "#9c6ade" };
+let spells = {}; // a spell's name in the table's language, by its key (the server's /catalog)
+
+/** Load the spells' names in `lang` before the first drawing. */
+export async function prepare(table, lang) {
+  const response = await fetch(`/api/games/${encodeURIComponent(table.game)}/catalog?lang=${encodeURIComponent(lang)}`);
+  if (response.ok) spells = (await response.json()).spells;
+}
 
 export function draw(root, update, api) {
   const view = update.view;
@@ -24,19 +31,20 @@ export function draw(root, update, api) {
 function card(title, big, colour, small) {
   return s("svg", { viewBox: "0 0 96 128" },
     s("rect", { x: 2, y: 2, width: 92, height: 124, rx: 8, fill: colour, stroke: "#ddd" }),
-    s("text", { x: 48, y: 24, "text-anchor": "middle", fill: "#fff", "font-size": 14, "font-weight": "bold" }, title),
-    s("text", { x: 48, y: 74, "text-anchor": "middle", fill: "#fff", "font-size": 30, "font-weight": "bold" }, big),
-    s("text", { x: 48, y: 110, "text-anchor": "middle", fill: "#eee", "font-size": 12 }, small));
+    s("text", { x: 48, y: 24, "text-anchor": "middle", fill: "#fff", "font-size": 14, "font-weight": "bold", ...fit(title, 84, 14) }, title),
+    s("text", { x: 48, y: 74, "text-anchor": "middle", fill: "#fff", "font-size": 30, "font-weight": "bold", ...fit(big, 84, 30) }, big),
+    s("text", { x: 48, y: 110, "text-anchor": "middle", fill: "#eee", "font-size": 12, ...fit(small, 84, 12) }, small));
 }
 
 function spellCard(spell, legal, api) {
-  const title = spell.spell === null ? (spell.mystery ? "?" : "—") : spell.spell.replaceAll("-", " ");
+  const title = spell.spell === null ? (spell.mystery ? "?" : "—") : spells[spell.spell] || spell.spell;
   const colour = spell.status === "available" ? "#3b3060" : "#333";
+  const status = pt("spell status", spell.status);
   const body = h("div", { class: "card", id: `spell-${spell.slot}` },
     s("svg", { viewBox: "0 0 64 90" },
       s("rect", { x: 2, y: 2, width: 60, height: 86, rx: 6, fill: colour, stroke: "#b39ddb" }),
-      s("text", { x: 32, y: 40, "text-anchor": "middle", fill: "#fff", "font-size": 10 }, title),
-      s("text", { x: 32, y: 78, "text-anchor": "middle", fill: "#ccc", "font-size": 9 }, pt("spell status", spell.status))));
+      s("text", { x: 32, y: 40, "text-anchor": "middle", fill: "#fff", "font-size": 10, ...fit(title, 56, 10) }, title),
+      s("text", { x: 32, y: 78, "text-anchor": "middle", fill: "#ccc", "font-size": 9, ...fit(status, 56, 9) }, status)));
   const activate = find(legal, { type: "Activate", slot: spell.slot }) || find(legal, { type: "ChooseSpell", slot: spell.slot });
   control(body.firstChild, activate, api);
   body.append(...buttons(legal, (a) => a.type === "Discard" && a.slot === spell.slot, () => t("discard"), api));

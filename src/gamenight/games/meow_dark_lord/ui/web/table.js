@@ -1,7 +1,15 @@
 // Meow, Dark Lord!'s table: the Tower, the treasury, the Graveyard, every hand and dungeon.
 
-import { buttons, control, find, h, name, s } from "/static/draw.js";
+import { buttons, control, find, fit, h, name, s } from "/static/draw.js";
 import { N_, t, tn } from "/static/words.js";
+
+let cats = {}; // a cat's name in the table's language, by its key (the server's /catalog)
+
+/** Load the cats' names in `lang` before the first drawing. */
+export async function prepare(table, lang) {
+  const response = await fetch(`/api/games/${encodeURIComponent(table.game)}/catalog?lang=${encodeURIComponent(lang)}`);
+  if (response.ok) cats = (await response.json()).cats;
+}
 
 const VERBS = {
   Hire: N_("hire"), Search: N_("search"), Attack: N_("attack"), Activate: N_("use"), Target: N_("target"),
@@ -27,16 +35,16 @@ export function draw(root, update, api) {
 function pile(title, count, colour) {
   return s("svg", { viewBox: "0 0 64 90" },
     s("rect", { x: 2, y: 2, width: 60, height: 86, rx: 6, fill: colour, stroke: "#ddd" }),
-    s("text", { x: 32, y: 22, "text-anchor": "middle", fill: "#fff", "font-size": 10, "font-weight": "bold" }, title),
+    s("text", { x: 32, y: 22, "text-anchor": "middle", fill: "#fff", "font-size": 10, "font-weight": "bold", ...fit(title, 56, 10) }, title),
     s("text", { x: 32, y: 60, "text-anchor": "middle", fill: "#fff", "font-size": 24, "font-weight": "bold" }, count));
 }
 
 function cat(entry, legal, api, back = false) {
   const id = typeof entry === "object" && entry !== null ? entry.card : entry;
-  const title = back ? "?" : entry.cat ? entry.cat.replaceAll("-", " ") : t("cat");
+  const title = back ? "?" : entry.cat ? cats[entry.cat] || entry.cat : t("cat");
   const face = s("svg", { viewBox: "0 0 64 90" },
     s("rect", { x: 2, y: 2, width: 60, height: 86, rx: 6, fill: back ? "#333" : "#2c4a3e", stroke: entry.acted ? "#777" : "#9ccc65" }),
-    s("text", { x: 32, y: 40, "text-anchor": "middle", fill: "#fff", "font-size": 10 }, title),
+    s("text", { x: 32, y: 40, "text-anchor": "middle", fill: "#fff", "font-size": 10, ...fit(title, 56, 10) }, title),
     entry.hearts !== undefined ? s("text", { x: 32, y: 72, "text-anchor": "middle", fill: "#ef9a9a", "font-size": 13 }, "♥".repeat(entry.hearts)) : null);
   const mine = legal.filter((c) => c.action.card === id);
   if (mine.length) control(face, mine[0], api);

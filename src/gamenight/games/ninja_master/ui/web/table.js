@@ -1,7 +1,7 @@
 // Ninja Master's table: the dice, the tokens to grab, a keypad to call the ninjas.
 // Everything comes from the seat's own view; grabs and calls are stamped by the server.
 
-import { control, find, h, name, s } from "/static/draw.js";
+import { control, find, fit, h, name, s } from "/static/draw.js";
 import { N_, pt, t, tn } from "/static/words.js";
 
 // Where a round's points come from (the summary's `points`), in words.
@@ -36,7 +36,8 @@ function dice(view) {
   const size = 64;
   const svg = s("svg", { viewBox: `0 0 ${9 * (size + 8)} ${size + 8}`, role: "img", "aria-label": t("the dice") });
   if (!view.dice) {
-    svg.append(s("text", { x: 10, y: size / 2 + 8, fill: "#9aa5b1", "font-size": 20 }, t("The dice are in the dojo: press Ready to roll!")));
+    const words = t("The dice are in the dojo: press Ready to roll!");
+    svg.append(s("text", { x: 10, y: size / 2 + 8, fill: "#9aa5b1", "font-size": 20, ...fit(words, 9 * (size + 8) - 20, 20) }, words));
     return svg;
   }
   view.dice.forEach((die, i) => {
@@ -48,20 +49,25 @@ function dice(view) {
       for (let n = 0; n < die.ninjas; n++) {
         g.append(s("circle", { cx: size / 2 + (n - (die.ninjas - 1) / 2) * 18, cy: size / 2, r: 8, fill: colour, stroke: "#222" }));
       }
-      g.append(s("text", { x: size / 2, y: size - 6, "text-anchor": "middle", "font-size": 11, fill: "#333" }, t("{count} {colour}", { count: die.ninjas, colour: pt("colour", die.colour) })));
     } else if (die.kind === "smoke") {
       g.append(s("ellipse", { cx: size / 2, cy: size / 2 - 4, rx: 22, ry: 14, fill: "#cfd8dc", stroke: colour, "stroke-width": 5 }));
-      g.append(s("text", { x: size / 2, y: size - 6, "text-anchor": "middle", "font-size": 11, fill: "#333" }, `${pt("face", "smoke")} ${pt("colour", die.colour)}`));
     } else if (die.kind === "shuriken") {
       g.append(s("path", { d: star(size / 2, size / 2 - 4, 20, 7), fill: "#607d8b" }));
-      g.append(s("text", { x: size / 2, y: size - 6, "text-anchor": "middle", "font-size": 11, fill: "#333" }, pt("face", "Shuriken")));
     } else {
       g.append(s("line", { x1: 12, y1: size - 16, x2: size - 12, y2: 12, stroke: "#6a1b9a", "stroke-width": 6, "stroke-linecap": "round" }));
-      g.append(s("text", { x: size / 2, y: size - 4, "text-anchor": "middle", "font-size": 11, fill: "#333" }, pt("face", "Katana")));
     }
+    const words = dieWords(die);
+    g.append(s("text", { x: size / 2, y: size - (die.kind === "katana" ? 4 : 6), "text-anchor": "middle", "font-size": 11, fill: "#333", ...fit(words, size - 6, 11) }, words));
     svg.append(g);
   });
   return svg;
+}
+
+/** What a die shows, in words: "2 red", "smoke blue", "Shuriken", "Katana". */
+function dieWords(die) {
+  if (die.kind === "ninja") return t("{count} {colour}", { count: die.ninjas, colour: pt("colour", die.colour) });
+  if (die.kind === "smoke") return `${pt("face", "smoke")} ${pt("colour", die.colour)}`;
+  return die.kind === "shuriken" ? pt("face", "Shuriken") : pt("face", "Katana");
 }
 
 function star(cx, cy, outer, inner) {
@@ -82,7 +88,7 @@ function tokens(view, legal, api) {
     const g = s("g", { transform: `translate(${x},4)`, class: `token ${token.token}`, id: `token-${token.token}` });
     const free = token.holder === null;
     g.append(s("circle", { cx: size / 2, cy: size / 2, r: size / 2 - 4, fill: COLOURS[token.token], opacity: free ? 1 : 0.35, stroke: "#fff", "stroke-width": free ? 3 : 1 }));
-    g.append(s("text", { x: size / 2, y: size / 2 + 6, "text-anchor": "middle", "font-size": 17, "font-weight": "bold", fill: "#111" }, tokenName(token.token)));
+    g.append(s("text", { x: size / 2, y: size / 2 + 6, "text-anchor": "middle", "font-size": 17, "font-weight": "bold", fill: "#111", ...fit(tokenName(token.token), size - 12, 17) }, tokenName(token.token)));
     g.append(s("text", { x: size / 2, y: size + 22, "text-anchor": "middle", "font-size": 14, fill: "#e8eaed" },
       free ? t("free") : `${name(api, token.holder)}${token.ms === null ? "" : ` · ${t("{seconds} s", { seconds: (token.ms / 1000).toFixed(2) })}`}`));
     control(g, find(legal, { type: "Grab", token: index }), api);
