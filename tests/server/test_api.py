@@ -204,7 +204,7 @@ def test_munchkins_cards_are_served_in_the_tables_language(client):
     fu = client.get("/api/games/munchkin-fu/catalog?lang=uk").json()  # a second set, one table
     assert fu["cards"] != english["cards"] and "ninja" in fu["designs"]
     assert client.get("/api/games/chess/catalog").status_code == 404
-    assert client.get("/api/games/boss-quest/catalog").status_code == 404
+    assert client.get("/api/games/ninja-master/catalog").status_code == 404
 
 
 def test_a_search_bot_can_be_seated(client):
