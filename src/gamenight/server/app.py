@@ -6,10 +6,11 @@ which browsers never send to a server), ``/replay/{id}`` a finished game card by
 A game's own drawing is served from its web package at ``/games/{game}/{file}``.
 
 API: ``GET /api/words?lang=&game=`` (the pages' words, and a game's table's, in a
-language: ``static/words.js``); ``GET /api/games``; ``GET /api/games/{game}/catalog?lang=`` (what a game's drawing
-needs, from its web package's ``catalog``); ``GET/POST /api/tables``; ``GET /api/tables/{id}``;
-``POST /api/tables/{id}/claim|join|leave|start``; ``GET /api/tables/{id}/replay?n=``
-and ``/record`` (finished tables only). Websocket: ``/ws/{id}`` (`protocol`).
+language: ``static/words.js``); ``GET /api/games``; ``GET /api/games/{game}/catalog?lang=``
+(what a game's drawing needs, from its web package's ``catalog``); ``GET/POST /api/tables``;
+``GET /api/tables/{id}``; ``POST /api/tables/{id}/claim|join|leave|start``;
+``GET /api/tables/{id}/replay?n=`` and ``/record`` (finished tables only). Websocket:
+``/ws/{id}`` (`protocol`).
 
 Errors are one JSON line (``{"error": "..."}``); no traceback ever reaches a client (it
 goes to the server's log). Cross-origin requests are refused unless `cors_origins`
