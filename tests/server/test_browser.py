@@ -281,3 +281,11 @@ def test_an_unknown_language_is_refused_on_the_page_with_the_list(browser, serve
     page.wait_for_function("document.getElementById('page-error').textContent !== ''")
     error = page.inner_text("#page-error")
     assert "unknown language 'de'" in error and "uk (українська)" in error
+
+
+def test_a_browser_language_gamenight_does_not_speak_means_english(browser, server):
+    page = browser.new_context(viewport=DESKTOP, locale="de-DE").new_page()
+    page.goto(server)
+    page.wait_for_function("document.getElementById('lang').value === 'en'")
+    assert page.inner_text("#create-table") == "Create the table"
+    assert page.inner_text("#page-error") == ""

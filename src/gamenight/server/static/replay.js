@@ -55,6 +55,10 @@ async function main() {
     return;
   }
   $("home").href = here("/");
+  $("first").title = t("to the start");
+  $("back").title = t("one action back");
+  $("next").title = t("one action on");
+  $("last").title = t("to the end");
   show(0);
 }
 
