@@ -3,11 +3,13 @@ stored snapshots, and a whole turn of the other seats readable above the prompt.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 from types import SimpleNamespace
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 
 import gamenight
@@ -19,10 +21,20 @@ from gamenight.ui import renderer
 
 from .test_whole_games import SNAPSHOTS, UPDATE
 
-COMPACT = ["boss-quest", "meow-dark-lord"]
+COMPACT = ["boss-quest", "meow-dark-lord", "munchkin", "munchkin-fu"]
+PAUSE = "(Enter: more) "
 PROMPT = re.compile(
-    r"Choice \[[^\]]*\]: |Enter or \d+ again confirms, anything else chooses again: "
+    r"\(Enter: more\) |Choice \[[^\]]*\]: "
+    r"|Enter or \d+ again confirms, anything else chooses again: "
 )
+# What the scripted person types over and over: always the first choice; in Meow, hire a
+# cat, search or attack with it, draw...: a game with every kind of move.
+ANSWERS = {"boss-quest": "1\n", "meow-dark-lord": "2\n1\n", "munchkin": "1\n", "munchkin-fu": "1\n"}
+# Munchkin's games are long: a turn limit keeps them short, with every kind of screen.
+OPTIONS: dict[str, dict[str, int]] = {
+    "munchkin": {"max_turns": 15},
+    "munchkin-fu": {"max_turns": 15},
+}
 
 
 def compact_snapshot(game_id: str, lang: str) -> str:
@@ -57,44 +69,52 @@ def screens(game_id: str, players: int, seed: int, answers: str, lang: str = "en
     console = Console(
         file=out, width=80, height=24, force_terminal=True, color_system=None, highlight=False
     )
-    human = HumanAgent(0, renderer(game_id), lang, console, io.StringIO(answers * 3000))
+    human = HumanAgent(0, renderer(game_id), lang, console, io.StringIO(answers * 30000))
     bots = [agents.make(agents.default(game_id), game_id, seed + s) for s in range(1, players)]
-    state = gamenight.make(game_id, players, seed)
+    state = gamenight.make(game_id, players, seed, **OPTIONS.get(game_id, {}))
     play(state, [human, *bots])
     assert state.is_over()
-    return PROMPT.split(out.getvalue())[1:]
+    return PROMPT.split(out.getvalue().replace(PAUSE, "\0" + PAUSE))[1:]
+
+
+def rows(screen: str) -> int:
+    """The terminal lines `screen` takes at 80 columns, the prompt's included."""
+    lines = screen.rstrip("\0").split("\n")
+    return sum(max(1, -(-cell_len(line) // 80)) for line in lines)
+
+
+def player_counts(game_id: str) -> range:
+    """Every number of players the game allows."""
+    rules = type(gamenight.make(game_id, 3, seed=1))
+    return range(rules.min_players, rules.max_players + 1)
 
 
 @pytest.mark.parametrize(
-    ("game_id", "players", "seeds", "answers"),
-    [
-        ("boss-quest", 4, (1, 2), "1\n"),  # always take one weapon
-        ("boss-quest", 5, (1, 2), "1\n"),
-        # Hire a cat, search or attack with it, draw...: a game with every kind of move.
-        # Meow's turns are long: seeds whose busiest turns still fit (see the docs).
-        ("meow-dark-lord", 4, (2, 3), "2\n1\n"),
-    ],
+    ("game_id", "players"),
+    [(game_id, players) for game_id in COMPACT for players in player_counts(game_id)],
 )
-def test_a_whole_turn_of_the_other_seats_fits_above_the_prompt(game_id, players, seeds, answers):
+def test_everything_printed_between_two_prompts_fits_80_by_24(game_id, players):
+    seeds = (1,) if game_id.startswith("munchkin") else (1, 2)
     for seed in seeds:
-        shown = screens(game_id, players, seed, answers)
+        shown = screens(game_id, players, seed, ANSWERS[game_id])
         assert len(shown) > 5
         for screen in shown:
-            # A new round's start and a battle's result are told whole: they may scroll.
-            if "Battle" in screen or "Round" in screen:
-                continue
-            assert screen.count("\n") <= 23, screen  # the prompt is the 24th line
-            assert max((len(line) for line in screen.splitlines()), default=0) <= 80
+            assert rows(screen) <= 24, screen
+        # What happened waits for Enter only after a busy turn: in Boss Quest, the battle
+        # and the next round.
+        paused = [i for i, screen in enumerate(shown) if screen.endswith("\0")]
+        if game_id == "boss-quest":
+            assert all("Battle" in shown[i] + shown[i + 1] for i in paused)
+        assert len(paused) <= len(shown) // 4
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
-@pytest.mark.parametrize(
-    ("game_id", "answers"), [("boss-quest", "1\n"), ("meow-dark-lord", "2\n1\n")]
-)
-def test_a_whole_compact_game_in_each_language(game_id, answers, lang):
-    shown = screens(game_id, 5, 3, answers, lang)
+@pytest.mark.parametrize("game_id", COMPACT)
+def test_a_whole_compact_game_in_each_language(game_id, lang):
+    shown = screens(game_id, 5, 3, ANSWERS[game_id], lang)
     assert len(shown) > 5
     assert "{" not in "".join(shown)  # no field left unfilled by a translation
+    assert all(rows(screen) <= 24 for screen in shown)
 
 
 def test_other_seats_turns_are_summarised_and_what_hit_you_told_in_full():
@@ -133,3 +153,31 @@ def test_a_tall_terminal_or_a_pipe_gets_the_full_table():
     for height, terminal, compact in ((24, True, True), (40, True, False), (24, False, False)):
         console = Console(file=io.StringIO(), height=height, force_terminal=terminal)
         assert HumanAgent(0, renderer("boss-quest"), console=console).compact is compact
+
+
+def test_ninja_masters_rules_panel_at_80x24_scrolls_to_its_end_by_keys():
+    pytest.importorskip("textual")
+    from gamenight.games.ninja_master.ui.live import NinjaMasterApp, RulesScreen
+
+    async def read_the_rules() -> None:
+        state = gamenight.make("ninja-master", 2, seed=1)
+        bot = agents.make("normal", "ninja-master", 2)
+        app = NinjaMasterApp(state, [None, bot], 0, "ru", clock=lambda: 10**12)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("?")
+            await pilot.pause()
+            assert isinstance(app.screen, RulesScreen)
+            panel = app.screen.query_one("#rules")
+            assert panel.size.height <= 24 and panel.max_scroll_y > 0  # longer than the screen
+            await pilot.press("pagedown", "end")
+            await pilot.pause()
+            assert panel.scroll_y == panel.max_scroll_y
+            await pilot.press("q")  # closes the rules, and only them
+            await pilot.pause()
+            assert not isinstance(app.screen, RulesScreen) and app.is_running
+            await pilot.press("q")  # asks before leaving
+            assert app.is_running
+            await pilot.press("q")
+        assert not app.is_running
+
+    asyncio.run(read_the_rules())

@@ -53,10 +53,12 @@ class HumanAgent:
 
     On a short terminal (`COMPACT_HEIGHT` lines or fewer; `compact` forces it either way)
     the seat gets what fits on one screen: the renderer's ``compact_table(view, lang, me)``
-    instead of its table, choices in one line each (short ones in two columns), and, when the events since the
-    last prompt would not fit above the table and the choices, the renderer's
-    ``summary(view, events, lang, me)`` of them instead (one line per seat and turn, the full
-    lines for the seat's own moves and what hit it).
+    instead of its table, choices in one line each (short ones, or too many for the
+    screen, in two columns), and, when the events since the last prompt would not fit
+    above the table and the choices, the renderer's ``summary(view, events, lang, me)`` of
+    them instead (one line per seat and turn, the full lines for the seat's own moves and
+    what hit it), short lines side by side. What still does not fit comes a screenful at
+    a time, each waiting for Enter, so nothing scrolls away unread.
     """
 
     name = "human"
@@ -86,6 +88,7 @@ class HumanAgent:
         # typed a moment late never picks another action.
         self._numbers: dict[Action, int] = {}
         self._numbered_after = -1  # how many actions the seat had taken then
+        self._below = 0  # the lines left for the choices under the table on a short terminal
 
     def act(
         self,
@@ -108,6 +111,8 @@ class HumanAgent:
         if state is not None:
             acted = sum(1 for seat, _action in state.history if seat == self.seat)
         table = self._table(view)
+        # The lines the choices may take below the table, above the prompt.
+        self._below = self.console.height - self._height(table) - 1
         menu = self._menu(view, choices, acted)
         if state is not None:
             # What is left of the screen once the table, the choices and the prompt are shown.
@@ -226,19 +231,24 @@ class HumanAgent:
 
     def _listing(self, words: dict[int, str], skip_words: str | None) -> list[str]:
         """The lines listing `words` by number (and ``p``): in two columns, top to bottom,
-        when the layout is compact and every entry fits in half the width."""
+        when the layout is compact and every entry fits in half the width, or when one a
+        line would not fit under the table (then each cut to half the width: its start
+        tells it)."""
         entries = [f"  [bold cyan]{number:>2}[/]  {text}" for number, text in words.items()]
         if skip_words is not None:
             entries.append(f"  [bold cyan]{'p':>2}[/]  {skip_words}")
         half = self.console.width // 2
-        widths = [Text.from_markup(entry).cell_len for entry in entries]
-        if not self.compact or len(entries) < 4 or max(widths) >= half:
+        texts = [Text.from_markup(entry) for entry in entries]
+        too_long = max(text.cell_len for text in texts) >= half
+        if not self.compact or len(entries) < 4 or (too_long and len(entries) <= self._below):
             return entries
+        for text in texts:
+            text.truncate(half - 1, overflow="ellipsis")
         rows = (len(entries) + 1) // 2
         return [
-            entries[i] + " " * (half - widths[i]) + entries[i + rows]
+            texts[i].markup + " " * (half - texts[i].cell_len) + texts[i + rows].markup
             if i + rows < len(entries)
-            else entries[i]
+            else texts[i].markup
             for i in range(rows)
         ]
 
@@ -247,7 +257,8 @@ class HumanAgent:
     ) -> None:
         """Tell what happened since the last prompt, as this seat saw it: in `room` lines
         or fewer if it can (the renderer's ``summary`` when the full lines would not fit;
-        it reads the seat's `view`)."""
+        it reads the seat's `view`), else a screenful at a time (`room` given: a short
+        terminal)."""
         seen = state.events_for(self.seat)[self._told :]
         self._told += len(seen)
         lines = self.renderer.events(seen, self.lang, me=self.seat)
@@ -257,12 +268,59 @@ class HumanAgent:
         fits = room is None or self._height(*lines) <= room
         if not fits and view is not None and summary is not None:
             lines = summary(view, seen, self.lang, me=self.seat)
+        if room is not None:
+            if self._height(*lines) > room:
+                lines = self._packed(lines)
+            self._page(lines, room)
+            return
         if not self.compact:  # a compact screen has no line to spare for a frame
             self.console.rule(style="dim")
         for line in lines:
             self.console.print(line)
         if not self.compact:
             self.console.print()
+
+    def _packed(self, lines: list[str]) -> list[str]:
+        """`lines` with short ones in a row joined, two spaces apart, where they fit in
+        the console's width; an indented line (or a heading, which starts with a space)
+        stays on its own."""
+        packed: list[str] = []
+        width = 0
+        alone = True  # whether the last line stays on its own
+        for line in lines:
+            text = Text.from_markup(line)
+            cells, was_alone = text.cell_len, alone
+            alone = text.plain[:1].isspace()
+            if not (alone or was_alone) and width + 2 + cells <= self.console.width:
+                packed[-1] += "  " + line
+                width += 2 + cells
+            else:
+                packed.append(line)
+                width = cells
+        return packed
+
+    def _page(self, lines: list[str], room: int) -> None:
+        """Print `lines` on a short terminal, the last of them in the `room` lines left
+        above the table: whatever does not fit there comes first, a screenful at a time,
+        each followed by a pause, so that nothing scrolls away unread."""
+        heights = [self._height(line) for line in lines]
+        last = len(lines)  # where the lines shown with the table start
+        while last > 0 and sum(heights[last - 1 :]) <= room:
+            last -= 1
+        page = self.console.height - 1  # the pause takes the screen's last line
+        used = 0
+        for i, (line, height) in enumerate(zip(lines, heights, strict=True)):
+            if used and (i == last or used + height > page):
+                self._pause()
+                used = 0
+            self.console.print(line)
+            used += height
+        if used and last == len(lines):  # none of them fits above the table
+            self._pause()
+
+    def _pause(self) -> None:
+        """Wait for Enter before the screen scrolls on."""
+        read_line(self.console, escape(_("(Enter: more) ")), self.stdin)
 
     def _ask_number(self, numbers: set[int], can_pass: bool = False) -> int:
         """One of `numbers` (0 for ``p`` when the seat `can_pass`); anything else is asked

@@ -39,7 +39,7 @@ from gamenight.games.boss_quest.model import EndReason, EventKind, Phase, SlotSt
 from gamenight.games.boss_quest.views import BossQuestView, SeatView, WeaponView
 from gamenight.i18n import Catalog, speaks
 from gamenight.kernel import Action, Event
-from gamenight.ui import does, player_name, seat_name, seat_names
+from gamenight.ui import and_list, does, player_name, seat_name, seat_names
 
 CATALOG = Catalog(__package__)
 _ = CATALOG.gettext
@@ -417,7 +417,8 @@ def summary(
     view: BossQuestView, events: Sequence[Event], lang: str, me: int | None = None
 ) -> list[str]:
     """`events` (up to `view`) in fewer lines: each other seat's consecutive moves in one line (``Seat 2:
-    took 2 weapons, announced a bust.``); your own moves, what was done to you, the start
+    took 2 weapons, announced a bust.``), seats in a row that did the same in one
+    (``Seat 3, seat 4 and seat 5: took 1 weapon.``); your own moves, what was done to you, the start
     of a round (the table shows its spells and weapons), the battle and the end in full."""
     told: list[tuple[int | None, str]] = []  # (the seat, a move in short) or (None, a line)
     for event in _told(events):
@@ -428,15 +429,27 @@ def summary(
             told.append((None, _round(event.data, lang, me)[0]))
         else:
             told.extend((None, line) for line in _event(event, lang, me))
-    lines: list[str] = []
+    # Each seat's consecutive moves in one line; seats in a row that did the same, together.
+    turns: list[tuple[list[int], str]] = []
     for seat, moves in groupby(told, key=lambda item: item[0]):
         texts = [text for _seat, text in moves]
         if seat is None:
-            lines.extend(texts)
+            turns.extend(([], text) for text in texts)
+            continue
+        done = _(", ").join(texts)
+        if turns and turns[-1][0] and turns[-1][1] == done:
+            turns[-1][0].append(seat)
         else:
-            who = player_name(seat, me)
-            lines.append(_("{who}: {moves}.").format(who=who, moves=_(", ").join(texts)))
-    return lines
+            turns.append(([seat], done))
+    return [
+        _("{who}: {moves}.").format(who=_together(seats, me), moves=done) if seats else done
+        for seats, done in turns
+    ]
+
+
+def _together(seats: list[int], me: int | None) -> str:
+    """``Seat 2`` or ``Seat 2, seat 3 and seat 4``, at the start of a sentence."""
+    return and_list([player_name(seats[0], me), *(seat_name(s, me) for s in seats[1:])])
 
 
 def _told(events: Sequence[Event]) -> list[Event]:

@@ -10,7 +10,7 @@ from gamenight.kernel import Event
 
 from .. import BY_FILE
 from . import terminal
-from .terminal import choice, result, table
+from .terminal import choice, compact_table, result, table
 
 GAME = BY_FILE["fu"].game_id
 
@@ -20,4 +20,4 @@ def events(events: Sequence[Event], lang: str, me: int | None = None) -> list[st
     return terminal.events(events, lang, me, GAME)
 
 
-__all__ = ["choice", "events", "result", "table"]
+__all__ = ["choice", "compact_table", "events", "result", "table"]

@@ -131,6 +131,23 @@ def table(
 ) -> RenderableType:
     """The seats (levels, strength, character, items in play, hands), the combat or the
     run, the open offers and window, and seat `me`'s hand."""
+    return _table(view, lang, me, reveal)
+
+
+@speaks
+def compact_table(view: MunchkinView, lang: str, me: int | None = None) -> RenderableType:
+    """The table for a short terminal: as `table`, but every other seat in one line, its
+    items counted rather than named."""
+    return _table(view, lang, me, compact=True)
+
+
+def _table(
+    view: MunchkinView,
+    lang: str,
+    me: int | None,
+    reveal: Sequence[MunchkinView] | None = None,
+    compact: bool = False,
+) -> RenderableType:
     game = view["game"]
     turn = view["turn"]
     phase = view["phase"]
@@ -145,7 +162,7 @@ def table(
         doors=view["door_deck"],
         treasures=view["treasure_deck"],
     )
-    parts: list[RenderableType] = [head, *_seats(view, lang, me, reveal)]
+    parts: list[RenderableType] = [head, *_seats(view, lang, me, reveal, compact)]
     if view["door_card"] is not None:
         parts.append(_("Door card: {card}").format(card=card_name(view["door_card"], lang, game)))
     if view["combat"] is not None:
@@ -154,12 +171,27 @@ def table(
         parts.append(_run(view, lang, me))
     if view["body"]:
         parts.append(_("Body: {cards}").format(cards=_names(view["body"], lang, game)))
-    if view["haul"] or view["limbo"]:
+    on_table_cards = view["haul"] + view["limbo"]
+    if on_table_cards and not (compact and on_table_cards == [view["door_card"]]):
         on_table = _names(view["haul"] + view["limbo"], lang, game)
         parts.append(_("On the table: {cards}").format(cards=on_table))
+    sent = [offer for offer in view["offers"] if offer["sender"] == me]
     for offer in view["offers"]:
-        parts.append(_offer(offer, lang, me, game))
-    if view["window"] is not None:
+        if not (compact and len(sent) > 1 and offer in sent):
+            parts.append(_offer(offer, lang, me, game))
+    if compact and len(sent) > 1:  # one line, however many were sent
+        receivers = sorted({offer["receiver"] for offer in sent})
+        parts.append(
+            ngettext(
+                "{count} offer of yours waits for an answer: to {seats}",
+                "{count} offers of yours wait for an answer: to {seats}",
+                len(sent),
+            ).format(count=len(sent), seats=seat_names(receivers, me))
+        )
+    deciding = view["deciding"]
+    # A compact table leaves the window to the line saying what you have to decide.
+    told = compact and deciding is not None and deciding["seat"] == me
+    if view["window"] is not None and not told:
         waiting = view["window"]["waiting"]
         parts.append(
             _("[dim]Window ({kind}): waiting for {seats}[/]").format(
@@ -167,7 +199,6 @@ def table(
                 seats=seat_names(waiting, me) if waiting else _("nobody"),
             )
         )
-    deciding = view["deciding"]
     if deciding is not None:
         what = _(DECISIONS.get(deciding["kind"], OTHER_DECISION))
         if deciding["seat"] == me:
@@ -178,11 +209,12 @@ def table(
             )
     if view["hand"] is not None:
         hand = view["hand"]
-        parts.append(
-            _("[bold]Your hand[/] ({count}): {cards}").format(
-                count=len(hand), cards=_names(hand, lang, game)
-            )
-        )
+        if compact:  # the seat's line leaves its hand to this one
+            limit = view["seats"][me]["hand_limit"] if me is not None else None
+            words = _("[bold]Your hand[/] ({count}, limit {limit}): {cards}")
+        else:
+            limit, words = None, _("[bold]Your hand[/] ({count}): {cards}")
+        parts.append(words.format(count=len(hand), limit=limit, cards=_names(hand, lang, game)))
     if phase == Phase.OVER:
         winners = _winners(view["winners"], view["truncated"], me)
         parts.append(_("The game is over: {winners}.").format(winners=winners))
@@ -190,9 +222,14 @@ def table(
 
 
 def _seats(
-    view: MunchkinView, lang: str, me: int | None, reveal: Sequence[MunchkinView] | None
+    view: MunchkinView,
+    lang: str,
+    me: int | None,
+    reveal: Sequence[MunchkinView] | None,
+    compact: bool = False,
 ) -> list[str]:
-    """One line per seat (lines, not a grid: a table is redrawn at every prompt)."""
+    """One line per seat (lines, not a grid: a table is redrawn at every prompt); when
+    `compact`, the other seats' items counted, not named."""
     game = view["game"]
     lines = []
     for seat in view["seats"]:
@@ -207,7 +244,7 @@ def _seats(
                 level=seat["level"],
                 strength=seat["strength"],
                 dead=dead,
-                cards=_seat_cards(seat, lang, game),
+                cards=_seat_cards(seat, lang, game, compact, s == me),
             )
         )
         if reveal is not None and s != me:
@@ -216,7 +253,12 @@ def _seats(
     return lines
 
 
-def _seat_cards(seat: SeatView, lang: str, game: str) -> str:
+def _seat_cards(
+    seat: SeatView, lang: str, game: str, compact: bool = False, mine: bool = False
+) -> str:
+    """The seat's sex and character, its items and its hand; `compact`: another seat's
+    items counted, not named (``2 items (+1 carried)``, its hand ``3+1``: Door cards +
+    Treasure cards), and your own hand left to the line that shows it."""
     cs = _cards(game)
     character = [c["card"] for c in seat["table"] if cs.cards[c["card"]].kind in CHARACTER]
     equipped = [
@@ -227,16 +269,30 @@ def _seat_cards(seat: SeatView, lang: str, game: str) -> str:
     carried = [c["card"] for c in seat["table"] if not c["equipped"]]
     who = _names(character, lang, game) if character else _("human, no class")
     words = [f"{pgettext('sex', seat['sex'])}, {who}"]
-    if equipped:
+    counted = compact and not mine
+    if counted and (equipped or carried):
+        items = ngettext("{count} item", "{count} items", len(equipped)).format(count=len(equipped))
+        if carried:
+            items += _(" (+{count} carried)").format(count=len(carried))
+        words.append(items)
+    if equipped and not counted:
         words.append(_("in play: {cards}").format(cards=_names(equipped, lang, game)))
-    if carried:
+    if carried and not counted:
         words.append(_("[dim]carried: {cards}[/]").format(cards=_names(carried, lang, game)))
-    hand = _("hand {doors} door + {treasures} treasure").format(
-        doors=seat["hand_doors"], treasures=seat["hand_treasures"]
-    )
-    if seat["known_hand"] and seat["hand_doors"] + seat["hand_treasures"] > len(seat["known_hand"]):
+    if compact and mine:
+        return "; ".join(words)
+    doors, treasures = seat["hand_doors"], seat["hand_treasures"]
+    if counted:
+        hand = _("hand {doors}+{treasures}").format(doors=doors, treasures=treasures)
+    else:
+        hand = _("hand {doors} door + {treasures} treasure").format(
+            doors=doors, treasures=treasures
+        )
+    if seat["known_hand"] and doors + treasures > len(seat["known_hand"]):
         hand += _(", known: {cards}").format(cards=_names(seat["known_hand"], lang, game))
-    words.append(hand + _(" (limit {limit})").format(limit=seat["hand_limit"]))
+    if not counted:
+        hand += _(" (limit {limit})").format(limit=seat["hand_limit"])
+    words.append(hand)
     return "; ".join(words)
 
 

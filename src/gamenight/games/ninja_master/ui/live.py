@@ -194,6 +194,8 @@ class RulesScreen(ModalScreen[None]):
     #rules { border: round #e0a030; background: #15171c; padding: 0 1; }
     """
     CLOSE_KEYS = ("escape", "enter", "q", "question_mark")
+    # Left to the panel, which scrolls them: a short terminal shows the rules a part at a time.
+    SCROLL_KEYS = ("up", "down", "pageup", "pagedown", "home", "end")
 
     def __init__(self, text: str) -> None:
         super().__init__()
@@ -204,7 +206,9 @@ class RulesScreen(ModalScreen[None]):
             yield Static(Markdown(self.text))
 
     def on_key(self, event: Key) -> None:
-        # Stopped here, no key reaches the table under the rules (nor its bindings).
+        if event.key in self.SCROLL_KEYS:
+            return
+        # Stopped here, no other key reaches the table under the rules (nor its bindings).
         event.stop()
         if event.key in self.CLOSE_KEYS:
             self.dismiss()
