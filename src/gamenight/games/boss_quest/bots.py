@@ -98,6 +98,7 @@ _BOSS_HP, _MERCY, _BONUS_KEY, _RUNNER_UP = (
 )
 _REQUIRE_COLOUR, _REQUIRE_PAIR = Effect.REQUIRE_COLOUR, Effect.REQUIRE_PAIR
 SPELL_COUNTS = Counter(spell.key for spell in SPELLS)
+WEAPON_KIND = tuple(zip(WEAPON_VALUE, WEAPON_COLOUR, strict=True))  # (value, colour) by id
 
 Outcomes = list[tuple[float, "Position"]]  # a position reached with some probability
 # One seat's part of a battle: final attack -> probability, the chance of meeting the
@@ -352,8 +353,12 @@ def _hand(seat: SeatView, unseen: list[int]) -> Hand:
 
 def _uniform(weapons: list[int]) -> tuple[tuple[int, int, float], ...]:
     """A hidden weapon equally likely to be any of `weapons` (grouped by value and colour)."""
-    counts = Counter((WEAPON_VALUE[w], WEAPON_COLOUR[w]) for w in weapons)
-    return tuple((v, c, n / len(weapons)) for (v, c), n in sorted(counts.items()))
+    counts: dict[tuple[int, int], int] = {}
+    for w in weapons:
+        kind = WEAPON_KIND[w]
+        counts[kind] = counts.get(kind, 0) + 1
+    total = len(weapons)
+    return tuple((v, c, n / total) for (v, c), n in sorted(counts.items()))
 
 
 # ----- valuing a position --------------------------------------------------------------------
