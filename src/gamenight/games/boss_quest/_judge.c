@@ -2,10 +2,11 @@
  *
  * `Valuer.value_of` is the bot's value of a round position (`Judge._value`), from every
  * seat's part of the battle (`Judge._seat_forecast`, kept in the Judge's dict), and
- * `next_sums` the total of one more card (`_next_sums`). They do the floating-point operations of the Python
- * code, in the same order (doubles, built without fused multiply-adds), so the bot's
- * choices, and so its games, stay the same with or without this module. A Python dict's insertion order decides the order of several
- * sums: `Dist` keeps it. */
+ * `next_sums` the total of one more card (`_next_sums`). They do the floating-point
+ * operations of the Python code in the same order (doubles, built without fused
+ * multiply-adds), so the bot's choices, and so its games, stay the same with or without
+ * this module. A Python dict's insertion order decides the order of several sums: `Dist`
+ * keeps it. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
