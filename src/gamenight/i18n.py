@@ -41,6 +41,11 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+# N_ marks a message for extraction where it cannot be translated yet (the kernel's, for
+# its errors' templates): a module's table of words, built before any language is chosen.
+from gamenight.kernel.errors import N_ as N_
+from gamenight.kernel.errors import InvalidInput
+
 SOURCE = "en"
 # Every language of the interface, by code, with its own name for itself.
 LANGUAGES = {
@@ -67,7 +72,11 @@ def known_languages() -> str:
 def check_language(lang: str) -> str:
     """`lang` if it is a language of the interface, else `ValueError` listing them."""
     if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}; the languages are {known_languages()}")
+        raise InvalidInput(
+            N_("unknown language {lang}; the languages are {languages}"),
+            lang=repr(lang),
+            languages=known_languages(),
+        )
     return lang
 
 
@@ -154,13 +163,6 @@ class Catalog:
         return self._current().pgettext(context, message)
 
 
-def N_(message: str) -> str:
-    """Mark `message` for extraction where it cannot be translated yet (a module's table
-    of words, built before any language is chosen): the code translates it where it is
-    shown, with ``_(TABLE[key])``."""
-    return message
-
-
 # gamenight's own catalog: the command line, the table loops and the shared words.
 CATALOG = Catalog("gamenight")
 
@@ -175,8 +177,10 @@ def plural_index(lang: str) -> Callable[[int], int]:
 CORE = "gamenight"
 # The web pages' catalog: the words of the lobby, the table and the replay pages.
 WEB = "gamenight.server"
-# The folders of gamenight whose strings are in its own catalog.
-CORE_SOURCES = ("cli", "ui", "play")
+# The folders and modules of gamenight whose strings are in its own catalog: the
+# interface's, and the errors a person may meet that the kernel, the agents and the
+# simulations raise with their templates (`gamenight.kernel.errors`).
+CORE_SOURCES = ("cli", "ui", "play", "kernel", "agents", "sim", "i18n.py")
 # `gamenight.ui.does(seat, me, verb)` translates its verb in gamenight's catalog, in both
 # persons: the verbs are extracted from every presentation module that calls it.
 VERB_KEYWORDS = {"does": (3,)}
@@ -214,8 +218,12 @@ def source_files(package: str) -> list[Path]:
     root = Path(str(resources.files(package)))
     if package == WEB:
         return []
-    folders = [root / name for name in CORE_SOURCES] if package == CORE else [root]
-    return sorted(path for folder in folders for path in folder.glob("*.py"))
+    if package != CORE:
+        return sorted(root.glob("*.py"))
+    places = [root / name for name in CORE_SOURCES]
+    return sorted(
+        path for place in places for path in (place.glob("*.py") if place.is_dir() else [place])
+    )
 
 
 def page_files(package: str) -> list[Path]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gamenight.kernel import Agent, Clock
+from gamenight.kernel.errors import N_, InvalidInput
 from gamenight.kernel.limits import quote
 from gamenight.kernel.registry import spec
 
@@ -47,8 +48,11 @@ def make(name: str, game_id: str, seed: int | None = None) -> Agent:
         return ismcts.from_name(name, game_id, seed)
     bots = _game_bots(game_id)
     if name not in bots:
-        raise ValueError(
-            f"unknown agent {quote(name)} for {game_id}; available: {', '.join(available(game_id))}"
+        raise InvalidInput(
+            N_("unknown agent {agent} for {game}; available: {available}"),
+            agent=quote(name),
+            game=game_id,
+            available=", ".join(available(game_id)),
         )
     return bots[name](seed)
 

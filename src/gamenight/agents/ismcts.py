@@ -40,6 +40,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from gamenight.kernel import Action, Agent, Clock, State
+from gamenight.kernel.errors import N_, InvalidInput
 from gamenight.kernel.limits import quote
 from gamenight.kernel.registry import spec
 from gamenight.play.table import next_actor
@@ -278,10 +279,15 @@ def from_name(name: str, game_id: str, seed: int | None = None) -> ISMCTS:
         elif part.isdigit() and 1 <= int(part) <= MAX_ITERATIONS:
             iterations, ms = int(part), None
         else:
-            raise ValueError(
-                f"bad agent name {quote(name)}: ismcts[:BUDGET][:ROLLOUT] takes a number of "
-                f"iterations (1 to {MAX_ITERATIONS:,}, e.g. ismcts:500), a time per move "
-                f"(e.g. ismcts:50ms) and a rollout policy ({' or '.join(ROLLOUTS)})"
+            raise InvalidInput(
+                N_(
+                    "bad agent name {agent}: ismcts[:BUDGET][:ROLLOUT] takes a number of "
+                    "iterations (1 to {most}, e.g. ismcts:500), a time per move "
+                    "(e.g. ismcts:50ms) and a rollout policy ({rollouts})"
+                ),
+                agent=quote(name),
+                most=f"{MAX_ITERATIONS:,}",
+                rollouts=", ".join(ROLLOUTS),
             )
     rng = random.Random(seed)
     factory = _default_bot(game_id)
@@ -289,7 +295,7 @@ def from_name(name: str, game_id: str, seed: int | None = None) -> ISMCTS:
     bots = None
     if rollout == "heuristic":
         if factory is None:
-            raise ValueError(f"{game_id} has no bot for heuristic rollouts")
+            raise InvalidInput(N_("{game} has no bot for heuristic rollouts"), game=game_id)
         players = spec(game_id).state.max_players
 
         def bots() -> list[Agent]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -22,6 +22,7 @@ from gamenight.sim.files import FileError, read_text, write_atomic
 from gamenight.ui import is_live, live_app, renderer, rules
 
 from .arguments import GameOptions
+from .errors import explain, fail
 from .human import HumanAgent
 from .language import LangOption, use_language
 from .simulate import INTERRUPTED, parse_options
@@ -29,12 +30,6 @@ from .simulate import INTERRUPTED, parse_options
 DEFAULT_PLAYERS = 4
 _ = CATALOG.gettext
 ngettext = CATALOG.ngettext
-
-
-def fail(message: str) -> NoReturn:
-    """Leave with a one-line error and exit status 2 (bad arguments or files)."""
-    typer.echo(_("error: {message}").format(message=message), err=True)
-    raise typer.Exit(2)
 
 
 def play_command(
@@ -109,7 +104,9 @@ def play_command(
             seat = seat or 0
         lang = use_language(lang, game)
         if not 0 <= seat < players:
-            raise ValueError(f"--seat must be a seat of the table, 0 to {players - 1}")
+            raise ValueError(
+                _("--seat must be a seat of the table, 0 to {last}").format(last=players - 1)
+            )
         live = live_app(game) if is_live(state) else None
         bots = bots or agents.default(game)
         # Bots' seeds follow the game's, so a seed replays the same bots' choices.
@@ -123,7 +120,7 @@ def play_command(
             console = Console(highlight=False)
             table[seat] = human = HumanAgent(seat, draw, lang, console, rules=rules(game, lang))
     except ValueError as exc:
-        fail(str(exc))
+        fail(exc)
     if save is not None and not save.parent.is_dir():
         fail(
             _("{file}: cannot save there: no directory {folder}").format(
@@ -186,12 +183,12 @@ def load_record(path: Path) -> GameRecord:
     try:
         text = read_text(path, MAX_RECORD_CHARS)
     except FileError as exc:
-        fail(str(exc))
+        fail(exc)
     try:
         record = GameRecord.from_json(text)
         gamenight.replay(record)
     except ValueError as exc:
-        fail(f"{path}: {exc}")
+        fail(_("{file}: {reason}").format(file=path, reason=explain(exc)))
     return record
 
 
@@ -232,7 +229,7 @@ class _Save:
         try:
             write_atomic(self.path, state.record().with_seats(self.names).to_json() + "\n")
         except FileError as exc:
-            fail(str(exc))
+            fail(exc)
         if state.is_over():
             told = _("Game record saved to {file}.")
         else:

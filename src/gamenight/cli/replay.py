@@ -15,9 +15,10 @@ from gamenight.i18n import CATALOG
 from gamenight.kernel import State
 from gamenight.ui import Renderer, renderer, rules
 
+from .errors import fail
 from .human import read_line
 from .language import LangOption, use_language
-from .play import INTERRUPTED, fail, load_record
+from .play import INTERRUPTED, load_record
 
 _ = CATALOG.gettext
 
@@ -37,7 +38,7 @@ def replay_command(
         draw = renderer(record.game_id)
         lang = use_language(lang, record.game_id)
     except ValueError as exc:
-        fail(str(exc))
+        fail(exc)
     console = Console(highlight=False)
     state = gamenight.make(record.game_id, record.players, record.seed, **record.options)
     total = len(record.actions)

@@ -14,8 +14,8 @@ from gamenight.kernel.registry import game_class
 from gamenight.sim.tournament import ResultStore, TournamentConfig, run_tournament, summarize
 
 from .arguments import GameArgument, GameOptions, WorkersOption
+from .errors import fail
 from .language import use_language
-from .play import fail
 from .simulate import INTERRUPTED, parse_options
 from .tournament import progress_bar
 
@@ -95,7 +95,7 @@ def report_command(
         report.save(out)
         written = report.save_pngs(png) if png is not None else []
     except ValueError as exc:
-        fail(str(exc))
+        fail(exc)
     except KeyboardInterrupt:
         if db is not None:
             stopped = _("Report interrupted; the games played are in {file}.").format(file=db)

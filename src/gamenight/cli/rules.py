@@ -9,8 +9,8 @@ from gamenight.i18n import CATALOG
 from gamenight.ui import rules
 
 from .arguments import GameArgument
+from .errors import fail
 from .language import LangOption, use_language
-from .play import fail
 
 _ = CATALOG.gettext
 
@@ -23,7 +23,7 @@ def rules_command(
     try:
         text = rules(game, use_language(lang))
     except ValueError as exc:
-        fail(str(exc))
+        fail(exc)
     if text is None:
         fail(_("{game} has no rules summary").format(game=game))
     Console(highlight=False).print(Markdown(text))

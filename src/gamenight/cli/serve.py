@@ -11,8 +11,8 @@ import typer
 
 from gamenight.i18n import CATALOG
 
+from .errors import fail
 from .language import use_language
-from .play import fail
 
 _ = CATALOG.gettext
 

@@ -31,6 +31,7 @@ from gamenight.sim.files import write_atomic
 from gamenight.ui import counted_name
 
 from .arguments import GameArgument, GameOptions, JsonOption, WorkersOption
+from .errors import fail
 from .language import use_language
 
 INTERRUPTED = 130  # the shell's exit status after Ctrl-C
@@ -113,8 +114,7 @@ def simulate_command(
         if json_file is not None:
             write_atomic(json_file, json.dumps(result.to_dict(), indent=2) + "\n")
     except ValueError as exc:
-        typer.echo(_("error: {message}").format(message=exc), err=True)
-        raise typer.Exit(2) from None
+        fail(exc)
     except KeyboardInterrupt:
         if save is not None:
             stopped = _("Simulation interrupted; the records in {folder} are complete games.")

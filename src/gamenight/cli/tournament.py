@@ -32,8 +32,8 @@ from gamenight.sim.tournament import (
 )
 
 from .arguments import GameArgument, GameOptions, JsonOption, WorkersOption
+from .errors import fail
 from .language import use_language
-from .play import fail
 from .simulate import INTERRUPTED, _RateColumn, parse_options
 
 _ = CATALOG.gettext
@@ -108,7 +108,7 @@ def tournament_command(
         if json_file is not None:
             write_atomic(json_file, json.dumps(summary.to_dict(), indent=2) + "\n")
     except ValueError as exc:
-        fail(str(exc))
+        fail(exc)
     except KeyboardInterrupt:
         typer.echo(
             _(

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from itertools import repeat
 from typing import Any
 
-from .errors import IllegalAction
+from .errors import N_, IllegalAction
 from .limits import QUOTE_CHARS, clip, quote
 
 
@@ -124,17 +124,31 @@ class ActionCodec:
     def from_json(self, data: Any) -> Action:
         """Parse an action from its JSON form; a bad form raises `IllegalAction`."""
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            raise IllegalAction(f"an action must be an object with a 'type', got {quote(data)}")
+            raise IllegalAction(
+                N_("an action must be an object with a 'type', got {value}"), value=quote(data)
+            )
         cls = self._types.get(data["type"])
         if cls is None:
             # Clipped: an error message stays short however many kinds a game has.
             known = clip(", ".join(sorted(self._types)), QUOTE_CHARS // 2)
-            raise IllegalAction(f"unknown action type {quote(data['type'])}; known: {known}")
+            raise IllegalAction(
+                N_("unknown action type {kind}; known: {known}"),
+                kind=quote(data["type"]),
+                known=known,
+            )
         fields = {k: v for k, v in data.items() if k != "type"}
         if set(fields) != set(field_names(cls)):
-            expected = ", ".join(field_names(cls)) or "no fields"
+            if not field_names(cls):
+                raise IllegalAction(
+                    N_("bad fields for {kind}: expected no fields, got {fields}"),
+                    kind=data["type"],
+                    fields=quote(list(fields)),
+                )
             raise IllegalAction(
-                f"bad fields for {data['type']}: expected {expected}, got {quote(list(fields))}"
+                N_("bad fields for {kind}: expected {expected}, got {fields}"),
+                kind=data["type"],
+                expected=", ".join(field_names(cls)),
+                fields=quote(list(fields)),
             )
         action = cls(**fields)
         try:
@@ -146,5 +160,5 @@ class ActionCodec:
             type(value) is not type(getattr(self.actions[index], name))
             for name, value in fields.items()
         ):
-            raise IllegalAction(f"{quote(data)} is not an action of this game")
+            raise IllegalAction(N_("{action} is not an action of this game"), action=quote(data))
         return self.actions[index]

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import N_, InvalidInput
 from .limits import QUOTE_CHARS, clip, quote
 
 
@@ -28,22 +29,48 @@ class Option:
         return self.default(players) if callable(self.default) else self.default
 
     def check(self, game_id: str, value: Any) -> Any:
-        where = f"{game_id} option {self.name!r}"
+        """`value` if the option may take it, else `InvalidInput` saying what it takes."""
         if self.type is bool:
             if not isinstance(value, bool):
-                raise ValueError(f"{where} must be true or false, got {quote(value)}")
+                raise self._refusal(
+                    N_("{game} option {option} must be true or false, got {value}"), game_id, value
+                )
             return value
         if self.type is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ValueError(f"{where} must be an integer, got {quote(value)}")
+            raise self._refusal(
+                N_("{game} option {option} must be an integer, got {value}"), game_id, value
+            )
         if self.type is str and not isinstance(value, str):
-            raise ValueError(f"{where} must be a string, got {quote(value)}")
+            raise self._refusal(
+                N_("{game} option {option} must be a string, got {value}"), game_id, value
+            )
         if self.min is not None and value < self.min:
-            raise ValueError(f"{where} must be at least {self.min}, got {quote(value)}")
+            raise self._refusal(
+                N_("{game} option {option} must be at least {least}, got {value}"),
+                game_id,
+                value,
+                least=self.min,
+            )
         if self.max is not None and value > self.max:
-            raise ValueError(f"{where} must be at most {self.max}, got {quote(value)}")
+            raise self._refusal(
+                N_("{game} option {option} must be at most {most}, got {value}"),
+                game_id,
+                value,
+                most=self.max,
+            )
         if self.choices is not None and value not in self.choices:
-            raise ValueError(f"{where} must be one of {list(self.choices)}, got {quote(value)}")
+            raise self._refusal(
+                N_("{game} option {option} must be one of {choices}, got {value}"),
+                game_id,
+                value,
+                choices=list(self.choices),
+            )
         return value
+
+    def _refusal(self, template: str, game_id: str, value: Any, **fields: object) -> InvalidInput:
+        return InvalidInput(
+            template, game=game_id, option=repr(self.name), value=quote(value), **fields
+        )
 
 
 def resolve_options(
@@ -53,9 +80,17 @@ def resolve_options(
     by_name = {spec.name: spec for spec in specs}
     unknown = sorted(set(given) - set(by_name))
     if unknown:
-        known = ", ".join(sorted(by_name)) or "none"
         names = clip(", ".join(unknown), QUOTE_CHARS)
-        raise ValueError(f"unknown option(s) {names} for {game_id}; known: {known}")
+        if not by_name:
+            raise InvalidInput(
+                N_("unknown option(s) {names} for {game}; known: none"), names=names, game=game_id
+            )
+        raise InvalidInput(
+            N_("unknown option(s) {names} for {game}; known: {known}"),
+            names=names,
+            game=game_id,
+            known=", ".join(sorted(by_name)),
+        )
     return {
         spec.name: spec.check(game_id, given[spec.name])
         if given.get(spec.name) is not None

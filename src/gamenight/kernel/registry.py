@@ -12,7 +12,7 @@ import secrets
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
-from .errors import IllegalAction
+from .errors import N_, IllegalAction, InvalidInput
 from .limits import MAX_SNAPSHOT_CHARS, QUOTE_CHARS, clip, parse_json, quote
 from .options import resolve_options
 from .spec import GameSpec
@@ -50,13 +50,17 @@ def games() -> list[str]:
 def spec(game_id: str) -> GameSpec:
     """The manifest of a game id, loaded on first use (`ValueError` naming the known ids)."""
     if not isinstance(game_id, str):
-        raise ValueError(f"a game id is a string, got {quote(game_id)}")
+        raise InvalidInput(N_("a game id is a string, got {value}"), value=quote(game_id))
     found = _SPECS.get(game_id)
     if found is not None:
         return found
     point = _installed().get(game_id)
     if point is None:
-        raise ValueError(f"unknown game {quote(game_id)}; known games: {', '.join(games())}")
+        raise InvalidInput(
+            N_("unknown game {game}; known games: {games}"),
+            game=quote(game_id),
+            games=", ".join(games()),
+        )
     loaded = point.load()
     if not isinstance(loaded, GameSpec) or loaded.game_id != game_id:
         raise ValueError(f"the entry point of {game_id} ({point.value}) is not its GameSpec")
@@ -76,10 +80,14 @@ def make(game_id: str, players: int, seed: int | None = None, **options: Any) ->
     """
     cls = game_class(game_id)
     if isinstance(players, bool) or not isinstance(players, int):
-        raise ValueError(f"players must be an integer, got {quote(players)}")
+        raise InvalidInput(N_("players must be an integer, got {value}"), value=quote(players))
     if not cls.min_players <= players <= cls.max_players:
-        raise ValueError(
-            f"{game_id} takes {cls.min_players} to {cls.max_players} players, got {players}"
+        raise InvalidInput(
+            N_("{game} takes {least} to {most} players, got {players}"),
+            game=game_id,
+            least=cls.min_players,
+            most=cls.max_players,
+            players=players,
         )
     if seed is None:
         seed = secrets.randbits(63)
@@ -153,6 +161,7 @@ def replay(record: GameRecord) -> State:
         try:
             state.apply(seat, state.codec.from_json(action_json))
         except IllegalAction as exc:
-            message = clip(str(exc), QUOTE_CHARS)
-            raise ValueError(f"record action {i} does not replay: {message}") from None
+            raise InvalidInput(
+                N_("record action {number} does not replay: {reason}"), number=i, reason=exc
+            ) from None
     return state

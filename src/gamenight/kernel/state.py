@@ -19,10 +19,10 @@ from operator import is_
 from typing import Any, ClassVar
 
 from .actions import HIDDEN, PASS, Action, ActionCodec
-from .errors import IllegalAction
+from .errors import N_, IllegalAction, InvalidInput
 from .events import Entry, Event, EventLog, json_copy
 from .fields import Fields
-from .limits import MAX_RECORD_CHARS, QUOTE_CHARS, clip, parse_json, quote
+from .limits import MAX_RECORD_CHARS, parse_json, quote
 from .options import Option, resolve_options
 from .rng import Rng
 
@@ -110,30 +110,51 @@ class GameRecord:
         try:
             data = parse_json(text, MAX_RECORD_CHARS)
             if not isinstance(data, dict):
-                raise TypeError(f"a record is a JSON object, got {type(data).__name__}")
+                raise InvalidInput(
+                    N_("a record is a JSON object, got {kind}"), kind=type(data).__name__
+                )
             if not isinstance(data["game"], str) or not isinstance(data["options"], dict):
-                raise TypeError("'game' must be a string and 'options' an object")
+                raise InvalidInput(N_("'game' must be a string and 'options' an object"))
             players = data["players"]
             if type(players) is not int:
-                raise TypeError(f"players must be an integer, got {quote(players)}")
+                raise InvalidInput(
+                    N_("players must be an integer, got {value}"), value=quote(players)
+                )
             check_seed(data["seed"])
             if not isinstance(data["actions"], list):
-                raise TypeError("'actions' must be a list of [seat, action] pairs")
+                raise InvalidInput(N_("'actions' must be a list of [seat, action] pairs"))
             actions = []
             for i, entry in enumerate(data["actions"]):
                 if not isinstance(entry, list) or len(entry) != 2:
-                    raise TypeError(f"action {i}: expected [seat, action], got {quote(entry)}")
+                    raise InvalidInput(
+                        N_("action {number}: expected [seat, action], got {value}"),
+                        number=i,
+                        value=quote(entry),
+                    )
                 seat, action = entry
                 if type(seat) is not int:  # int() would turn true or 0.5 into a seat
-                    raise TypeError(f"action {i}: a seat is an integer, got {quote(seat)}")
+                    raise InvalidInput(
+                        N_("action {number}: a seat is an integer, got {value}"),
+                        number=i,
+                        value=quote(seat),
+                    )
                 if not 0 <= seat < players:
-                    raise ValueError(f"action {i}: there is no seat {seat} of {players} players")
+                    raise InvalidInput(
+                        N_("action {number}: there is no seat {seat} of {players} players"),
+                        number=i,
+                        seat=seat,
+                        players=players,
+                    )
                 actions.append((seat, action))
             seats = data.get("seats", [])
             if not isinstance(seats, list) or not all(isinstance(x, str) for x in seats):
-                raise TypeError("'seats' must be a list of names, one per seat")
+                raise InvalidInput(N_("'seats' must be a list of names, one per seat"))
             if seats and len(seats) != players:
-                raise ValueError(f"'seats' names {len(seats)} seats of {players}")
+                raise InvalidInput(
+                    N_("'seats' names {count} seats of {players}"),
+                    count=len(seats),
+                    players=players,
+                )
             return GameRecord(
                 game_id=data["game"],
                 players=players,
@@ -143,16 +164,16 @@ class GameRecord:
                 seats=tuple(seats),
             )
         except (ValueError, KeyError, TypeError) as exc:
-            raise ValueError(
-                f"not a gamenight game record: {clip(str(exc), QUOTE_CHARS)}"
-            ) from None
+            raise InvalidInput(N_("not a gamenight game record: {reason}"), reason=exc) from None
 
 
 def check_seed(seed: Any) -> None:
     """Refuse a seed that is not an integer from 0 to 2**63 - 1 (one seed, one game: seeds
     fit a signed 64-bit database column unchanged)."""
     if type(seed) is not int or not 0 <= seed < 2**63:
-        raise ValueError(f"seed must be an integer from 0 to 2**63 - 1, got {quote(seed)}")
+        raise InvalidInput(
+            N_("seed must be an integer from 0 to 2**63 - 1, got {value}"), value=quote(seed)
+        )
 
 
 def _is_seat(value: Any, players: int) -> bool:
@@ -293,7 +314,9 @@ class State(ABC):
             if type(seat) is not int or seat not in self.actors():
                 raise IllegalAction(self._not_your_turn(seat))
             if not self._is_legal(seat, action):
-                raise IllegalAction(f"{action} is not legal for seat {seat} now")
+                raise IllegalAction(
+                    N_("{action} is not legal for seat {seat} now"), action=action, seat=seat
+                )
         self._offered = None
         self.history.append((seat, action))
         try:

@@ -12,7 +12,7 @@ import secrets
 import stat
 from pathlib import Path
 
-from gamenight.kernel.errors import GamenightError
+from gamenight.kernel.errors import N_, GamenightError
 
 PARTIAL = ".partial"
 """The suffix of the temporary file a write goes to before it takes the file's name."""
@@ -37,7 +37,9 @@ def write_atomic(path: str | Path, text: str) -> None:
         # O_EXCL: a new file, never one planted there (nor a symlink's target).
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except OSError as exc:
-        raise FileError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        raise FileError(
+            N_("{file}: cannot write: {reason}"), file=path, reason=exc.strerror or exc
+        ) from None
     try:
         with open(fd, "w", encoding="utf-8") as file:
             file.write(text)
@@ -45,7 +47,9 @@ def write_atomic(path: str | Path, text: str) -> None:
     except BaseException as exc:
         temporary.unlink(missing_ok=True)
         if isinstance(exc, OSError):
-            raise FileError(f"{path}: cannot write: {exc.strerror or exc}") from None
+            raise FileError(
+                N_("{file}: cannot write: {reason}"), file=path, reason=exc.strerror or exc
+            ) from None
         raise
 
 
@@ -69,13 +73,19 @@ def read_text(path: str | Path, limit: int) -> str:
         with open(fd, "rb") as file:
             info = os.fstat(file.fileno())
             if not stat.S_ISREG(info.st_mode):
-                raise FileError(f"{path}: cannot read: not a regular file")
+                raise FileError(N_("{file}: cannot read: not a regular file"), file=path)
             data = file.read(limit + 1)
     except OSError as exc:
-        raise FileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise FileError(
+            N_("{file}: cannot read: {reason}"), file=path, reason=exc.strerror or exc
+        ) from None
     if len(data) > limit:
-        raise FileError(f"{path}: cannot read: larger than the limit of {limit:,} bytes")
+        raise FileError(
+            N_("{file}: cannot read: larger than the limit of {limit} bytes"),
+            file=path,
+            limit=f"{limit:,}",
+        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise FileError(f"{path}: not a text file") from None
+        raise FileError(N_("{file}: not a text file"), file=path) from None

@@ -25,6 +25,7 @@ from typing import Any
 
 from gamenight import agents as agent_registry
 from gamenight.kernel import make
+from gamenight.kernel.errors import N_, InvalidInput
 from gamenight.kernel.limits import quote
 from gamenight.play import play
 
@@ -61,6 +62,16 @@ def derive_seed(seed: int, game: int, stream: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
+def check_workers(workers: int) -> None:
+    """Refuse a number of worker processes that is not 1 to `MAX_WORKERS`."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+        raise InvalidInput(
+            N_("workers must be an integer from 1 to {most}, got {value}"),
+            most=MAX_WORKERS,
+            value=quote(workers),
+        )
+
+
 def lineup_for(agents: Sequence[str], players: int) -> tuple[str, ...]:
     """The agent of each seat before rotation: names in order, the last filling the rest.
 
@@ -70,9 +81,11 @@ def lineup_for(agents: Sequence[str], players: int) -> tuple[str, ...]:
         agents = agents.split(",")
     names = [name.strip() for name in agents]
     if not names or not all(names):
-        raise ValueError("give at least one agent name (e.g. random)")
+        raise InvalidInput(N_("give at least one agent name (e.g. random)"))
     if len(names) > players:
-        raise ValueError(f"{len(names)} agents given for {players} players")
+        raise InvalidInput(
+            N_("{count} agents given for {players} players"), count=len(names), players=players
+        )
     return tuple(names + [names[-1]] * (players - len(names)))
 
 
@@ -152,13 +165,12 @@ def simulate(
     without finishing their games; the records saved by then are complete.
     """
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-        raise ValueError(
-            f"games must be a positive integer up to {MAX_GAMES:,}, got {quote(games)}"
+        raise InvalidInput(
+            N_("games must be a positive integer up to {most}, got {value}"),
+            most=f"{MAX_GAMES:,}",
+            value=quote(games),
         )
-    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
-        raise ValueError(
-            f"workers must be an integer from 1 to {MAX_WORKERS}, got {quote(workers)}"
-        )
+    check_workers(workers)
     options = dict(options or {})
     probe = make(game_id, players, 0, **options)  # checks the game, players and options
     lineup = lineup_for(agents, players)
@@ -167,12 +179,16 @@ def simulate(
     if seed is None:
         seed = secrets.randbits(63)
     elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an integer, got {quote(seed)}")
+        raise InvalidInput(N_("seed must be an integer, got {value}"), value=quote(seed))
     if save_dir is not None:
         try:
             Path(save_dir).mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise ValueError(f"cannot save game records in {save_dir}: {exc.strerror}") from None
+            raise InvalidInput(
+                N_("cannot save game records in {folder}: {reason}"),
+                folder=save_dir,
+                reason=exc.strerror,
+            ) from None
     plan = _Plan(
         game_id, players, options, lineup, seed, None if save_dir is None else str(save_dir)
     )

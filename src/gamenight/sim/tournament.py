@@ -31,6 +31,7 @@ from typing import Any
 
 from gamenight import agents as agent_registry
 from gamenight.kernel import State, make
+from gamenight.kernel.errors import N_, InvalidInput
 from gamenight.kernel.limits import quote
 from gamenight.play import play
 
@@ -38,9 +39,9 @@ from .balance import features
 from .files import FileError
 from .runner import (
     MAX_GAMES,
-    MAX_WORKERS,
     _ignore_ctrl_c,
     _stop_workers,
+    check_workers,
     derive_seed,
     seating,
 )
@@ -104,7 +105,7 @@ def matchups(agents: Sequence[str], players: int) -> list[tuple[str, ...]]:
     plays when there are seats enough, else only distinct agents: see the module docstring."""
     names = list(dict.fromkeys(agents))
     if not names or not all(names):
-        raise ValueError("give at least one agent name (e.g. random)")
+        raise InvalidInput(N_("give at least one agent name (e.g. random)"))
     need = min(len(names), players)
     return [
         combo
@@ -169,14 +170,16 @@ class ResultStore:
     def __init__(self, path: str | Path, config: TournamentConfig | None = None) -> None:
         self.path = Path(path)
         if config is None and not self.path.is_file():
-            raise FileError(f"{self.path}: no tournament file there")
+            raise FileError(N_("{file}: no tournament file there"), file=self.path)
         if self.path.is_dir():
-            raise FileError(f"{self.path}: it is a folder; name a file")
+            raise FileError(N_("{file}: it is a folder; name a file"), file=self.path)
         try:
             self._db = sqlite3.connect(self.path)
             self._open(config)
         except sqlite3.DatabaseError as exc:
-            raise FileError(f"{self.path}: not a tournament file ({exc})") from None
+            raise FileError(
+                N_("{file}: not a tournament file ({reason})"), file=self.path, reason=exc
+            ) from None
 
     def _open(self, config: TournamentConfig | None) -> None:
         db = self._db
@@ -190,7 +193,7 @@ class ResultStore:
         stored = dict(db.execute("SELECT key, value FROM meta").fetchall())
         if not stored:
             if config is None:
-                raise FileError(f"{self.path}: an empty tournament file")
+                raise FileError(N_("{file}: an empty tournament file"), file=self.path)
             with db:
                 db.executemany(
                     "INSERT INTO meta VALUES (?, ?)",
@@ -203,7 +206,7 @@ class ResultStore:
             self.config = config
             return
         if stored.get("schema") != str(SCHEMA):
-            raise FileError(f"{self.path}: a tournament file of another version")
+            raise FileError(N_("{file}: a tournament file of another version"), file=self.path)
         identity = json.loads(stored["tournament"])
         saved = TournamentConfig(
             identity["game_id"],
@@ -218,8 +221,16 @@ class ResultStore:
             return
         if saved.identity() != config.identity():
             raise FileError(
-                f"{self.path} holds another tournament ({_describe(saved)}); "
-                "name another file, or the same game, players, agents, seed and options"
+                N_(
+                    "{file} holds another tournament ({game}, {players} players, agents "
+                    "{agents}, seed {seed}); name another file, or the same game, players, "
+                    "agents, seed and options"
+                ),
+                file=self.path,
+                game=saved.game_id,
+                players=saved.players,
+                agents=",".join(saved.agents),
+                seed=saved.seed,
             )
         if config.games > saved.games:
             with self._db:
@@ -276,18 +287,20 @@ class ResultStore:
         self._db.close()
 
 
-def _describe(config: TournamentConfig) -> str:
-    return f"{config.game_id}, {config.players} players, agents {','.join(config.agents)}, seed {config.seed}"
-
-
 def check_config(config: TournamentConfig) -> None:
     """Refuse bad settings with a `ValueError` before any game is played."""
     games = config.games
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games per matchup must be a positive integer, got {quote(games)}")
+        raise InvalidInput(
+            N_("games per matchup must be a positive integer, got {value}"), value=quote(games)
+        )
     make(config.game_id, config.players, 0, **config.options)  # game, players, options
     if config.total > MAX_GAMES:
-        raise ValueError(f"{config.total:,} games in all: at most {MAX_GAMES:,}")
+        raise InvalidInput(
+            N_("{total} games in all: at most {most}"),
+            total=f"{config.total:,}",
+            most=f"{MAX_GAMES:,}",
+        )
     for name in config.agents:
         agent_registry.make(name, config.game_id, 0)  # an unknown agent fails here
 
@@ -306,10 +319,7 @@ def run_tournament(
     are stopped at once; every game stored by then stays, and the same call resumes.
     """
     check_config(config)
-    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
-        raise ValueError(
-            f"workers must be an integer from 1 to {MAX_WORKERS}, got {quote(workers)}"
-        )
+    check_workers(workers)
     store = ResultStore(path, config)
     report = progress or (lambda stored, total: None)
     batch: list[GameResult] = []
