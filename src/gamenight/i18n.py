@@ -214,12 +214,15 @@ def game_packages() -> list[str]:
 
 
 def source_files(package: str) -> list[Path]:
-    """The Python modules whose strings go into `package`'s catalog."""
+    """The Python modules whose strings go into `package`'s catalog: a game's are its
+    presentation's and its figures module's (``sim.py``, whose words `gamenight.sim.extra`
+    translates)."""
     root = Path(str(resources.files(package)))
     if package == WEB:
         return []
     if package != CORE:
-        return sorted(root.glob("*.py"))
+        figures = root.parent / "sim.py"
+        return sorted([*root.glob("*.py"), *([figures] if figures.is_file() else [])])
     places = [root / name for name in CORE_SOURCES]
     return sorted(
         path for place in places for path in (place.glob("*.py") if place.is_dir() else [place])

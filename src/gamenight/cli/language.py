@@ -29,15 +29,15 @@ def use_language(lang: str | None, game_id: str | None = None) -> str:
 
     A `--lang` that is unknown, or that `game_id` does not come in, is a `ValueError` that
     lists the known ones: nothing falls back silently to English. The locale's language is
-    only a default: a game that does not come in it is shown in English.
+    only a default: a game that does not come in it is shown in English. The language is
+    in use before the game is looked up, so that the error of an unknown game speaks it.
     """
     if lang is None:
         lang = i18n.default_language()
+        i18n.activate(lang)
         if game_id is not None and lang not in spec(game_id).languages:
             lang = i18n.SOURCE
-    if game_id is None:
-        i18n.check_language(lang)
-    else:
-        check_game_language(game_id, lang)
     i18n.activate(lang)
+    if game_id is not None:
+        check_game_language(game_id, lang)
     return lang

@@ -86,6 +86,7 @@ def play_command(
 ) -> None:
     """The ``play`` command (its help text is in `app`): seat the person and the bots, run the table."""
     try:
+        use_language(lang)  # its errors speak it; the game's languages are checked below
         if resume is not None:
             if players is not None or seed is not None or option:
                 raise ValueError(

@@ -33,8 +33,9 @@ def replay_command(
     lang: LangOption = None,
 ) -> None:
     """The ``replay`` command (its help text is in `app`): step through a record, every card shown."""
-    record = load_record(file)
     try:
+        use_language(lang)  # a bad record's errors speak it; the game's are checked below
+        record = load_record(file)
         draw = renderer(record.game_id)
         lang = use_language(lang, record.game_id)
     except ValueError as exc:

@@ -15,7 +15,7 @@ from gamenight.sim.tournament import ResultStore, TournamentConfig, run_tourname
 
 from .arguments import GameArgument, GameOptions, WorkersOption
 from .errors import fail
-from .language import use_language
+from .language import LangOption, use_language
 from .simulate import INTERRUPTED, parse_options
 from .tournament import progress_bar
 
@@ -66,10 +66,11 @@ def report_command(
         Path | None,
         typer.Option("--png", help=_("also write each figure alone as a PNG in this folder")),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """The ``report`` command (its help text is in `app`): complete the games asked for, plot them."""
     try:
-        use_language(None)  # the locale's
+        use_language(lang, game)
         if not out.parent.is_dir():
             raise ValueError(
                 _("cannot write {file}: no folder {folder}").format(file=out, folder=out.parent)

@@ -22,17 +22,15 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from gamenight import i18n
 from gamenight.i18n import CATALOG, N_
 from gamenight.kernel.limits import quote
 from gamenight.kernel.registry import game_class
 from gamenight.sim import Rate, SimulationResult, extra, simulate
 from gamenight.sim.files import write_atomic
-from gamenight.ui import counted_name
 
 from .arguments import GameArgument, GameOptions, JsonOption, WorkersOption
 from .errors import fail
-from .language import use_language
+from .language import LangOption, use_language
 
 INTERRUPTED = 130  # the shell's exit status after Ctrl-C
 
@@ -76,10 +74,11 @@ def simulate_command(
     ] = None,
     json_file: JsonOption = None,
     option: GameOptions = None,
+    lang: LangOption = None,
 ) -> None:
     """The ``simulate`` command (its help text is in `app`): play the games, print the tables."""
     try:
-        use_language(None)  # the locale's
+        use_language(lang, game)
         names = [name.strip() for name in agents.split(",")]
         if players is None:
             players = max(len(names), game_class(game).min_players)
@@ -165,19 +164,18 @@ def _card_table(result: SimulationResult) -> Table | None:
     def rate(card: str) -> float:
         return won.get(card, 0.0) / hired[card] if hired[card] else 0.0
 
-    lang = i18n.language()
     for card in sorted(hired, key=rate, reverse=True):
         count = hired[card]
         share = f"{count / seat_games:.1%}" if seat_games else "-"
         wins = Rate(round(won.get(card, 0.0)), round(count))
-        name = escape(counted_name(result.game_id, "hired", card, lang))
+        name = escape(extra.name(result.game_id, "hired", card))
         table.add_row(name, share, *(_percent(wins) if count else ("-", "-")))
     return table
 
 
 def _figure_table(figures: Any) -> Table:
-    """One of a game's own tables (`gamenight.sim.extra`): a ``(successes, trials)`` cell
-    becomes a rate and its 95% interval."""
+    """One of a game's own tables (`gamenight.sim.extra`, in the language in use): a
+    ``(successes, trials)`` cell becomes a rate and its 95% interval."""
     table = Table(title=figures.title)
     for column in figures.columns:
         table.add_column(column, justify="left" if column == figures.columns[0] else "right")
@@ -249,7 +247,7 @@ def _percent(rate: Rate) -> tuple[str, str]:
 def _headline(result: SimulationResult) -> str:
     mean = _("mean {figure} {value}")
     means = [
-        mean.format(figure=key.replace("_", " "), value=f"{value:.2f}")
+        mean.format(figure=extra.figure_name(result.game_id, key), value=f"{value:.2f}")
         for key, value in result.figures.items()
     ]
     means.append(mean.format(figure=_("actions"), value=f"{result.mean_actions:.1f}"))
@@ -295,7 +293,7 @@ def _agent_table(result: SimulationResult) -> Table:
     # Per-card figures (``name:card``) have their own table.
     keys = [key for key in first.per_round or first.per_game if ":" not in key]
     for key in keys:
-        table.add_column(f"{key.replace('_', ' ')} / {per}", justify="right")
+        table.add_column(f"{extra.figure_name(result.game_id, key)} / {per}", justify="right")
     for agent in result.agents.values():
         figures = agent.per_round if first.per_round else agent.per_game
         table.add_row(

@@ -33,7 +33,7 @@ from gamenight.sim.tournament import (
 
 from .arguments import GameArgument, GameOptions, JsonOption, WorkersOption
 from .errors import fail
-from .language import use_language
+from .language import LangOption, use_language
 from .simulate import INTERRUPTED, _RateColumn, parse_options
 
 _ = CATALOG.gettext
@@ -80,10 +80,11 @@ def tournament_command(
     workers: WorkersOption = 1,
     option: GameOptions = None,
     json_file: JsonOption = None,
+    lang: LangOption = None,
 ) -> None:
     """The ``tournament`` command (its help text is in `app`): play or resume, print the tables."""
     try:
-        use_language(None)  # the locale's
+        use_language(lang, game)
         names = tuple(name.strip() for name in agents.split(","))
         if players is None:
             players = game_class(game).min_players

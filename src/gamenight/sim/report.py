@@ -9,6 +9,11 @@ share; the first player's advantage; game length in actions (and rounds or turns
 winner's margin over the best other score; and the game's own balance views
 (`balance.features`): per spell, cat, class, race, style or card, its users' win rate
 with its interval and how often it was used, and per source of points the mean points.
+
+The page speaks the language in use (gamenight's catalog; the game's own names and words
+through `extra.name`). The text inside the plots does too where matplotlib has a font for
+its script: Japanese needs a CJK font (`CJK_FONTS`), and without one the plots' own
+labels are English while the page around them stays Japanese.
 """
 
 from __future__ import annotations
@@ -21,8 +26,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gamenight.ui import counted_name
+from gamenight import i18n
+from gamenight.i18n import CATALOG, N_
 
+from . import extra
 from .files import write_atomic
 from .stats import Rate, wilson_interval
 from .tournament import TournamentSummary
@@ -34,15 +41,22 @@ MOST_BARS = 40  # a balance view shows its most used entries, at most this many
 # Balance groups whose figures are amounts (points), not uses: shown as means.
 AMOUNT_GROUPS = ("points",)
 GROUP_TITLES = {
-    "spell": "By spell",
-    "cat": "By cat",
-    "points": "Points by source",
-    "class": "By class",
-    "race": "By race",
-    "style": "By style",
-    "card": "By card played",
+    "spell": N_("By spell"),
+    "cat": N_("By cat"),
+    "points": N_("Points by source"),
+    "class": N_("By class"),
+    "race": N_("By race"),
+    "style": N_("By style"),
+    "card": N_("By card played"),
 }
 COLOURS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860")
+# Fonts with Japanese glyphs, tried after matplotlib's own (which has none).
+CJK_FONTS = ("Noto Sans CJK JP", "IPAexGothic", "IPAGothic", "Hiragino Sans", "Yu Gothic")
+# The languages whose script matplotlib's own fonts lack.
+NEEDS_CJK = ("ja",)
+
+_ = CATALOG.gettext
+ngettext = CATALOG.ngettext
 
 
 @dataclass
@@ -85,29 +99,42 @@ def build_report(summary: TournamentSummary) -> Report:
     import matplotlib
 
     matplotlib.use("Agg")  # files only: no display, whatever the environment says
+    inside = _plot_language(i18n.language())
     plots = [
-        _seat_plot(summary),
-        _agent_plot(summary),
-        _first_player_plot(summary),
-        _histogram("length", "Game length", "actions per game", summary.lengths),
+        _seat_plot(summary, inside),
+        _agent_plot(summary, inside),
+        _first_player_plot(summary, inside),
+        _histogram("length", N_("Game length"), N_("actions per game"), summary.lengths, inside),
     ]
     if summary.rounds:
-        plots.append(_histogram("rounds", "Rounds", "rounds (or turns) per game", summary.rounds))
+        rounds = N_("rounds (or turns) per game")
+        plots.append(_histogram("rounds", N_("Rounds"), rounds, summary.rounds, inside))
     if summary.margins:
-        plots.append(
-            _histogram(
-                "margin",
-                "Score margin",
-                "winner's score minus the best other score",
-                summary.margins,
-            )
-        )
+        margin = N_("winner's score minus the best other score")
+        plots.append(_histogram("margin", N_("Score margin"), margin, summary.margins, inside))
     for group, entries in _groups(summary).items():
-        plots.append(_balance_plot(summary, group, entries))
+        plots.append(_balance_plot(summary, group, entries, inside))
     return Report(_page(summary, plots), plots)
 
 
+def _plot_language(lang: str) -> str:
+    """The language of the text inside the plots: `lang` (with the fonts its script
+    needs), or English when matplotlib has no font for its script (module docstring)."""
+    if lang not in NEEDS_CJK:
+        return lang
+    from matplotlib import font_manager, rcParams
+
+    installed = {font.name for font in font_manager.fontManager.ttflist}
+    fonts = [name for name in CJK_FONTS if name in installed]
+    if not fonts:
+        return i18n.SOURCE
+    rcParams["font.sans-serif"] = [*rcParams["font.sans-serif"], *fonts]
+    return lang
+
+
 # ----- figures ---------------------------------------------------------------------------
+# Each figure's title and caption are the page's, in the language in use; the text inside
+# it (axes, legends, bar labels) is drawn in `inside`, the plots' language.
 
 
 def _figure(height: float = 3.2) -> tuple[Figure, Any]:
@@ -129,11 +156,11 @@ def _rate_bars(axes: Any, labels: list[str], rates: list[Rate], equal: float) ->
     low, high = _spreads(rates)
     positions = range(len(labels))
     axes.barh(positions, values, xerr=[low, high], color=COLOURS[0], capsize=3)
-    axes.axvline(equal, color="black", linestyle="--", linewidth=1, label="equal share")
+    axes.axvline(equal, color="black", linestyle="--", linewidth=1, label=_("equal share"))
     axes.set_yticks(list(positions), labels)
     axes.invert_yaxis()
     axes.set_xlim(0, min(1.0, max([equal, *(r.interval[1] for r in rates)]) * 1.15 + 0.02))
-    axes.set_xlabel("win rate (95% interval)")
+    axes.set_xlabel(_("win rate (95% interval)"))
     axes.legend(loc="lower right", fontsize="small")
 
 
@@ -145,32 +172,33 @@ def _spreads(rates: list[Rate]) -> tuple[list[float], list[float]]:
     return low, high
 
 
-def _seat_plot(summary: TournamentSummary) -> Plot:
+def _seat_plot(summary: TournamentSummary, inside: str) -> Plot:
     figure, axes = _figure(1.2 + 0.45 * summary.config.players)
     seats = summary.seats
-    _rate_bars(axes, [f"seat {s}" for s in range(len(seats))], seats, summary.equal_share)
-    return Plot(
-        "seats",
-        "Win rate by seat",
+    with i18n.speaking(inside):
+        labels = [_("seat {number}").format(number=s) for s in range(len(seats))]
+        _rate_bars(axes, labels, seats, summary.equal_share)
+        png = _png(figure)
+    caption = _(
         "Seats as the game numbers them; seating rotates, so every agent holds every seat "
-        "equally often.",
-        _png(figure),
+        "equally often."
     )
+    return Plot("seats", _("Win rate by seat"), caption, png)
 
 
-def _agent_plot(summary: TournamentSummary) -> Plot:
+def _agent_plot(summary: TournamentSummary, inside: str) -> Plot:
     agents = summary.ranking()
     figure, axes = _figure(1.2 + 0.45 * len(agents))
-    _rate_bars(axes, [a.name for a in agents], [a.rate for a in agents], summary.equal_share)
-    return Plot(
-        "agents",
-        "Win rate by agent",
-        "Over every seat each agent held, best rated first (a shared win counts for each winner).",
-        _png(figure),
+    with i18n.speaking(inside):
+        _rate_bars(axes, [a.name for a in agents], [a.rate for a in agents], summary.equal_share)
+        png = _png(figure)
+    caption = _(
+        "Over every seat each agent held, best rated first (a shared win counts for each winner)."
     )
+    return Plot("agents", _("Win rate by agent"), caption, png)
 
 
-def _first_player_plot(summary: TournamentSummary) -> Plot:
+def _first_player_plot(summary: TournamentSummary, inside: str) -> Plot:
     """The win rate of the seat that acted first, and of the others, with intervals."""
     figure, axes = _figure(2.0)
     first = summary.first_player
@@ -178,8 +206,11 @@ def _first_player_plot(summary: TournamentSummary) -> Plot:
         sum(summary.seat_wins) - first.wins,
         first.trials * (summary.config.players - 1),
     )
-    _rate_bars(axes, ["first player", "the others"], [first, others], summary.equal_share)
-    return Plot("first-player", "First-player advantage", _first_player_text(summary), _png(figure))
+    with i18n.speaking(inside):
+        labels = [_("first player"), _("the others")]
+        _rate_bars(axes, labels, [first, others], summary.equal_share)
+        png = _png(figure)
+    return Plot("first-player", _("First-player advantage"), _first_player_text(summary), png)
 
 
 def _first_player_text(summary: TournamentSummary) -> str:
@@ -187,30 +218,40 @@ def _first_player_text(summary: TournamentSummary) -> str:
     low, high = first.interval
     equal = summary.equal_share
     if low > equal:
-        verdict = "an advantage"
+        verdict = _("an advantage")
     elif high < equal:
-        verdict = "a disadvantage"
+        verdict = _("a disadvantage")
     else:
-        verdict = "no advantage the games can tell apart from chance"
-    return (
-        f"The seat that acted first in a game (the game's own choice) won {first.rate:.1%} (95% interval {low:.1%}–{high:.1%}) against an "
-        f"equal share of {equal:.1%}: {verdict}."
+        verdict = _("no advantage the games can tell apart from chance")
+    return _(
+        "The seat that acted first in a game (the game's own choice) won {rate} (95% "
+        "interval {low}–{high}) against an equal share of {equal}: {verdict}."
+    ).format(
+        rate=f"{first.rate:.1%}",
+        low=f"{low:.1%}",
+        high=f"{high:.1%}",
+        equal=f"{equal:.1%}",
+        verdict=verdict,
     )
 
 
-def _histogram(name: str, title: str, label: str, counts: Counter[Any]) -> Plot:
+def _histogram(name: str, title: str, label: str, counts: Counter[Any], inside: str) -> Plot:
+    """A histogram of `counts` (`title` and the axis `label`: English, translated here)."""
     figure, axes = _figure()
     values = sorted(counts)
     weights = [counts[v] for v in values]
-    bins = min(40, max(1, len(values)))
-    axes.hist(values, bins=bins, weights=weights, color=COLOURS[0])
-    axes.set_xlabel(label)
-    axes.set_ylabel("games")
     total = sum(weights)
     mean = sum(v * c for v, c in zip(values, weights, strict=True)) / total
-    axes.axvline(mean, color="black", linestyle="--", linewidth=1, label=f"mean {mean:.1f}")
-    axes.legend(loc="upper right", fontsize="small")
-    return Plot(name, title, f"{total:,} games.", _png(figure))
+    with i18n.speaking(inside):
+        axes.hist(values, bins=min(40, max(1, len(values))), weights=weights, color=COLOURS[0])
+        axes.set_xlabel(_(label))
+        axes.set_ylabel(_("games"))
+        mean_label = _("mean {value}").format(value=f"{mean:.1f}")
+        axes.axvline(mean, color="black", linestyle="--", linewidth=1, label=mean_label)
+        axes.legend(loc="upper right", fontsize="small")
+        png = _png(figure)
+    caption = ngettext("{count} game.", "{count} games.", total).format(count=f"{total:,}")
+    return Plot(name, _(title), caption, png)
 
 
 def _groups(summary: TournamentSummary) -> dict[str, list[tuple[str, list[float]]]]:
@@ -223,31 +264,40 @@ def _groups(summary: TournamentSummary) -> dict[str, list[tuple[str, list[float]
 
 
 def _balance_plot(
-    summary: TournamentSummary, group: str, entries: list[tuple[str, list[float]]]
+    summary: TournamentSummary, group: str, entries: list[tuple[str, list[float]]], inside: str
 ) -> Plot:
     seat_games = summary.games * summary.config.players
-    title = GROUP_TITLES.get(group, f"By {group}")
+    title = _(GROUP_TITLES[group]) if group in GROUP_TITLES else _("By {group}").format(group=group)
     if group in AMOUNT_GROUPS:
-        return _amount_plot(summary, group, title, [name for name, _ in entries])
+        return _amount_plot(summary, group, title, [name for name, _ in entries], inside)
     used = sorted(entries, key=lambda e: e[1][0], reverse=True)[:MOST_BARS]
     used.sort(key=lambda e: e[1][1] / e[1][0] if e[1][0] else 0.0, reverse=True)
     figure, axes = _figure(1.4 + 0.28 * len(used))
     rates = [Rate(round(totals[1]), round(totals[0])) for _, totals in used]
     game_id = summary.config.game_id
-    labels = [
-        f"{counted_name(game_id, group, name, 'en')} ({totals[0] / seat_games:.0%})"
-        for name, totals in used
-    ]
-    _rate_bars(axes, labels, rates, summary.equal_share)
-    shown = f"the {len(used)} most used of {len(entries)}" if len(used) < len(entries) else "each"
-    caption = (
-        f"For {shown}: the win rate of the seats that had it (in brackets: the share of "
-        "seat-games that did), with its 95% interval, best first."
-    )
-    return Plot(group, title, caption, _png(figure))
+    with i18n.speaking(inside):
+        labels = [
+            f"{extra.name(game_id, group, name)} ({totals[0] / seat_games:.0%})"
+            for name, totals in used
+        ]
+        _rate_bars(axes, labels, rates, summary.equal_share)
+        png = _png(figure)
+    if len(used) < len(entries):
+        caption = _(
+            "For the {shown} most used of {count}: the win rate of the seats that had it (in "
+            "brackets: the share of seat-games that did), with its 95% interval, best first."
+        ).format(shown=len(used), count=len(entries))
+    else:
+        caption = _(
+            "For each: the win rate of the seats that had it (in brackets: the share of "
+            "seat-games that did), with its 95% interval, best first."
+        )
+    return Plot(group, title, caption, png)
 
 
-def _amount_plot(summary: TournamentSummary, group: str, title: str, names: list[str]) -> Plot:
+def _amount_plot(
+    summary: TournamentSummary, group: str, title: str, names: list[str], inside: str
+) -> Plot:
     """Mean amounts per seat and game of each name (a source of points), one bar per agent."""
     agents = summary.ranking()
     rows = len(names) * len(agents)
@@ -262,13 +312,16 @@ def _amount_plot(summary: TournamentSummary, group: str, title: str, names: list
         ]
         positions = [i + k * height for i in range(len(names))]
         axes.barh(positions, means, height, color=COLOURS[k % len(COLOURS)], label=agent.name)
-    axes.set_yticks([i + 0.4 - height / 2 for i in range(len(names))], names)
-    axes.invert_yaxis()
-    axes.axvline(0, color="black", linewidth=1)
-    axes.set_xlabel("mean points per seat and game")
-    axes.legend(loc="lower right", fontsize="small")
-    caption = "Net points each source gave, per seat and game, for each agent."
-    return Plot(group, title, caption, _png(figure))
+    with i18n.speaking(inside):
+        labels = [extra.name(summary.config.game_id, group, name) for name in names]
+        axes.set_yticks([i + 0.4 - height / 2 for i in range(len(names))], labels)
+        axes.invert_yaxis()
+        axes.axvline(0, color="black", linewidth=1)
+        axes.set_xlabel(_("mean points per seat and game"))
+        axes.legend(loc="lower right", fontsize="small")
+        png = _png(figure)
+    caption = _("Net points each source gave, per seat and game, for each agent.")
+    return Plot(group, title, caption, png)
 
 
 # ----- the page ----------------------------------------------------------------------------
@@ -299,16 +352,29 @@ def _page(summary: TournamentSummary, plots: list[Plot]) -> str:
         f"<figcaption>{escape(plot.caption)}</figcaption></figure>"
         for plot in plots
     )
-    options = ", ".join(f"{k}={v}" for k, v in sorted(config.options.items())) or "defaults"
+    options = ", ".join(f"{k}={v}" for k, v in sorted(config.options.items())) or _("defaults")
+    title = _("{game}: balance report").format(game=config.game_id)
+    played = ngettext(
+        "{games} game of {players} players, agents {agents}, seed {seed}, options {options}; "
+        "{truncated} ended by the safety limit.",
+        "{games} games of {players} players, agents {agents}, seed {seed}, options {options}; "
+        "{truncated} ended by the safety limit.",
+        summary.games,
+    ).format(
+        games=f"{summary.games:,}",
+        players=config.players,
+        agents=", ".join(config.agents),
+        seed=config.seed,
+        options=options,
+        truncated=f"{summary.truncated:,}",
+    )
+    columns = (_("agent"), _("rating"), _("seat-games"), _("win rate"), _("95% interval"))
+    header = "".join(f"<th>{escape(column)}</th>" for column in columns)
     return (
         "<!DOCTYPE html>\n"
-        f'<html lang="en"><head><meta charset="utf-8"><title>{escape(config.game_id)} balance'
+        f'<html lang="{i18n.language()}"><head><meta charset="utf-8"><title>{escape(title)}'
         f"</title><style>{STYLE}</style></head><body>"
-        f"<h1>{escape(config.game_id)}: balance report</h1>"
-        f"<p>{summary.games:,} games of {config.players} players, agents "
-        f"{escape(', '.join(config.agents))}, seed {config.seed}, options {escape(options)}; "
-        f"{summary.truncated:,} ended by the safety limit.</p>"
-        "<table><tr><th>agent</th><th>rating</th><th>seat-games</th><th>win rate</th>"
-        f"<th>95% interval</th></tr>{rows}</table>"
+        f"<h1>{escape(title)}</h1><p>{escape(played)}</p>"
+        f"<table><tr>{header}</tr>{rows}</table>"
         f"{figures}</body></html>\n"
     )

@@ -4,8 +4,16 @@ a spell activated twice counts twice), read from the public ``activate`` events.
 from __future__ import annotations
 
 from gamenight.kernel import State
+from gamenight.kernel.errors import N_
 
 from .model import EventKind
+
+# The names of the figures the game counts (`State.stats`), as the simulations show them.
+FIGURES = {
+    "rounds": N_("rounds"),
+    "round_wins": N_("round wins"),
+    "perfect_hits": N_("perfect hits"),
+}
 
 
 def features(state: State) -> dict[str, list[float]]:

@@ -4,8 +4,16 @@ when it hired a copy), from the game's per-seat ``hired:<key>`` stats."""
 from __future__ import annotations
 
 from gamenight.kernel import State
+from gamenight.kernel.errors import N_
 
 HIRED = "hired:"
+# The names of the figures the game counts (`State.stats`), as the simulations show them.
+FIGURES = {
+    "turns": N_("turns"),
+    "rigor_mortis_end": N_("rigor mortis end"),
+    "turn_limit_end": N_("turn limit end"),
+    "coins": N_("coins"),
+}
 
 
 def features(state: State) -> dict[str, list[float]]:

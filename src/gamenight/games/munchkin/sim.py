@@ -3,19 +3,22 @@
 `counts(state, features)` turns one finished game into additive counts (so that games
 played in any number of processes add up to the same totals), read from the public
 events and the game's balance features (class, race and cards played per seat);
-`tables(totals, game_id)` turns the totals into the tables `gamenight simulate` prints: win rate
-by class and by race, game length, how combats end (won, helped, escaped, deadly, and
-those in which a player other than the fighter played a card), and a per-card table.
-A table cell is a text or a ``(successes, trials)`` pair, shown as a rate with its 95%
-interval.
+`tables(totals, game_id, lang)` turns the totals into the tables `gamenight simulate`
+prints: win rate by class and by race, game length, how combats end (won, helped,
+escaped, deadly, and those in which a player other than the fighter played a card), and a
+per-card table. A table cell is a text or a ``(successes, trials)`` pair, shown as a rate
+with its 95% interval. The words (titles, columns, row labels) are English, marked with
+`N_` for the game's catalog, which translates them where they are shown
+(`gamenight.sim.extra`); the cards are named in `lang`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from gamenight.kernel import State
+from gamenight.kernel.errors import N_
 
 from . import SETS
 from .model import EventKind
@@ -24,28 +27,48 @@ Cell = str | tuple[int, int]
 # What happens in a combat, in the order the tables show them.
 COMBAT_ENDS = ("won", "helped", "escaped", "deadly", "interfered")
 COMBAT_WORDS = {
-    "won": "won by the players",
-    "helped": "with a helper",
-    "escaped": "ended by running away, every runner escaping",
-    "deadly": "with a death",
-    "interfered": "a player other than the fighter played a card",
+    "won": N_("won by the players"),
+    "helped": N_("with a helper"),
+    "escaped": N_("ended by running away, every runner escaping"),
+    "deadly": N_("with a death"),
+    "interfered": N_("a player other than the fighter played a card"),
 }
-GROUPS = {"class": "Win rate by class", "race": "Win rate by race"}
+GROUPS = ("class", "race")
+# A character group's word and its table's title; a set whose identity is "style" shows
+# its race cards as styles.
+GROUP_WORDS = {"class": N_("class"), "race": N_("race"), "style": N_("style")}
+GROUP_TITLES = {
+    "class": N_("Win rate by class"),
+    "race": N_("Win rate by race"),
+    "style": N_("Win rate by style"),
+}
+# The names of the figures the game counts (`State.stats`), as the simulations show them.
+FIGURES = {
+    "turns": N_("turns"),
+    "combats": N_("combats"),
+    "levels": N_("levels"),
+    "kills": N_("kills"),
+    "helped": N_("helped"),
+    "deaths": N_("deaths"),
+}
 PLAYABLE = (EventKind.PLAY, EventKind.USE, EventKind.ENHANCE)  # a card put to use
 
 
 class FigureTable(NamedTuple):
-    """A table of figures: its title, its columns, and its rows of cells."""
+    """A table of figures: its title (a template of `fields`), its columns, and its rows
+    of cells."""
 
     title: str
     columns: tuple[str, ...]
     rows: list[tuple[Cell, ...]]
+    fields: Mapping[str, str] = {}
 
 
 # The card kinds that make up a character: one balance figure per design, 1 or 0.
 CHARACTER_GROUPS = ("class", "race", "style")
 # What a seat with no card of a group is (the rules' "no class", "human").
 PLAIN_CHARACTER = {"class": "none", "race": "human"}
+PLAIN_WORDS = {"none": N_("none"), "human": N_("human")}
 
 
 def features(state: State) -> dict[str, list[float]]:
@@ -140,25 +163,38 @@ def _bump(totals: dict[str, float], key: str, amount: float) -> None:
     totals[key] = totals.get(key, 0.0) + amount
 
 
-def tables(totals: Mapping[str, float], game_id: str) -> list[FigureTable]:
-    """The tables of a simulation's summed `counts` of game `game_id`."""
+def name(game_id: str, group: str, key: str, lang: str) -> str | None:
+    """The name of a thing game `game_id`'s figures count by key (in any `group`): a
+    card in `lang`, or the English word (`PLAIN_WORDS`) of a seat without a class or race
+    (or style); ``None`` for a key that is neither."""
+    cards = SETS[game_id].CS
+    if key == "human" and cards.rules.identity != "race":
+        return PLAIN_WORDS["none"]  # the race cards of a set with styles are its styles
+    design = cards.designs.get(key)
+    return PLAIN_WORDS.get(key) if design is None else design.name.get(lang)
+
+
+def tables(totals: Mapping[str, float], game_id: str, lang: str) -> list[FigureTable]:
+    """The tables of a simulation's summed `counts` of game `game_id`, cards named in
+    `lang`."""
     rules = SETS[game_id].CS.rules
-    card_names = {key: card.name.en for key, card in SETS[game_id].CS.designs.items()}
-    if rules.identity != "race":  # the race cards of a set with styles are its styles
-        card_names["human"] = "none"
+
+    def card_name(key: str) -> str:
+        return name(game_id, "card", key, lang) or key
+
     out = [_length(totals), _combat_table(totals)]
-    for group, title in GROUPS.items():
+    for group in GROUPS:
         label = rules.identity if group == "race" else group
-        title = title.replace("race", label)
         rows: list[tuple[Cell, ...]] = []
         for key in sorted(k for k in totals if k.startswith(f"{group}:") and k.endswith(":seats")):
-            name = key[len(group) + 1 : -len(":seats")]
+            thing = key[len(group) + 1 : -len(":seats")]
             seats = int(totals[key])
-            wins = int(totals.get(f"{group}:{name}:wins", 0))
-            rows.append((card_names.get(name, name), str(seats), (wins, seats)))
+            wins = int(totals.get(f"{group}:{thing}:wins", 0))
+            rows.append((card_name(thing), str(seats), (wins, seats)))
         rows.sort(key=lambda row: -int(str(row[1])))
-        out.append(FigureTable(title, (label, "seat-games", "win rate"), rows))
-    out.append(_card_table(totals, card_names))
+        columns = (GROUP_WORDS[label], N_("seat-games"), N_("win rate"))
+        out.append(FigureTable(GROUP_TITLES[label], columns, rows))
+    out.append(_card_table(totals, card_name))
     return out
 
 
@@ -174,13 +210,13 @@ def _length(totals: Mapping[str, float]) -> FigureTable:
     helped = int(totals.get("helped_kills", 0))
     to_last = int(totals.get("helped_kills_to_last_level", 0))
     rows: list[tuple[Cell, ...]] = [
-        ("games", str(games)),
-        ("turns: mean", f"{mean:.1f}"),
-        ("turns: median", str(median)),
-        ("helped kills", str(helped)),
-        ("helped kills to the last level", str(to_last)),
+        (N_("games"), str(games)),
+        (N_("turns: mean"), f"{mean:.1f}"),
+        (N_("turns: median"), str(median)),
+        (N_("helped kills"), str(helped)),
+        (N_("helped kills to the last level"), str(to_last)),
     ]
-    return FigureTable("Game length and help", ("figure", "value"), rows)
+    return FigureTable(N_("Game length and help"), (N_("figure"), N_("value")), rows)
 
 
 def _combat_table(totals: Mapping[str, float]) -> FigureTable:
@@ -188,15 +224,18 @@ def _combat_table(totals: Mapping[str, float]) -> FigureTable:
     rows: list[tuple[Cell, ...]] = [
         (COMBAT_WORDS[end], (int(totals.get(f"combats:{end}", 0)), combats)) for end in COMBAT_ENDS
     ]
-    return FigureTable(f"Combats ({combats:,})", ("combats", "share"), rows)
+    return FigureTable(
+        N_("Combats ({count})"), (N_("combats"), N_("share")), rows, {"count": f"{combats:,}"}
+    )
 
 
-def _card_table(totals: Mapping[str, float], card_names: Mapping[str, str]) -> FigureTable:
+def _card_table(totals: Mapping[str, float], card_name: Callable[[str], str]) -> FigureTable:
     rows: list[tuple[Cell, ...]] = []
     keys = [k for k in totals if k.startswith("card:") and k.endswith(":played")]
     for key in sorted(keys, key=lambda k: -totals[k]):
-        name = key[len("card:") : -len(":played")]
-        players = int(totals.get(f"card:{name}:players", 0))
-        wins = int(totals.get(f"card:{name}:wins", 0))
-        rows.append((card_names.get(name, name), f"{totals[key]:.0f}", (wins, players)))
-    return FigureTable("By card played", ("card", "times played", "players' win rate"), rows)
+        card = key[len("card:") : -len(":played")]
+        players = int(totals.get(f"card:{card}:players", 0))
+        wins = int(totals.get(f"card:{card}:wins", 0))
+        rows.append((card_name(card), f"{totals[key]:.0f}", (wins, players)))
+    columns = (N_("card"), N_("times played"), N_("players' win rate"))
+    return FigureTable(N_("By card played"), columns, rows)
