@@ -23,6 +23,7 @@ too) and the confirmation's games each derive from it.
 from __future__ import annotations
 
 import json
+import math
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -115,31 +116,34 @@ def known_metrics() -> str:
 def parse_targets(text: str) -> dict[str, float]:
     """``"length=8,first_player=0.25"`` -> ``{"length": 8.0, "first_player": 0.25}``.
 
-    An unknown metric, a repeated one, a value that is not a finite number, or a share
-    outside [0, 1] raises `ValueError` listing the metrics.
+    An unknown metric (the error lists the metrics), a repeated one, a value that is not a
+    finite number >= 0, or a share above 1 raises `ValueError` naming it.
     """
     targets: dict[str, float] = {}
     for item in text.split(","):
         name, sep, number = (part.strip() for part in item.partition("="))
         if not sep or not name:
             raise ValueError(f"a target is metric=value, got {quote(item.strip())}")
-        metric = METRICS.get(name)
-        if metric is None:
-            raise ValueError(
-                f"unknown target metric {quote(name)}; the metrics are: {known_metrics()}"
-            )
         if name in targets:
             raise ValueError(f"target {name} is given twice")
         try:
             value = float(number)
         except ValueError:
             raise ValueError(f"target {name} must be a number, got {quote(number)}") from None
-        if value != value or value in (float("inf"), float("-inf")) or value < 0:
-            raise ValueError(f"target {name} must be a finite number >= 0, got {quote(number)}")
-        if metric.share and value > 1:
-            raise ValueError(f"target {name} is a share: from 0 to 1, got {quote(number)}")
-        targets[name] = value
+        targets[name] = check_target(name, value)
     return targets
+
+
+def check_target(name: str, value: float) -> float:
+    """`value` if it is a valid target for the metric `name`, else `ValueError`."""
+    metric = METRICS.get(name)
+    if metric is None:
+        raise ValueError(f"unknown target metric {quote(name)}; the metrics are: {known_metrics()}")
+    if not math.isfinite(value) or value < 0:
+        raise ValueError(f"target {name} must be a finite number >= 0, got {quote(value)}")
+    if metric.share and value > 1:
+        raise ValueError(f"target {name} is a share: from 0 to 1, got {quote(value)}")
+    return value
 
 
 def error(targets: Mapping[str, float], figures: Mapping[str, float]) -> float:
@@ -195,8 +199,6 @@ class TuneConfig:
         """What a resumed study must share with the stored one (more trials may be asked)."""
         data = asdict(self)
         del data["trials"], data["confirm_games"]
-        data["agents"] = list(self.agents)
-        data["search"] = list(self.search)
         return data
 
 
@@ -226,11 +228,7 @@ def plan(
         agent_registry.make(name, game_id, 0)  # an unknown agent fails now
     if not targets:
         raise ValueError(f"give at least one target; the metrics are: {known_metrics()}")
-    unknown = sorted(set(targets) - set(METRICS))
-    if unknown:
-        raise ValueError(
-            f"unknown target metric(s) {', '.join(unknown)}; the metrics are: {known_metrics()}"
-        )
+    targets = {name: check_target(name, value) for name, value in targets.items()}
     if search is None:
         search = default_search(probe.options_spec, fixed)
     else:
@@ -266,7 +264,7 @@ def plan(
         game_id,
         players,
         tuple(agents.split(",") if isinstance(agents, str) else agents),
-        dict(targets),
+        targets,
         fixed,
         tuple(search),
         games,
