@@ -148,6 +148,7 @@ def tune_command(
         raise typer.Exit(INTERRUPTED) from None
     console = Console()
     console.print(_headline(result))
+    console.print(_best_title(result.best))
     console.print(_settings_table(result))
     console.print(_figures_table(result))
 
@@ -222,15 +223,19 @@ def _headline(result: TuneResult) -> str:
     return "\n".join(lines)
 
 
-def _settings_table(result: TuneResult) -> Table:
-    best = result.best
-    title = _("Best settings: trial {number}, error {error}").format(
+def _best_title(best: Trial) -> str:
+    return _("Best settings: trial {number}, error {error}").format(
         number=best.number + 1, error=f"{best.error:.4f}"
     )
-    table = Table(title=title)
+
+
+def _settings_table(result: TuneResult) -> Table:
+    """The searched options: the best trial's values and the defaults. Its title is a line
+    of its own (`_best_title`): a table's title wraps at the table's narrow width."""
+    table = Table()
     for column in (_("option"), _("tuned"), _("default")):
         table.add_column(column, justify="left" if column == _("option") else "right")
-    for name, value in best.options.items():
+    for name, value in result.best.options.items():
         table.add_row(name, _shown(value), _shown(result.default.options[name]))
     return table
 
