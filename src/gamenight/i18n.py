@@ -41,9 +41,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-# N_ marks a message for extraction where it cannot be translated yet (the kernel's, for
-# its errors' templates): a module's table of words, built before any language is chosen.
-from gamenight.kernel.errors import N_ as N_
+from gamenight.kernel.errors import N_ as N_  # the kernel's marker, the interface's too
 from gamenight.kernel.errors import InvalidInput
 
 SOURCE = "en"
