@@ -17,8 +17,8 @@ from gamenight.i18n import CATALOG, N_
 from gamenight.kernel.registry import game_class
 
 from .arguments import GameArgument, GameOptions, JsonOption, WorkersOption
+from .errors import fail
 from .language import use_language
-from .play import fail
 from .simulate import INTERRUPTED, parse_options
 
 if TYPE_CHECKING:
@@ -136,7 +136,7 @@ def tune_command(
 
             write_atomic(json_file, json.dumps(result.to_dict(), indent=2) + "\n")
     except ValueError as exc:
-        fail(str(exc))
+        fail(exc)
     except KeyboardInterrupt:
         if db is not None:
             stopped = _(
