@@ -3,9 +3,9 @@
     python bench/server.py [--tables N] [--seconds S] [--game GAME] [--players P]
                            [--bot B] [--think-ms MS]
 
-Starts ``gamenight serve`` in its own process on a fresh SQLite database, then opens
-`--tables` tables at once (default 200), each with one person's seat played by this
-process over a websocket (a random legal action as soon as the seat may act) and bots
+Starts ``gamenight serve`` in its own process on a fresh SQLite database (in a temporary
+folder, removed at the end), then opens `--tables` tables at once (default 200), each
+with one person's seat played by this process over a websocket (a random legal action as soon as the seat may act) and bots
 (`--bot`, default random: the server's own cost, not the bots' thinking) at the others.
 With `--think-ms`, the person waits that long on average (half to one and a half times)
 before each move, as people do; without, every table's person answers at once, and the
@@ -129,8 +129,8 @@ def stored_actions(database: str) -> int:
         return int(db.execute("select count(*) from actions").fetchone()[0])
 
 
-async def run(arguments: argparse.Namespace) -> None:
-    folder = tempfile.mkdtemp(prefix="gamenight-bench-")
+async def run(arguments: argparse.Namespace, folder: str) -> None:
+    """Start a server on a fresh database in `folder`, play, print the figures."""
     port = free_port()
     command = [sys.executable, "-m", "gamenight", "serve", "--data", folder, "--port", str(port)]
     server = subprocess.Popen(
@@ -197,7 +197,8 @@ def main() -> None:
         default=0.0,
         help="how long the person thinks before each move, on average (default 0: at once)",
     )
-    uvloop.run(run(parser.parse_args()))
+    with tempfile.TemporaryDirectory(prefix="gamenight-bench-") as folder:
+        uvloop.run(run(parser.parse_args(), folder))
 
 
 if __name__ == "__main__":
