@@ -5,8 +5,9 @@
 
 Starts ``gamenight serve`` in its own process on a fresh SQLite database (in a temporary
 folder, removed at the end), then opens `--tables` tables at once (default 200), each
-with one person's seat played by this process over a websocket (a random legal action as soon as the seat may act) and bots
-(`--bot`, default random: the server's own cost, not the bots' thinking) at the others.
+with one person's seat played by this process over a websocket (a random legal action
+as soon as the seat may act) and bots (`--bot`, default random: the server's own cost,
+not the bots' thinking) at the others.
 With `--think-ms`, the person waits that long on average (half to one and a half times)
 before each move, as people do; without, every table's person answers at once, and the
 server is never idle: its latency is then the queue of every table's work.
