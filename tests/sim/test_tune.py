@@ -42,7 +42,7 @@ def test_targets_parse_into_metrics_and_values():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("speed=3", "unknown target metric 'speed'; the metrics are: length ("),
+        ("speed=3", "unknown target metric 'speed'; the metrics are: length, actions, "),
         ("length", "a target is metric=value, got 'length'"),
         ("length=long", "target length must be a number, got 'long'"),
         ("length=-1", "target length must be a finite number >= 0"),
@@ -52,7 +52,7 @@ def test_targets_parse_into_metrics_and_values():
     ],
 )
 def test_bad_targets_are_refused_naming_the_problem(text, message):
-    with pytest.raises(ValueError, match="^" + message.replace("(", r"\(")):
+    with pytest.raises(ValueError, match="^" + message):
         parse_targets(text)
 
 
@@ -165,3 +165,11 @@ def test_tune_refuses_unknown_metrics_and_options_with_nothing_run(tmp_path, arg
     assert result.exit_code == 2
     assert message in result.output
     assert not db.exists() and not summary.exists()
+
+
+def test_tune_tells_a_bad_target_in_the_language_of_lang():
+    result = runner.invoke(app, ["tune", "boss-quest", "-t", "speed=3", "--lang", "ru"])
+    assert result.exit_code == 2
+    assert "ошибка: неизвестный показатель цели 'speed'; показатели: length, actions" in (
+        result.output
+    )

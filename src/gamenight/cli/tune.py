@@ -18,7 +18,7 @@ from gamenight.kernel.registry import game_class
 
 from .arguments import GameArgument, GameOptions, JsonOption, WorkersOption
 from .errors import fail
-from .language import use_language
+from .language import LangOption, use_language
 from .simulate import INTERRUPTED, parse_options
 
 if TYPE_CHECKING:
@@ -101,10 +101,11 @@ def tune_command(
         ),
     ] = None,
     json_file: JsonOption = None,
+    lang: LangOption = None,
 ) -> None:
     """The ``tune`` command (its help text is in `app`): search, confirm, print the tables."""
     try:
-        use_language(None)  # the locale's
+        use_language(lang, game)
         from gamenight.sim import tune
 
         names = (agents or agent_registry.default(game)).split(",")

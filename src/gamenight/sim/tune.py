@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamenight import agents as agent_registry
 from gamenight.kernel import make
+from gamenight.kernel.errors import N_, InvalidInput
 from gamenight.kernel.limits import QUOTE_CHARS, clip, quote
 from gamenight.kernel.options import Option
 
@@ -109,8 +110,8 @@ def length_unit(result: SimulationResult) -> str:
 
 
 def known_metrics() -> str:
-    """``length (mean game length...), actions (...)``: the list an error shows."""
-    return "; ".join(f"{metric.name} ({metric.help})" for metric in METRICS.values())
+    """``length, actions, ...``: the list an error shows."""
+    return ", ".join(METRICS)
 
 
 def parse_targets(text: str) -> dict[str, float]:
@@ -123,13 +124,19 @@ def parse_targets(text: str) -> dict[str, float]:
     for item in text.split(","):
         name, sep, number = (part.strip() for part in item.partition("="))
         if not sep or not name:
-            raise ValueError(f"a target is metric=value, got {quote(item.strip())}")
+            raise InvalidInput(
+                N_("a target is metric=value, got {value}"), value=quote(item.strip())
+            )
         if name in targets:
-            raise ValueError(f"target {name} is given twice")
+            raise InvalidInput(N_("target {metric} is given twice"), metric=name)
         try:
             value = float(number)
         except ValueError:
-            raise ValueError(f"target {name} must be a number, got {quote(number)}") from None
+            raise InvalidInput(
+                N_("target {metric} must be a number, got {value}"),
+                metric=name,
+                value=quote(number),
+            ) from None
         targets[name] = check_target(name, value)
     return targets
 
@@ -138,11 +145,23 @@ def check_target(name: str, value: float) -> float:
     """`value` if it is a valid target for the metric `name`, else `ValueError`."""
     metric = METRICS.get(name)
     if metric is None:
-        raise ValueError(f"unknown target metric {quote(name)}; the metrics are: {known_metrics()}")
+        raise InvalidInput(
+            N_("unknown target metric {metric}; the metrics are: {metrics}"),
+            metric=quote(name),
+            metrics=known_metrics(),
+        )
     if not math.isfinite(value) or value < 0:
-        raise ValueError(f"target {name} must be a finite number >= 0, got {quote(value)}")
+        raise InvalidInput(
+            N_("target {metric} must be a finite number >= 0, got {value}"),
+            metric=name,
+            value=quote(value),
+        )
     if metric.share and value > 1:
-        raise ValueError(f"target {name} is a share: from 0 to 1, got {quote(value)}")
+        raise InvalidInput(
+            N_("target {metric} is a share: from 0 to 1, got {value}"),
+            metric=name,
+            value=quote(value),
+        )
     return value
 
 
@@ -227,7 +246,9 @@ def plan(
     for name in dict.fromkeys(lineup):
         agent_registry.make(name, game_id, 0)  # an unknown agent fails now
     if not targets:
-        raise ValueError(f"give at least one target; the metrics are: {known_metrics()}")
+        raise InvalidInput(
+            N_("give at least one target; the metrics are: {metrics}"), metrics=known_metrics()
+        )
     targets = {name: check_target(name, value) for name, value in targets.items()}
     if search is None:
         search = default_search(probe.options_spec, fixed)
@@ -237,29 +258,47 @@ def plan(
         strange = [name for name in search if name not in specs]
         if strange:
             names = clip(", ".join(strange), QUOTE_CHARS)
-            raise ValueError(f"unknown option(s) {names} for {game_id}; known: {known}")
+            raise InvalidInput(
+                N_("unknown option(s) {names} for {game}; known: {known}"),
+                names=names,
+                game=game_id,
+                known=known,
+            )
         both = [name for name in search if name in fixed]
         if both:
-            raise ValueError(f"option(s) {', '.join(both)} both fixed and searched: choose one")
+            raise InvalidInput(
+                N_("option(s) {names} both fixed and searched: choose one"), names=", ".join(both)
+            )
         for name in search:
             if not searchable(specs[name]):
-                raise ValueError(f"option {name} cannot be searched: it has no bounds or choices")
+                raise InvalidInput(
+                    N_("option {option} cannot be searched: it has no bounds or choices"),
+                    option=name,
+                )
     if not search:
-        raise ValueError(f"no option of {game_id} is left to search")
+        raise InvalidInput(N_("no option of {game} is left to search"), game=game_id)
     confirm_games = 4 * games if confirm_games is None else confirm_games
-    for label, count, low, high in (
-        ("games", games, 1, MAX_GAMES),
-        ("trials", trials, 1, MAX_TRIALS),
-        ("confirmation games", confirm_games, BATCHES, MAX_GAMES),
+    for template, count, low, high in (
+        (N_("games must be an integer from {least} to {most}, got {value}"), games, 1, MAX_GAMES),
+        (
+            N_("trials must be an integer from {least} to {most}, got {value}"),
+            trials,
+            1,
+            MAX_TRIALS,
+        ),
+        (
+            N_("confirmation games must be an integer from {least} to {most}, got {value}"),
+            confirm_games,
+            BATCHES,
+            MAX_GAMES,
+        ),
     ):
         if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
-            raise ValueError(
-                f"{label} must be an integer from {low:,} to {high:,}, got {quote(count)}"
-            )
+            raise InvalidInput(template, least=f"{low:,}", most=f"{high:,}", value=quote(count))
     if seed is None:
         seed = secrets.randbits(63)
     elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an integer, got {quote(seed)}")
+        raise InvalidInput(N_("seed must be an integer, got {value}"), value=quote(seed))
     return TuneConfig(
         game_id,
         players,
@@ -410,7 +449,7 @@ def _optuna() -> ModuleType:
     try:
         import optuna
     except ImportError:
-        raise ValueError("rule tuning needs Optuna: pip install 'gamenight[tune]'") from None
+        raise InvalidInput(N_("rule tuning needs Optuna: pip install 'gamenight[tune]'")) from None
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     return optuna
 
@@ -425,20 +464,26 @@ def _open_study(config: TuneConfig, db: str | Path | None) -> optuna.Study:
         study = library.create_study(direction="minimize")
     else:
         if Path(db).exists() and not Path(db).is_file():
-            raise ValueError(f"{db} is not a file")
+            raise InvalidInput(N_("{file} is not a file"), file=str(db))
         try:
             study = library.create_study(
                 storage=_storage(db), study_name=STUDY, direction="minimize", load_if_exists=True
             )
         except Exception as exc:  # SQLAlchemy's and Optuna's errors: not a study file
-            raise ValueError(f"{db} is not a tuning study file: {exc}") from None
+            raise InvalidInput(
+                N_("{file} is not a tuning study file: {reason}"), file=str(db), reason=str(exc)
+            ) from None
     identity = json.loads(json.dumps(config.identity()))  # as the storage gives it back
     stored = study.user_attrs.get("identity")
     if stored is None:
         study.set_user_attr("identity", identity)
     elif stored != identity:
         changed = ", ".join(key for key in identity if identity[key] != stored.get(key))
-        raise ValueError(f"{db} holds a study of other settings ({changed}): name a new file")
+        raise InvalidInput(
+            N_("{file} holds a study of other settings ({changed}): name a new file"),
+            file=str(db),
+            changed=changed,
+        )
     return study
 
 
@@ -484,7 +529,7 @@ def _simulate(
         )
     except ValueError as exc:
         setting = ", ".join(f"{name}={value}" for name, value in options.items()) or "defaults"
-        raise ValueError(f"{setting}: {exc}") from exc
+        raise InvalidInput(N_("{setting}: {reason}"), setting=setting, reason=exc) from exc
 
 
 def _confirm(
