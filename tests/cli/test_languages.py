@@ -250,3 +250,22 @@ def test_no_message_is_hidden_from_extraction_inside_an_f_string(package):
                     and any(isinstance(arg, ast.Constant) for arg in call.args[-1:])
                 ]
     assert hidden == []
+
+
+def test_a_renderer_function_speaks_its_lang_argument_however_it_is_passed():
+    @i18n.speaks
+    def spoken(view: object, lang: str, me: int | None = None) -> str:
+        return i18n.language()
+
+    @i18n.speaks
+    def with_default(lang: str = "uk") -> str:
+        return i18n.language()
+
+    assert spoken({}, "ja") == "ja"
+    assert spoken({}, lang="lt", me=1) == "lt"
+    assert with_default() == "uk"
+    assert i18n.language() == i18n.SOURCE
+    with pytest.raises(TypeError, match="needs its lang argument"):
+        spoken({})
+    with pytest.raises(ValueError, match="unknown language 'xx'"):
+        spoken({}, "xx")
