@@ -120,8 +120,8 @@ def speaks(function: Callable[P, R]) -> Callable[P, R]:
     @functools.wraps(function)
     def in_language(*args: P.args, **kwargs: P.kwargs) -> R:
         lang = args[position] if len(args) > position else kwargs.get("lang", parameter.default)
-        if lang is inspect.Parameter.empty:
-            raise TypeError(f"{function.__qualname__}() needs its lang argument")
+        if not isinstance(lang, str):
+            raise TypeError(f"{function.__qualname__}() needs its lang argument, a language code")
         with speaking(lang):
             return function(*args, **kwargs)
 
