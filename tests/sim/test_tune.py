@@ -126,6 +126,27 @@ def test_a_stored_study_resumes_and_refuses_other_settings(tmp_path):
         tune(small_plan(games=9), db=db)
 
 
+def test_an_interrupted_study_resumes_where_it_stopped(tmp_path):
+    db = tmp_path / "study.sqlite"
+
+    def stop_after_two(done, total, best):
+        if done == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        tune(small_plan(trials=4), db=db, on_trial=stop_after_two)
+    resumed = tune(small_plan(trials=4), db=db)
+    assert [trial.number for trial in resumed.trials] == [0, 1, 2, 3]
+
+
+def test_a_file_that_is_no_study_is_refused_and_left_as_it_was(tmp_path):
+    db = tmp_path / "notes.sqlite"
+    db.write_text("not a database")
+    with pytest.raises(ValueError, match=r"notes\.sqlite is not a tuning study file: "):
+        tune(small_plan(), db=db)
+    assert db.read_text() == "not a database"
+
+
 def test_tune_prints_the_best_settings_and_the_confirmation_and_writes_json(tmp_path):
     summary = tmp_path / "tune.json"
     args = ["tune", "boss-quest", "-t", "length=3,first_player=0.33", "-a", "random"]

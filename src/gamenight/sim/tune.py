@@ -439,8 +439,19 @@ def stored_seed(db: str | Path) -> int | None:
         study = _optuna().load_study(study_name=STUDY, storage=_storage(db))
     except KeyError:  # the file holds no study of that name
         return None
+    except Exception as exc:  # SQLAlchemy's and Optuna's errors: not a study file
+        raise _not_a_study(db, exc) from None
     identity = study.user_attrs.get("identity")
     return None if identity is None else int(identity["seed"])
+
+
+def _not_a_study(db: str | Path, error: Exception) -> InvalidInput:
+    """The refusal of a file the study storage cannot read, with the first line of why
+    (SQLAlchemy's messages go on with the SQL and a web address)."""
+    reason = (str(error).splitlines() or [type(error).__name__])[0]
+    return InvalidInput(
+        N_("{file} is not a tuning study file: {reason}"), file=str(db), reason=reason
+    )
 
 
 def _optuna() -> ModuleType:
@@ -470,9 +481,7 @@ def _open_study(config: TuneConfig, db: str | Path | None) -> optuna.Study:
                 storage=_storage(db), study_name=STUDY, direction="minimize", load_if_exists=True
             )
         except Exception as exc:  # SQLAlchemy's and Optuna's errors: not a study file
-            raise InvalidInput(
-                N_("{file} is not a tuning study file: {reason}"), file=str(db), reason=str(exc)
-            ) from None
+            raise _not_a_study(db, exc) from None
     identity = json.loads(json.dumps(config.identity()))  # as the storage gives it back
     stored = study.user_attrs.get("identity")
     if stored is None:
