@@ -124,6 +124,10 @@ def test_a_stored_study_resumes_and_refuses_other_settings(tmp_path):
     assert len(more.trials) == 5 and more.trials[:3] == first.trials
     with pytest.raises(ValueError, match="holds a study of other settings \\(games\\)"):
         tune(small_plan(games=9), db=db)
+    other = tmp_path / "other.sqlite"
+    with pytest.raises(ValueError, match="workers must be an integer from 1 to"):
+        tune(small_plan(), workers=0, db=other)
+    assert not other.exists()
 
 
 def test_an_interrupted_study_resumes_where_it_stopped(tmp_path):

@@ -39,7 +39,7 @@ from gamenight.kernel.limits import QUOTE_CHARS, clip, quote
 from gamenight.kernel.options import Option
 
 from .result import SimulationResult
-from .runner import MAX_GAMES, derive_seed, lineup_for, simulate
+from .runner import MAX_GAMES, check_workers, derive_seed, lineup_for, simulate
 from .stats import Rate
 
 if TYPE_CHECKING:
@@ -399,6 +399,7 @@ def tune(
     settings raises `ValueError`.
     """
     library = _optuna()
+    check_workers(workers)  # before the study file is made
     started = time.perf_counter()
     study = _open_study(config, db)
     done = len(_completed(study))
