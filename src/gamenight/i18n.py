@@ -43,6 +43,7 @@ from babel.messages.pofile import read_po, write_po
 
 from gamenight.kernel.errors import N_ as N_  # the kernel's marker, the interface's too
 from gamenight.kernel.errors import InvalidInput
+from gamenight.kernel.registry import game_class, games, spec
 
 SOURCE = "en"
 # Every language of the interface, by code, with its own name for itself.
@@ -60,6 +61,25 @@ _active: ContextVar[str] = ContextVar("language", default=SOURCE)
 
 P = ParamSpec("P")
 R = TypeVar("R")
+
+
+# The agents' short descriptions, shown beside their names (which stay as they are typed
+# in ``--bots``): the generic agents, the search agent and the games' own bots.
+BOT_DESCRIPTIONS = {
+    "random": N_("random legal moves"),
+    "passive": N_("passes whenever it may, else moves at random"),
+    "ismcts": N_("searches many imagined games before each move"),
+    "heuristic": N_("plays by the game's rules of thumb"),
+    "easy": N_("slow, and often misreads or miscounts"),
+    "normal": N_("steady, and sometimes misreads or miscounts"),
+    "hard": N_("quick, and reads and counts well"),
+}
+
+
+def bot_description(name: str) -> str:
+    """An agent's short description in the language in use ("" for an agent without one)."""
+    description = BOT_DESCRIPTIONS.get(name)
+    return "" if description is None else CATALOG.gettext(description)
 
 
 def known_languages() -> str:
@@ -170,6 +190,30 @@ class Catalog:
 # gamenight's own catalog: the command line, the table loops and the shared words.
 CATALOG = Catalog("gamenight")
 
+# The catalog context of a game's title: a proper name, kept as it is unless a rulebook in
+# the language gives the game a title of its own ("Мяу, Тёмный Властелин!").
+TITLE_CONTEXT = "game title"
+
+
+def game_package(game_id: str) -> str:
+    """The presentation package (``games/<game>/ui``) of `game_id`, whose catalog holds its
+    words (two games of one folder, Munchkin and Munchkin Fu, share it)."""
+    module = importlib.import_module(spec(game_id).state.__module__)
+    return f"{module.__package__}.ui"
+
+
+def game_catalog(game_id: str) -> Catalog | None:
+    """The catalog of `game_id`'s own words, or None for a game without one."""
+    package = game_package(game_id)
+    return Catalog(package) if package in game_packages() else None
+
+
+def game_title(game_id: str) -> str:
+    """`game_id`'s title in the language in use."""
+    title = game_class(game_id).title
+    catalog = game_catalog(game_id)
+    return title if catalog is None else catalog.pgettext(TITLE_CONTEXT, title)
+
 
 def plural_index(lang: str) -> Callable[[int], int]:
     """The plural rule of `lang`: which form (``msgstr[i]``) a count takes."""
@@ -182,12 +226,15 @@ CORE = "gamenight"
 # The web pages' catalog: the words of the lobby, the table and the replay pages.
 WEB = "gamenight.server"
 # The folders and modules of gamenight whose strings are in its own catalog: the
-# interface's, and the errors a person may meet that the kernel, the agents and the
-# simulations raise with their templates (`gamenight.kernel.errors`).
-CORE_SOURCES = ("cli", "ui", "play", "kernel", "agents", "sim", "i18n.py")
+# interface's (the server's errors included), and the errors a person may meet that the
+# kernel, the agents and the simulations raise with their templates
+# (`gamenight.kernel.errors`).
+CORE_SOURCES = ("cli", "ui", "play", "kernel", "agents", "sim", "server", "i18n.py")
 # `gamenight.ui.does(seat, me, verb)` translates its verb in gamenight's catalog, in both
 # persons: the verbs are extracted from every presentation module that calls it.
 VERB_KEYWORDS = {"does": (3,)}
+# A game's modules below its presentation whose marked strings its catalog holds.
+GAME_SOURCES_BELOW = ("sim.py", "state.py")
 VERB_CONTEXTS = ("you do", "seat does")
 # The modules of the command-line library whose words gamenight's command line shows
 # (Typer's help panels, its defaults and errors): their messages are in gamenight's catalog
@@ -219,14 +266,14 @@ def game_packages() -> list[str]:
 
 def source_files(package: str) -> list[Path]:
     """The Python modules whose strings go into `package`'s catalog: a game's are its
-    presentation's and its figures module's (``sim.py``, whose words `gamenight.sim.extra`
-    translates)."""
+    presentation's, its figures module's (``sim.py``, whose words `gamenight.sim.extra`
+    translates) and its state's (``state.py``: its options' help)."""
     root = Path(str(resources.files(package)))
     if package == WEB:
         return []
     if package != CORE:
-        figures = root.parent / "sim.py"
-        return sorted([*root.glob("*.py"), *([figures] if figures.is_file() else [])])
+        below = [root.parent / name for name in GAME_SOURCES_BELOW]
+        return sorted([*root.glob("*.py"), *(path for path in below if path.is_file())])
     places = [root / name for name in CORE_SOURCES]
     return sorted(
         path for place in places for path in (place.glob("*.py") if place.is_dir() else [place])
@@ -295,7 +342,14 @@ def template(package: str) -> Messages:
         names: Callable[[], list[tuple[str, str]]] = importlib.import_module(package).names
         for context, name in names():
             messages.add(name, context=context)
+        for game_id in _games_of(package):
+            messages.add(game_class(game_id).title, context=TITLE_CONTEXT)
     return messages
+
+
+def _games_of(package: str) -> list[str]:
+    """The games whose words are in `package`'s catalog."""
+    return [game_id for game_id in games() if game_package(game_id) == package]
 
 
 def library_messages() -> list[tuple[str | tuple[str, ...], str | None]]:

@@ -28,6 +28,7 @@ from gamenight.games.munchkin import SETS as MUNCHKIN_SETS
 from gamenight.games.ninja_master.content import COLOUR_NAMES as NINJA_COLOURS
 from gamenight.games.ninja_master.content import DICE_FILE
 from gamenight.i18n import LOCALE_VARIABLES
+from gamenight.kernel.registry import game_class
 from gamenight.ui import renderer
 
 PACKAGES = i18n.packages()
@@ -269,3 +270,33 @@ def test_a_renderer_function_speaks_its_lang_argument_however_it_is_passed():
         spoken({})
     with pytest.raises(ValueError, match="unknown language 'xx'"):
         spoken({}, "xx")
+
+
+def test_games_lists_the_options_help_and_the_bots_in_the_locale_s_language():
+    """Option and bot names stay as they are typed; what they mean is translated."""
+    env = {k: v for k, v in os.environ.items() if k not in LOCALE_VARIABLES}
+    done = subprocess.run(
+        [sys.executable, "-m", "gamenight", "games"],
+        env={**env, "LANG": "uk_UA.UTF-8", "COLUMNS": "400"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0
+    english = [
+        option.described()
+        for game_id in gamenight.games()
+        for option in game_class(game_id).options_spec
+    ]
+    english += list(i18n.BOT_DESCRIPTIONS.values())
+    assert [sentence for sentence in english if sentence in done.stdout] == []
+    assert "key_target: ключі, що одразу дають перемогу" in done.stdout
+    assert "random — випадкові дозволені ходи" in done.stdout
+
+
+def test_a_game_keeps_its_title_unless_its_rulebook_gives_a_local_one():
+    with i18n.speaking("ru"):
+        assert i18n.game_title("meow-dark-lord") == "Мяу, Тёмный Властелин!"
+        assert i18n.game_title("boss-quest") == "Boss Quest"
+    with i18n.speaking("lt"):
+        assert i18n.game_title("meow-dark-lord") == "Meow, Dark Lord!"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
@@ -65,6 +66,7 @@ def list_games() -> None:
     import gamenight
     from gamenight import agents
     from gamenight.kernel.registry import game_class
+    from gamenight.sim.extra import game_words
 
     from .language import use_language
 
@@ -78,20 +80,32 @@ def list_games() -> None:
         cls = game_class(game_id)
         default = agents.default(game_id)
         bots = [default] + [name for name in agents.available(game_id) if name != default]
-        options = "\n".join(escape(_option_line(o)) for o in cls.options_spec)
+        translate = game_words(game_id)
+        options = "\n".join(escape(_option_line(o, translate)) for o in cls.options_spec)
         table.add_row(
-            f"{game_id}\n[dim]{cls.title}[/dim]",
+            f"{game_id}\n[dim]{escape(i18n.game_title(game_id))}[/dim]",
             f"{cls.min_players}-{cls.max_players}",
-            "\n".join([_("{bot} (default)").format(bot=bots[0]), *bots[1:]]),
+            "\n".join(
+                _bot_line(_("{bot} (default)").format(bot=name) if name == default else name, name)
+                for name in bots
+            ),
             options,
         )
     Console().print(table)
 
 
-def _option_line(option: Option) -> str:
-    """An option as `games` lists it: name, help, and its default where the help does not
-    already say it (a default that depends on the player count is told in the help)."""
-    line = f"{option.name}: {option.help}"
+def _bot_line(shown: str, name: str) -> str:
+    """A bot as `games` lists it: its name as `shown` (``--bots`` takes `name`) and what
+    it does."""
+    description = i18n.bot_description(name)
+    return f"{shown} — {description}" if description else shown
+
+
+def _option_line(option: Option, translate: Callable[[str], str]) -> str:
+    """An option as `games` lists it: name, help (`translate`d: its game's catalog), and its
+    default where the help does not already say it (a default that depends on the player
+    count is told in the help)."""
+    line = f"{option.name}: {option.described(translate)}"
     if not callable(option.default) and "default" not in option.help:
         value = str(option.default).lower() if option.type is bool else option.default
         line += " " + _("(default {value})").format(value=value)

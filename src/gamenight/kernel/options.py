@@ -14,7 +14,9 @@ from .limits import QUOTE_CHARS, clip, quote
 class Option:
     """One option a game accepts in `gamenight.make`.
 
-    ``default`` is a value, or a function of the player count.
+    ``default`` is a value, or a function of the player count. ``help`` is an English
+    template marked with `N_` (the interface translates it where it is shown), filled with
+    ``help_fields`` (`described`).
     """
 
     name: str
@@ -24,6 +26,12 @@ class Option:
     min: int | None = None
     max: int | None = None
     choices: tuple[Any, ...] | None = None
+    help_fields: tuple[tuple[str, object], ...] = ()
+
+    def described(self, translate: Callable[[str], str] = str) -> str:
+        """The help in words: its template passed through `translate` (a catalog's
+        ``gettext``; by default the English) and filled with its fields."""
+        return translate(self.help).format(**dict(self.help_fields))
 
     def default_for(self, players: int) -> Any:
         return self.default(players) if callable(self.default) else self.default

@@ -312,7 +312,7 @@ class State(ABC):
             if not isinstance(action, Action):
                 raise IllegalAction(f"expected an action, got {quote(action)}")
             if type(seat) is not int or seat not in self.actors():
-                raise IllegalAction(self._not_your_turn(seat))
+                raise self._not_your_turn(seat)
             if not self._is_legal(seat, action):
                 raise IllegalAction(
                     N_("{action} is not legal for seat {seat} now"), action=action, seat=seat
@@ -403,7 +403,7 @@ class State(ABC):
         """
         legal = self.legal_actions(seat)
         if not legal:
-            raise IllegalAction(self._not_your_turn(seat))
+            raise self._not_your_turn(seat)
         if PASS in legal:
             return PASS
         return self._default_action(seat, legal)
@@ -506,13 +506,21 @@ class State(ABC):
                 data[key] = value.copy()
         self.events.entries.append((kind, data, to))
 
-    def _not_your_turn(self, seat: int) -> str:
+    def _not_your_turn(self, seat: int) -> IllegalAction:
         if self.is_over():
-            return "the game is over"
+            return IllegalAction(N_("the game is over"))
         if type(seat) is not int or not 0 <= seat < self.num_players:
-            return f"there is no seat {quote(seat)} (seats are 0..{self.num_players - 1})"
+            return IllegalAction(
+                N_("there is no seat {seat} (seats are 0..{last})"),
+                seat=quote(seat),
+                last=self.num_players - 1,
+            )
         waiting = ", ".join(str(s) for s in self.actors())
-        return f"seat {seat} may not act now; waiting for seat {waiting}"
+        return IllegalAction(
+            N_("seat {seat} may not act now; waiting for seat {waiting}"),
+            seat=seat,
+            waiting=waiting,
+        )
 
     # ----- hooks each game implements ------------------------------------------------
 

@@ -45,7 +45,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import gamenight
 from gamenight import agents, i18n
 from gamenight.kernel import GameSpec, spec
+from gamenight.kernel.errors import N_
+from gamenight.kernel.errors import message as error_text
 from gamenight.kernel.limits import QUOTE_CHARS, clip
+from gamenight.sim.extra import game_words
 
 from . import updates
 from .protocol import (
@@ -126,12 +129,18 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_MESSAGES)
         self.rate = RateLimit()
 
-    def send(self, message: str) -> None:
+    def send(self, text: str) -> None:
         try:
-            self.queue.put_nowait(message)
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:  # a browser that does not read: let it come back
             log.info("dropping a connection that does not keep up")
             self.close()
+
+    def refuse(self, refusal: TableError) -> None:
+        """Tell the browser why its message or connection was refused, in its language
+        (gamenight's catalog; the English is the error's own text, for the logs)."""
+        translate = i18n.translations(i18n.CORE, self.lang).gettext
+        self.send(error_message(clip(error_text(refusal, translate), 2 * QUOTE_CHARS)))
 
     def close(self) -> None:
         """Close the connection once the messages queued are sent (all of them are
@@ -269,8 +278,13 @@ def create_app(
             raise HTTPException(422, str(exc)) from None
 
     @app.get("/api/games")
-    async def list_games() -> list[dict[str, Any]]:
-        return [_game_info(game_id) for game_id in gamenight.games()]
+    async def list_games(lang: str = "en") -> list[dict[str, Any]]:
+        """Every game, its options' help and its bots' descriptions in `lang`."""
+        try:
+            with i18n.speaking(clip(lang, QUOTE_CHARS)):
+                return [_game_info(game_id) for game_id in gamenight.games()]
+        except ValueError as exc:  # an unknown language: the message lists them
+            raise HTTPException(422, str(exc)) from None
 
     @app.get("/api/games/{game}/catalog")
     async def game_catalog(game: str, lang: str = "en") -> dict[str, Any]:
@@ -284,7 +298,7 @@ def create_app(
             raise HTTPException(404, "this game's table has no catalog")
         unknown = _unknown_language(game_spec, lang)
         if unknown is not None:
-            raise HTTPException(422, unknown)
+            raise HTTPException(422, str(unknown))
         data: dict[str, Any] = catalog(game, lang)
         return data
 
@@ -346,7 +360,7 @@ def create_app(
         row, game_spec = table.row, table.spec
         unknown = _unknown_language(game_spec, lang)
         if unknown is not None:
-            raise HTTPException(422, unknown)
+            raise HTTPException(422, str(unknown))
         state = gamenight.make(row.game, row.players, row.seed, **row.options)
         for seat, action in history[: max(0, n - 1)]:
             state.apply(seat, action)
@@ -399,7 +413,7 @@ def create_app(
             pass
         except Exception:
             log.exception("table %s: a connection failed", table_id)
-            connection.send(error_message("internal error"))
+            connection.refuse(TableError(N_("internal error")))
         finally:
             if table is not None:
                 await table.disconnect(connection)
@@ -413,22 +427,23 @@ def create_app(
     ) -> Table | None:
         """Check who a new connection is (a `Welcome`), or tell it why not (None)."""
         if hello is None:
-            connection.send(error_message("the first message must be a valid hello"))
+            connection.refuse(TableError(N_("the first message must be a valid hello")))
             return None
+        if hello.lang in i18n.LANGUAGES:  # the refusals below are told in it too
+            connection.lang = hello.lang
         table = hall.get(table_id) if len(table_id) <= 32 else None
         if table is None:
-            connection.send(error_message("no such table"))
+            connection.refuse(TableError(N_("no such table")))
             return None
         if hello.token is not None:
             connection.seat = table.seat_of(hello.token)
             if connection.seat is None:
-                connection.send(error_message("this token is not valid for this table"))
+                connection.refuse(TableError(N_("this token is not valid for this table")))
                 return None
         unknown = _unknown_language(table.spec, hello.lang)
         if unknown is not None:
-            connection.send(error_message(unknown))
+            connection.refuse(unknown)
             return None
-        connection.lang = hello.lang
         connection.send(welcome_message(table.info(), connection.seat))
         return table
 
@@ -472,33 +487,36 @@ async def _serve(connection: Connection, table: Table) -> None:
             refused += 1
             if refused > MAX_REFUSED:
                 return
-            connection.send(error_message("too many messages: slow down"))
+            connection.refuse(TableError(N_("too many messages: slow down")))
             continue
         refused = 0
         if text is None or len(text) > MAX_MESSAGE_CHARS:
-            connection.send(
-                error_message(f"a message is JSON text of at most {MAX_MESSAGE_CHARS} characters")
+            connection.refuse(
+                TableError(
+                    N_("a message is JSON text of at most {count} characters"),
+                    count=MAX_MESSAGE_CHARS,
+                )
             )
             continue
         try:
             message = MESSAGE.validate_json(text)
         except ValidationError as exc:
-            connection.send(error_message(f"bad message: {_first_error(exc.errors())}"))
+            connection.refuse(TableError(N_("bad message: {why}"), why=_first_error(exc.errors())))
             continue
         try:
             await _dispatch(connection, table, message)
         except TableError as exc:
-            connection.send(error_message(clip(str(exc), 2 * QUOTE_CHARS)))
+            connection.refuse(exc)
 
 
 async def _dispatch(connection: Connection, table: Table, message: Any) -> None:
     if isinstance(message, Ping):
         return
     if isinstance(message, Hello):
-        raise TableError("hello again? this connection is set already")
+        raise TableError(N_("hello again? this connection is set already"))
     seat = connection.seat
     if seat is None:
-        raise TableError("spectators watch: only a seat may act")
+        raise TableError(N_("spectators watch: only a seat may act"))
     if isinstance(message, Act):
         await table.act(seat, message.action)
     elif isinstance(message, Ready):
@@ -532,12 +550,15 @@ def _first_error(errors: Sequence[Any]) -> str:
     )
 
 
-def _unknown_language(game_spec: GameSpec, lang: str) -> str | None:
+def _unknown_language(game_spec: GameSpec, lang: str) -> TableError | None:
     """Why `lang` is refused for the game (None: the game speaks it)."""
     if lang in game_spec.languages:
         return None
-    known = ", ".join(game_spec.languages)
-    return f"unknown language {clip(repr(lang), QUOTE_CHARS)}; known: {known}"
+    return TableError(
+        N_("unknown language {lang}; known: {known}"),
+        lang=clip(repr(lang), QUOTE_CHARS),
+        known=", ".join(game_spec.languages),
+    )
 
 
 def _link(table_id: str, seat: int, token: str) -> str:
@@ -555,18 +576,20 @@ def _web_folder(game: str) -> Path | None:
 
 
 def _game_info(game_id: str) -> dict[str, Any]:
+    """What the lobby shows of a game, in the language in use."""
     game_spec = spec(game_id)
+    translate = game_words(game_id)
     cls = game_spec.state
     web = game_spec.part("web")
     return {
         "id": game_id,
-        "title": cls.title,
+        "title": i18n.game_title(game_id),
         "min_players": cls.min_players,
         "max_players": cls.max_players,
         "options": [
             {
                 "name": option.name,
-                "help": option.help,
+                "help": option.described(translate),
                 "type": option.type.__name__,
                 "defaults": {
                     str(p): option.default_for(p)
@@ -579,6 +602,9 @@ def _game_info(game_id: str) -> dict[str, Any]:
             for option in cls.options_spec
         ],
         "bots": agents.available(game_id),
+        "bot_descriptions": {
+            name: i18n.bot_description(name) for name in agents.available(game_id)
+        },
         "default_bot": agents.default(game_id),
         "languages": list(game_spec.languages),
         "web": web is not None,

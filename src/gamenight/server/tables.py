@@ -41,6 +41,7 @@ import gamenight
 from gamenight import agents
 from gamenight.agents import ismcts
 from gamenight.kernel import PASS, Action, Agent, IllegalAction, Rng, State, spec
+from gamenight.kernel.errors import N_, GamenightError
 from gamenight.play.live import LiveTable
 from gamenight.play.table import ask, driver_seed, next_actor
 
@@ -54,8 +55,14 @@ log = logging.getLogger("gamenight.server")
 PLAYER, BOT, STANDIN, TIMEOUT, AUTO = "player", "bot", "standin", "timeout", "auto"
 
 
-class TableError(Exception):
-    """A request the table refuses; its message is for the person who made it."""
+class TableError(GamenightError):
+    """A request the table refuses; its message is for the person who made it (a template
+    with fields, told in their language)."""
+
+    @classmethod
+    def refusing(cls, error: GamenightError) -> TableError:
+        """The table's refusal of what the rules refused (`error`'s template and fields)."""
+        return cls(error.template, **error.fields)
 
 
 class Listener(Protocol):
@@ -179,7 +186,9 @@ class Table:
         if self.state.real_time and not self.state.is_over():
             wait = getattr(self.spec.part("web"), "WAIT", None)
             if wait is None:
-                raise TableError(f"{row.game} has no browser table for real-time play")
+                raise TableError(
+                    N_("{game} has no browser table for real-time play"), game=row.game
+                )
             expire = self.state.timeout_action(self.state.actors()[0])
             live = LiveTable(
                 self.state, [None] * row.players, expire, self.state.codec.from_json(wait)
@@ -232,7 +241,7 @@ class Table:
         except SQLAlchemyError:
             log.exception("table %s: could not store %d actions", self.row.id, len(rows))
             self._rebuild()
-            raise TableError("the server could not save that; try again") from None
+            raise TableError(N_("the server could not save that; try again")) from None
         for seat, _, cause in made:
             self._note(seat, cause)
         self._step_over(step)
@@ -354,7 +363,7 @@ class Table:
         async with self.lock:
             seat = self.seat_of(token)
             if seat is None:
-                raise TableError("this invitation is not valid for this table")
+                raise TableError(N_("this invitation is not valid for this table"))
             self._take(seat, name)
         self.wake()
         return seat
@@ -363,10 +372,10 @@ class Table:
         """Take a free person's seat: its new token (an older invitation stops working)."""
         async with self.lock:
             if self.status == FINISHED:
-                raise TableError("the game is over")
+                raise TableError(N_("the game is over"))
             free = [s.row.seat for s in self.seats if s.human and not s.row.claimed]
             if not free:
-                raise TableError("no seat is free at this table")
+                raise TableError(N_("no seat is free at this table"))
             token = new_token()
             self._take(free[0], name, token_hash(token))
         self.wake()
@@ -377,7 +386,7 @@ class Table:
         async with self.lock:
             seat = self.seat_of(token)
             if seat is None:
-                raise TableError("this token is not valid for this table")
+                raise TableError(N_("this token is not valid for this table"))
             self._set_seat(seat, "", token_hash(new_token()), claimed=False)
             for listener in [x for x in self.listeners if x.seat == seat]:
                 listener.seat = None  # they watch from now on
@@ -389,7 +398,7 @@ class Table:
         """Start now: a bot plays each free seat until somebody takes it."""
         async with self.lock:
             if self.seat_of(token) is None:
-                raise TableError("only a seated player may start the game")
+                raise TableError(N_("only a seated player may start the game"))
             if self.status == OPEN:
                 self._set_status(RUNNING)
             self.broadcast()
@@ -398,7 +407,7 @@ class Table:
     def _take(self, seat: int, name: str, hashed: str | None = None) -> None:
         """`seat`'s person sits down (with a new token's `hashed`, else the invitation's)."""
         if self.status == FINISHED:
-            raise TableError("the game is over")
+            raise TableError(N_("the game is over"))
         hashed = hashed or self.seats[seat].row.token_hash
         self._set_seat(seat, name.strip() or f"Seat {seat}", hashed, claimed=True)
         if self.status == OPEN and all(s.row.claimed for s in self.seats if s.human):
@@ -433,7 +442,7 @@ class Table:
         async with self.lock:
             if self.status != RUNNING:
                 raise TableError(
-                    "the game is not running" if self.status == OPEN else "the game is over"
+                    N_("the game is not running") if self.status == OPEN else N_("the game is over")
                 )
             slot = self.seats[seat]
             if slot.standin:
@@ -446,7 +455,7 @@ class Table:
                     action = state.codec.from_json(data)
                     state.apply(seat, action)
                 except IllegalAction as exc:
-                    raise TableError(str(exc)) from None
+                    raise TableError.refusing(exc) from None
                 self._commit([(seat, action, PLAYER)])
         self.wake()
 
@@ -454,7 +463,7 @@ class Table:
         """A real-time table: `seat`'s person is ready for the next step."""
         async with self.lock:
             if self.live is None or self.live.table.running:
-                raise TableError("there is nothing to be ready for")
+                raise TableError(N_("there is nothing to be ready for"))
             self.live.ready.add(seat)
             self.broadcast()
         self.wake()
@@ -653,7 +662,7 @@ class Table:
         assert live is not None
         timed = updates.live_template(self.state, self.spec, seat, data)
         if timed is None:
-            raise TableError("that is not one of your moves now")
+            raise TableError(N_("that is not one of your moves now"))
         template = {k: v for k, v in data.items() if k != updates.TIMED}
         codec = self.state.codec
 
@@ -664,7 +673,7 @@ class Table:
         try:
             self._live_moves(lambda: mine.append(live.table.act(seat, build)), mine)
         except IllegalAction as exc:
-            raise TableError(str(exc)) from None
+            raise TableError.refusing(exc) from None
 
     def _live_moves(self, run: Callable[[], Any], mine: Sequence[Action] = ()) -> None:
         """Run the live table (`run`), then store and tell the moves it made: `mine` are

@@ -24,9 +24,7 @@ in use, where the command line and the report take them.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
-from importlib import resources
 from types import ModuleType
 from typing import Any
 
@@ -51,10 +49,8 @@ def counts(state: State) -> dict[str, float]:
 def game_words(game_id: str) -> Callable[[str], str]:
     """The ``gettext`` of the game's own catalog (its ``ui/locale``) in the language in
     use; a game without a catalog keeps its words in English."""
-    package = importlib.import_module(spec(game_id).state.__module__).__package__ or ""
-    if not resources.files(package).joinpath("ui", "locale").is_dir():
-        return str
-    return i18n.Catalog(f"{package}.ui").gettext
+    catalog = i18n.game_catalog(game_id)
+    return str if catalog is None else catalog.gettext
 
 
 def figure_name(game_id: str, key: str) -> str:

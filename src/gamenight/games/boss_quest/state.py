@@ -8,6 +8,7 @@ in `views.py`.
 from __future__ import annotations
 
 from gamenight.kernel import Action, DecisionStack, Option, Outcome
+from gamenight.kernel.errors import N_
 from gamenight.kernel.rng import Rng
 
 from . import battle, spells, views
@@ -60,25 +61,29 @@ class BossQuestState(BossQuestModel):
     options_spec = (
         Option(
             "key_target",
-            "keys that win at once (default 5 with 2-4 players, 4 with 5-6)",
+            N_("keys that win at once (default 5 with 2-4 players, 4 with 5-6)"),
             _default_key_target,
             min=1,
             max=20,
         ),
-        Option("hearts", "hearts each player starts with", 3, min=1, max=10),
+        Option("hearts", N_("hearts each player starts with"), 3, min=1, max=10),
         Option(
             "spells_per_round",
-            f"spells laid out beside the Mage each round (default players + 1, at most {MAX_SLOTS})",
+            N_("spells laid out beside the Mage each round (default players + 1, at most {most})"),
             lambda players: players + 1,
             min=1,
             max=MAX_SLOTS,
+            help_fields=(("most", MAX_SLOTS),),
         ),
         Option(
-            "mystery", "lay one of the round's spells face down (the Mystery spell)", True, bool
+            "mystery",
+            N_("lay one of the round's spells face down (the Mystery spell)"),
+            True,
+            bool,
         ),
         Option(
             "max_rounds",
-            "safety limit: after this many rounds the most keys (then hearts) wins",
+            N_("safety limit: after this many rounds the most keys (then hearts) wins"),
             100,
             min=1,
             max=10_000,

@@ -9,6 +9,7 @@ in `combat.py`, coins in `coins.py`, card moves in `cards.py`, the end of the ga
 from __future__ import annotations
 
 from gamenight.kernel import Action, DecisionStack, Option, Outcome
+from gamenight.kernel.errors import N_
 from gamenight.kernel.rng import Rng
 
 from . import abilities, end, turn, views
@@ -36,21 +37,21 @@ class MeowState(MeowModel):
     options_spec = (
         Option(
             "coin_target",
-            "coins that win at once (default 15 with 2 players, 10 with 3-4, 7 with 5-6)",
+            N_("coins that win at once (default 15 with 2 players, 10 with 3-4, 7 with 5-6)"),
             _default_coin_target,
             min=1,
             max=TOTAL_COINS,
         ),
-        Option("deal", "cats dealt to each player at the start", 5, min=0, max=8),
+        Option("deal", N_("cats dealt to each player at the start"), 5, min=0, max=8),
         Option(
             "rigor_bottom_half",
-            "shuffle the Rigor Mortis cards into the Tower's bottom half only",
+            N_("shuffle the Rigor Mortis cards into the Tower's bottom half only"),
             True,
             bool,
         ),
         Option(
             "max_turns",
-            "safety limit: after this many turns the game ends as if the Dark Lord returned",
+            N_("safety limit: after this many turns the game ends as if the Dark Lord returned"),
             400,
             min=1,
             max=100_000,

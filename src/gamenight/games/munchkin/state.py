@@ -10,6 +10,7 @@ turn lives in `flow.py`, the door and combat in `combat.py`, the effect vocabula
 from __future__ import annotations
 
 from gamenight.kernel import Action, DecisionStack, Offers, Option, Outcome
+from gamenight.kernel.errors import N_
 from gamenight.kernel.rng import Rng
 
 from . import flow, views
@@ -134,15 +135,17 @@ def state_class(cs: CardSet) -> type[MunchkinState]:
     options: tuple[Option, ...] = (
         Option(
             "max_turns",
-            "safety limit: after this many turns the game ends, the highest level winning",
+            N_("safety limit: after this many turns the game ends, the highest level winning"),
             300,
             min=1,
             max=100_000,
         ),
         Option(
             "max_turn_actions",
-            "safety limit: a turn (or the set-up) that reaches this many actions ends the"
-            " game, the highest level winning",
+            N_(
+                "safety limit: a turn (or the set-up) that reaches this many actions ends the"
+                " game, the highest level winning"
+            ),
             2000,
             min=100,
             max=1_000_000,
@@ -152,10 +155,13 @@ def state_class(cs: CardSet) -> type[MunchkinState]:
         options += (
             Option(
                 "fast_play",
-                f"fast play: start hands (and hands after death) of {rules.fast_start} Door "
-                f"and {rules.fast_start} Treasure cards",
+                N_(
+                    "fast play: start hands (and hands after death) of {cards} Door and"
+                    " {cards} Treasure cards"
+                ),
                 False,
                 type=bool,
+                help_fields=(("cards", rules.fast_start),),
             ),
         )
     name = "".join(part.title() for part in rules.game_id.split("-")) + "State"

@@ -26,6 +26,7 @@ import math
 from typing import Any, cast
 
 from gamenight.kernel import Action, IllegalAction, Option, Outcome
+from gamenight.kernel.errors import N_
 from gamenight.kernel.rng import Rng
 
 from . import resolution, views
@@ -62,41 +63,47 @@ class NinjaMasterState(NinjaMasterModel):
     codec = CODEC
     real_time = True
     options_spec = (
-        Option("target", "points that win (the rules: 20)", 20, min=1, max=1000),
-        Option("start_score", "points every player starts with (the rules: 3)", 3, min=0, max=1000),
+        Option("target", N_("points that win (the rules: 20)"), 20, min=1, max=1000),
+        Option(
+            "start_score", N_("points every player starts with (the rules: 3)"), 3, min=0, max=1000
+        ),
         Option(
             "time_limit_ms",
-            "if nobody calls, the grab ends after this many ms",
+            N_("if nobody calls, the grab ends after this many ms"),
             10_000,
             min=BUCKET_MS[0],
             max=MAX_MS,
         ),
         Option(
             "tie_window_ms",
-            "calls this many ms after the first call count as the same moment",
+            N_("calls this many ms after the first call count as the same moment"),
             100,
             min=0,
             max=5_000,
         ),
         Option(
             "reaction_ms",
-            "nobody acts sooner than this many ms after what they react to "
-            "(the dice shown, a grab, a call)",
+            N_(
+                "nobody acts sooner than this many ms after what they react to "
+                "(the dice shown, a grab, a call)"
+            ),
             150,
             min=0,
             max=2_000,
         ),
         Option(
             "smoke_rule",
-            "'parity': each Smoke of a colour flips its token's sign; "
-            "'single': only exactly one Smoke makes it negative",
+            N_(
+                "'parity': each Smoke of a colour flips its token's sign; "
+                "'single': only exactly one Smoke makes it negative"
+            ),
             SmokeRule.PARITY.value,
             str,
             choices=tuple(rule.value for rule in SmokeRule),
         ),
         Option(
             "max_rounds",
-            "safety limit: after this many rounds the highest score wins (ties share)",
+            N_("safety limit: after this many rounds the highest score wins (ties share)"),
             25,
             min=1,
             max=10_000,

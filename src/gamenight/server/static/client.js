@@ -233,7 +233,7 @@ function tick() {
 setInterval(tick, 100);
 
 async function showRules() {
-  if (!games) games = await (await fetch("/api/games")).json();
+  if (!games) games = await (await fetch(`/api/games?lang=${lang}`)).json();
   const game = games.find((g) => g.id === info.game);
   const text = $("rules-text");
   text.replaceChildren(h("h2", {}, game.title),

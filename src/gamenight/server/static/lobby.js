@@ -19,7 +19,7 @@ async function main() {
   }
   drawLanguages();
   $("name").placeholder = t("you");
-  games = (await (await fetch("/api/games")).json()).filter((g) => g.playable);
+  games = (await (await fetch(`/api/games?lang=${lang}`)).json()).filter((g) => g.playable);
   $("game").replaceChildren(...games.map((g) => h("option", { value: g.id }, g.title)));
   $("game").addEventListener("change", chooseGame);
   $("players").addEventListener("change", drawSeats);
@@ -57,7 +57,7 @@ function drawSeats() {
     const kind = h("select", { "data-seat": seat, class: "kind" },
       h("option", { value: "human", selected: seat === 0 }, seat === 0 ? t("You") : t("A friend")),
       h("option", { value: "bot", selected: seat !== 0 }, t("A bot")));
-    const bot = h("select", { class: "bot" }, ...g.bots.map((b) => h("option", { value: b, selected: b === g.default_bot }, b)));
+    const bot = h("select", { class: "bot" }, ...g.bots.map((b) => h("option", { value: b, selected: b === g.default_bot }, g.bot_descriptions[b] ? `${b} — ${g.bot_descriptions[b]}` : b)));
     rows.push(h("div", {}, h("label", {}, t("Seat {seat}", { seat }), kind, bot)));
   }
   $("seats").replaceChildren(...rows);
