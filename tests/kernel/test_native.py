@@ -6,6 +6,7 @@ import pytest
 
 import gamenight
 from gamenight.kernel import HIDDEN, Rng, fields
+from gamenight.kernel import state as state_module
 from gamenight.kernel.state import seen_by, seen_by_python
 
 
@@ -21,28 +22,97 @@ def played(game_id: str, actions: int) -> gamenight.State:
     return state
 
 
+def copied_by_plan(plan: fields.ClonePlan) -> tuple[str, ...]:
+    """The fields that a copy by `plan` must not share with the original."""
+    return plan.lists + plan.nested + plan.parts + tuple(name for name, _ in plan.slotted)
+
+
+@pytest.fixture(params=["native", "python"])
+def copy_state(request, monkeypatch):
+    """Each way of copying a state, installed where `State` calls it."""
+    if request.param == "python":
+        monkeypatch.setattr(state_module, "copy_state", fields.copy_state_python)
+    return state_module.copy_state
+
+
 @pytest.mark.parametrize("game_id", gamenight.games())
 def test_a_clone_copies_the_same_fields_either_way(game_id, monkeypatch):
     state = played(game_id, 30)
     native = state.clone()
-    monkeypatch.setattr(fields, "NATIVE", False)
+    world = state.determinize(0, seed=9)
+    monkeypatch.setattr(state_module, "copy_state", fields.copy_state_python)
     plain = state.clone()
     assert native.to_json() == plain.to_json() == state.to_json()
-    for name in type(state).fields.lists + type(state).fields.nested:
+    assert world.to_json() == state.determinize(0, seed=9).to_json()
+    assert native.__dict__.keys() == plain.__dict__.keys()
+    plan = type(state)._clone_plan
+    for name in plan.shared:
+        assert getattr(native, name) is getattr(state, name)
+    for name in copied_by_plan(plan):
         copied, original = getattr(native, name), getattr(state, name)
-        assert copied == original and copied is not original
-    for name in type(state).fields.nested:
+        assert copied is not original or original is None
+        assert type(copied) is type(original)
+    for name in plan.nested:
         for copied, original in zip(getattr(native, name), getattr(state, name), strict=True):
             assert copied is not original
+    assert native.events.entries is not state.events.entries
+    assert native.events.entries == state.events.entries
+    assert native.rng.state == state.rng.state
 
 
-def test_copy_fields_names_a_missing_field():
+def changed(state: gamenight.State) -> None:
+    """Change every mutable field of `state` in place (no rule of the game's applied)."""
+    plan = type(state)._clone_plan
+    for name in plan.lists:
+        items = getattr(state, name)
+        items.append((0, HIDDEN) if items is state.history else "changed")
+    for name in plan.nested:
+        rows = getattr(state, name)
+        for row in rows:
+            row.append("changed")
+        rows.append([])
+    state.events.entries.append(("changed", {}, None))
+    state.rng.next64()
+    for name in plan.parts:
+        part = getattr(state, name)
+        if isinstance(part, list):  # a decision stack
+            part.clear()
+
+
+@pytest.mark.parametrize("game_id", gamenight.games())
+@pytest.mark.parametrize("steps", [0, 7, 40])
+def test_a_clone_and_its_original_change_independently(game_id, steps, copy_state):
+    state = played(game_id, steps)
+    before = state.to_json()
+    twin = state.clone()
+    changed(twin)
+    assert state.to_json() == before
+    again = state.clone()
+    changed(state)
+    assert again.to_json() == before
+    assert twin.clone().to_json() == twin.to_json()
+
+
+@pytest.mark.parametrize("game_id", gamenight.games())
+def test_a_clone_leaves_values_outside_its_fields_behind(game_id, copy_state):
+    state = played(game_id, 5)
+    state.legal_actions(state.actors()[0])  # the latest answer, kept by the state
+    state.scratch = ["a cache of the original's"]
+    for twin in (state.clone(), state.determinize(None, seed=1)):
+        assert "scratch" not in twin.__dict__ and "_offered" not in twin.__dict__
+
+
+def test_a_copy_names_a_missing_field(copy_state):
     class Bare:
         pass
 
-    source, target = Bare(), Bare()
+    source = Bare()
+    source.deck = [1, 2]
     with pytest.raises(KeyError, match="hands"):
-        fields.Fields(lists=("hands",)).copy_into(source, target)
+        copy_state(source, fields.Fields(lists=("hands",)).plan(("deck",), (), ()))
+    source.hands, source.deck = [3], None
+    copied = copy_state(source, fields.Fields(lists=("hands",)).plan(("deck",), (), ()))
+    assert copied.hands == [3] and copied.hands is not source.hands
 
 
 @pytest.mark.parametrize("game_id", gamenight.games())

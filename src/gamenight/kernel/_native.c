@@ -4,13 +4,15 @@
  *   at a fraction of the cost of 64-bit arithmetic on Python integers. The generator's
  *   state stays a Python integer owned by `Rng`; each function takes it and returns the
  *   state after its draws, so a clone, a snapshot and the Python code see one stream.
- * - `copy_fields` for `gamenight.kernel.fields.Fields.copy_into`: a clone copies a game's
- *   declared fields (dozens of small lists) without a Python loop.
+ * - `clone` for `gamenight.kernel.state.State.clone` (`fields.copy_state`): a new state
+ *   with the kernel's and a game's declared fields (dozens of small lists) copied, its
+ *   generator and event log too, without a line of Python.
  * - `seen_by` for `gamenight.kernel.state.State.determinize`: a world's event log and
  *   history as one seat knows them. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <stdint.h>
 
 static inline uint64_t mix(uint64_t z) {
@@ -95,65 +97,177 @@ static PyObject *shuffle(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     return PyLong_FromUnsignedLongLong(state);
 }
 
+static PyObject *str_copy; /* "copy", made once */
+
 /* A copy of one list field: a list's own items (shared), or `value.copy()` for another
  * kind of sequence. */
 static PyObject *copy_list(PyObject *value) {
     if (PyList_CheckExact(value)) return PyList_GetSlice(value, 0, PyList_GET_SIZE(value));
-    return PyObject_CallMethod(value, "copy", NULL);
+    return PyObject_CallMethodNoArgs(value, str_copy);
 }
 
-static PyObject *field(PyObject *mine, PyObject *name) {
-    PyObject *value = PyDict_GetItemWithError(mine, name);
+static PyObject *field(PyObject *fields, PyObject *name) {
+    PyObject *value = PyDict_GetItemWithError(fields, name);
     if (!value && !PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, name);
     return value;
 }
 
-/* copy_fields(mine, theirs, scalars, lists, nested): into the instance dict `theirs`, the
- * fields of `mine` named in each tuple: scalars shared, lists copied one level deep,
- * nested lists two levels. */
-static PyObject *copy_fields(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 5 || !PyDict_CheckExact(args[0]) || !PyDict_CheckExact(args[1]) ||
-        !PyTuple_CheckExact(args[2]) || !PyTuple_CheckExact(args[3]) ||
-        !PyTuple_CheckExact(args[4])) {
-        PyErr_SetString(PyExc_TypeError,
-                        "copy_fields(mine: dict, theirs: dict, scalars, lists, nested: tuple)");
+/* Replace the value of the field `name` of the dict `fields` by `copy` (a new reference,
+ * NULL when making it failed). */
+static int replace(PyObject *fields, PyObject *name, PyObject *copy) {
+    if (!copy) return -1;
+    int failed = PyDict_SetItem(fields, name, copy);
+    Py_DECREF(copy);
+    return failed;
+}
+
+/* A copy of a list of lists, two levels deep. */
+static PyObject *copy_nested(PyObject *rows) {
+    PyObject *copy = PySequence_List(rows);
+    if (!copy) return NULL;
+    for (Py_ssize_t r = 0; r < PyList_GET_SIZE(copy); r++) {
+        PyObject *row = copy_list(PyList_GET_ITEM(copy, r));
+        if (!row) {
+            Py_DECREF(copy);
+            return NULL;
+        }
+        PyList_SetItem(copy, r, row); /* steals `row`, releases the shared one */
+    }
+    return copy;
+}
+
+/* A copy of an object of one slot (`descr`, its member descriptor): a new instance of the
+ * slot's class, holding the same value, or its own copy of a list. No Python code runs. */
+static PyObject *copy_slotted(PyObject *value, PyObject *descr) {
+    if (!Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+        PyErr_SetString(PyExc_TypeError, "a slotted field names its slot's member descriptor");
         return NULL;
     }
-    PyObject *mine = args[0], *theirs = args[1];
-    PyObject *scalars = args[2], *lists = args[3], *nested = args[4];
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(scalars); i++) {
-        PyObject *name = PyTuple_GET_ITEM(scalars, i);
-        PyObject *value = field(mine, name);
-        if (!value || PyDict_SetItem(theirs, name, value) < 0) return NULL;
+    PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
+    PyTypeObject *type = PyDescr_TYPE(descr);
+    if (!Py_IS_TYPE(value, type) || member->type != T_OBJECT_EX) {
+        PyErr_Format(PyExc_TypeError, "expected a %s, got %R", type->tp_name, value);
+        return NULL;
     }
+    PyObject *held = *(PyObject **)((char *)value + member->offset);
+    if (!held) {
+        PyErr_Format(PyExc_AttributeError, "%s has no %s", type->tp_name, member->name);
+        return NULL;
+    }
+    PyObject *copy = PyList_CheckExact(held) ? copy_list(held) : Py_NewRef(held);
+    PyObject *new = copy ? type->tp_alloc(type, 0) : NULL;
+    if (!new) {
+        Py_XDECREF(copy);
+        return NULL;
+    }
+    *(PyObject **)((char *)new + member->offset) = copy;
+    return new;
+}
+
+/* Drop from `fields` every entry not named in `names` (a value a clone does not carry, such
+ * as a cache); a KeyError names a field of `names` that `fields` lacks. */
+static int keep_only(PyObject *fields, PyObject *names) {
+    PyObject *dropped = PyList_New(0);
+    if (!dropped) return -1;
+    PyObject *name, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(fields, &pos, &name, &value)) {
+        int kept = PySet_Contains(names, name);
+        if (kept < 0 || (!kept && PyList_Append(dropped, name) < 0)) goto failed;
+    }
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(dropped); i++) {
+        if (PyDict_DelItem(fields, PyList_GET_ITEM(dropped, i)) < 0) goto failed;
+    }
+    Py_DECREF(dropped);
+    if (PyDict_GET_SIZE(fields) == PySet_GET_SIZE(names)) return 0;
+    PyObject *each = PyObject_GetIter(names);
+    if (!each) return -1;
+    while ((name = PyIter_Next(each))) {
+        int present = PyDict_Contains(fields, name);
+        if (present <= 0) {
+            if (present == 0) PyErr_SetObject(PyExc_KeyError, name);
+            Py_DECREF(name);
+            break;
+        }
+        Py_DECREF(name);
+    }
+    Py_DECREF(each);
+    return -1;
+failed:
+    Py_DECREF(dropped);
+    return -1;
+}
+
+/* clone(source, plan) -> a new instance of source's class: its instance dict is a copy of
+ * source's holding the fields named in plan.names only; lists copied one level deep,
+ * nested lists two, parts by their `copy()` (None stays None), slotted objects by
+ * `copy_slotted`, every other field shared. `plan` is `fields.ClonePlan`: (names, shared,
+ * lists, nested, parts, slotted); `shared` is for the Python code. */
+static PyObject *clone_state(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyTuple_Check(args[1]) || PyTuple_GET_SIZE(args[1]) != 6) {
+        PyErr_SetString(PyExc_TypeError, "clone(source, plan: ClonePlan)");
+        return NULL;
+    }
+    PyObject *source = args[0], *plan = args[1];
+    PyObject *names = PyTuple_GET_ITEM(plan, 0), *lists = PyTuple_GET_ITEM(plan, 2);
+    PyObject *nested = PyTuple_GET_ITEM(plan, 3), *parts = PyTuple_GET_ITEM(plan, 4);
+    PyObject *slotted = PyTuple_GET_ITEM(plan, 5);
+    if (!PyFrozenSet_CheckExact(names) || !PyTuple_CheckExact(lists) ||
+        !PyTuple_CheckExact(nested) || !PyTuple_CheckExact(parts) ||
+        !PyTuple_CheckExact(slotted)) {
+        PyErr_SetString(PyExc_TypeError,
+                        "a clone plan is (names: frozenset, shared, lists, nested, parts, "
+                        "slotted: tuple)");
+        return NULL;
+    }
+    PyObject *mine = PyObject_GenericGetDict(source, NULL);
+    if (!mine) return NULL;
+    /* One copy of the whole dict (its table copied as it is, no insertion one by one),
+     * then only the fields that are not shared replaced. The values read below are the
+     * source's, which the source keeps alive. */
+    PyObject *theirs = PyDict_Copy(mine);
+    Py_DECREF(mine);
+    if (!theirs) return NULL;
+    if (PyDict_GET_SIZE(theirs) != PySet_GET_SIZE(names) && keep_only(theirs, names) < 0)
+        goto failed;
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(lists); i++) {
-        PyObject *name = PyTuple_GET_ITEM(lists, i);
-        PyObject *value = field(mine, name);
-        PyObject *copy = value ? copy_list(value) : NULL;
-        if (!copy) return NULL;
-        int failed = PyDict_SetItem(theirs, name, copy);
-        Py_DECREF(copy);
-        if (failed < 0) return NULL;
+        PyObject *name = PyTuple_GET_ITEM(lists, i), *value = field(theirs, name);
+        if (!value || replace(theirs, name, copy_list(value)) < 0) goto failed;
     }
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(nested); i++) {
-        PyObject *name = PyTuple_GET_ITEM(nested, i);
-        PyObject *rows = field(mine, name);
-        if (!rows) return NULL;
-        PyObject *copy = PySequence_List(rows);
-        if (!copy) return NULL;
-        for (Py_ssize_t r = 0; r < PyList_GET_SIZE(copy); r++) {
-            PyObject *row = copy_list(PyList_GET_ITEM(copy, r));
-            if (!row) {
-                Py_DECREF(copy);
-                return NULL;
-            }
-            PyList_SetItem(copy, r, row); /* steals `row`, releases the shared one */
-        }
-        int failed = PyDict_SetItem(theirs, name, copy);
-        Py_DECREF(copy);
-        if (failed < 0) return NULL;
+        PyObject *name = PyTuple_GET_ITEM(nested, i), *value = field(theirs, name);
+        if (!value || replace(theirs, name, copy_nested(value)) < 0) goto failed;
     }
-    Py_RETURN_NONE;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(parts); i++) {
+        PyObject *name = PyTuple_GET_ITEM(parts, i), *value = field(theirs, name);
+        if (!value) goto failed;
+        if (value != Py_None && replace(theirs, name, PyObject_CallMethodNoArgs(value, str_copy)) < 0)
+            goto failed;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(slotted); i++) {
+        PyObject *pair = PyTuple_GET_ITEM(slotted, i);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+            PyErr_SetString(PyExc_TypeError, "a slotted field is a (name, descriptor) pair");
+            goto failed;
+        }
+        PyObject *name = PyTuple_GET_ITEM(pair, 0), *value = field(theirs, name);
+        if (!value || replace(theirs, name, copy_slotted(value, PyTuple_GET_ITEM(pair, 1))) < 0)
+            goto failed;
+    }
+    /* The bare allocation of `object.__new__` (no Python `__init__`); the instance then
+     * takes the finished dict as its own. */
+    PyTypeObject *type = Py_TYPE(source);
+    PyObject *new = type->tp_alloc(type, 0);
+    if (!new) goto failed;
+    if (PyObject_GenericSetDict(new, theirs, NULL) < 0) {
+        Py_DECREF(new);
+        goto failed;
+    }
+    Py_DECREF(theirs);
+    return new;
+failed:
+    Py_DECREF(theirs);
+    return NULL;
 }
 
 /* seen_by(entries, history, seat, hidden) -> (entries, history): the log entries
@@ -218,8 +332,7 @@ failed:
 static PyMethodDef methods[] = {
     {"seen_by", (PyCFunction)(void (*)(void))seen_by, METH_FASTCALL,
      "seen_by(entries, history, seat, hidden) -> (entries, history)"},
-    {"copy_fields", (PyCFunction)(void (*)(void))copy_fields, METH_FASTCALL,
-     "copy_fields(mine, theirs, scalars, lists, nested) -> None"},
+    {"clone", (PyCFunction)(void (*)(void))clone_state, METH_FASTCALL, "clone(source, plan) -> copy"},
     {"below", (PyCFunction)(void (*)(void))below, METH_FASTCALL,
      "below(state, n) -> (state, value)"},
     {"next64", next64, METH_O, "next64(state) -> (state, value)"},
@@ -233,4 +346,7 @@ static struct PyModuleDef module = {
     methods,
 };
 
-PyMODINIT_FUNC PyInit__native(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__native(void) {
+    str_copy = PyUnicode_InternFromString("copy");
+    return str_copy ? PyModule_Create(&module) : NULL;
+}

@@ -1,22 +1,16 @@
-"""The kernel's hot loops in C (`_native.c`): `rng.Rng`'s draws and `fields.Fields`'
-copies call them when they are built."""
+"""The kernel's hot loops in C (`_native.c`): `rng.Rng`'s draws, `fields.copy_state` and
+`state.seen_by` are these when they are built."""
 
 from typing import Any
 
 from .actions import Action
 from .events import Entry
+from .fields import ClonePlan
 
 def below(state: int, n: int, /) -> tuple[int, int]: ...
 def next64(state: int, /) -> tuple[int, int]: ...
 def shuffle(state: int, items: list[object], /) -> int: ...
-def copy_fields(
-    mine: dict[str, Any],
-    theirs: dict[str, Any],
-    scalars: tuple[str, ...],
-    lists: tuple[str, ...],
-    nested: tuple[str, ...],
-    /,
-) -> None: ...
+def clone(source: object, plan: ClonePlan, /) -> Any: ...
 def seen_by(
     entries: list[Entry],
     history: list[tuple[int, Action]],

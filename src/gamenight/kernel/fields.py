@@ -3,24 +3,16 @@
 A game's model declares its mutable fields by kind (`Fields`); `State.clone`,
 `State.to_json` and `gamenight.load` then need no code of the game's own. A field that
 fits none of the kinds (a game's own object) is handled by the game's model, which
-extends `_copy_into`, `_dump` and `_load` and calls the kernel's first.
+extends `_copy_into`, `_dump` and `_load` (calling the kernel's `_dump` and `_load`
+first).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, Self
+from typing import Any, NamedTuple, Protocol, Self
 
 from .limits import quote
-
-try:
-    from . import _native
-
-    native_copy_fields = _native.copy_fields
-
-    NATIVE = True
-except ImportError:  # not built (a plain source tree): the Python loops of `copy_into`
-    NATIVE = False
 
 # What JSON reads back as one value of a scalar field or one entry of a list field.
 _SCALAR_TYPES = (int, str, bool, float, type(None))
@@ -58,27 +50,23 @@ class Fields:
         """Every declared field's name."""
         return self.scalars + self.lists + self.nested + tuple(name for name, _ in self.parts)
 
-    def copy_into(self, source: object, target: object) -> None:
-        """Copy the fields of `source` into `target`, sharing only immutable values."""
-        # Straight through the instance dicts: about half the time of getattr/setattr,
-        # and search bots clone millions of times; in C when it is built (the same copies).
-        mine, theirs = source.__dict__, target.__dict__
-        if NATIVE:
-            native_copy_fields(mine, theirs, self.scalars, self.lists, self.nested)
-        else:
-            self._copy_plain(mine, theirs)
-        for name, _ in self.parts:
-            part = mine[name]
-            theirs[name] = None if part is None else part.copy()
-
-    def _copy_plain(self, mine: dict[str, Any], theirs: dict[str, Any]) -> None:
-        """The scalars, lists and nested lists of `copy_into`, in Python."""
-        for name in self.scalars:
-            theirs[name] = mine[name]
-        for name in self.lists:
-            theirs[name] = mine[name].copy()
-        for name in self.nested:
-            theirs[name] = [row.copy() for row in mine[name]]
+    def plan(
+        self,
+        shared: tuple[str, ...],
+        lists: tuple[str, ...],
+        slotted: tuple[tuple[str, Any], ...],
+    ) -> ClonePlan:
+        """How `copy_state` copies an object with these fields and the owner's own:
+        `shared`, `lists` and `slotted` (see `ClonePlan`)."""
+        copied = lists + self.lists
+        every = shared + self.scalars + copied + self.nested
+        parts = tuple(name for name, _ in self.parts)
+        every += parts + tuple(name for name, _ in slotted)
+        if len(set(every)) != len(every):
+            raise ValueError(f"a field is declared twice: {every}")
+        return ClonePlan(
+            frozenset(every), shared + self.scalars, copied, self.nested, parts, slotted
+        )
 
     def dump(self, state: object) -> dict[str, Any]:
         """The fields as JSON-ready data."""
@@ -112,6 +100,58 @@ class Fields:
         for name, kind in self.parts:
             value = data[name]
             theirs[name] = None if value is None else kind.from_json(value, players)
+
+
+class ClonePlan(NamedTuple):
+    """What a copy of an object carries (`copy_state`), by how each field is copied.
+
+    - `names`: every field of a copy (any other value of the original, such as a cache,
+      stays behind);
+    - `shared`: the fields shared as they are (immutable values);
+    - `lists`, `nested`, `parts`: as in `Fields`;
+    - `slotted`: ``(name, member descriptor)`` of kernel objects with one slot and no
+      other state (`Rng`, `EventLog`): copied as a new object holding the same value, or
+      its own copy of a list.
+    """
+
+    names: frozenset[str]
+    shared: tuple[str, ...]
+    lists: tuple[str, ...]
+    nested: tuple[str, ...]
+    parts: tuple[str, ...]
+    slotted: tuple[tuple[str, Any], ...]
+
+
+def copy_state_python(source: object, plan: ClonePlan, /) -> Any:
+    """A new instance of `source`'s class (no `__init__` run) with the fields `plan`
+    names, copied as it says: nothing mutable is shared with `source`. A KeyError names a
+    field `source` lacks."""
+    new = object.__new__(type(source))
+    # Straight through the instance dicts: about half the time of getattr/setattr.
+    mine, theirs = source.__dict__, new.__dict__
+    for name in plan.shared:
+        theirs[name] = mine[name]
+    for name in plan.lists:
+        theirs[name] = mine[name].copy()
+    for name in plan.nested:
+        theirs[name] = [row.copy() for row in mine[name]]
+    for name in plan.parts:
+        part = mine[name]
+        theirs[name] = None if part is None else part.copy()
+    for name, slot in plan.slotted:
+        kept = mine[name]
+        value = slot.__get__(kept)
+        theirs[name] = copy = object.__new__(type(kept))
+        slot.__set__(copy, value.copy() if type(value) is list else value)
+    return new
+
+
+try:
+    from . import _native
+
+    copy_state = _native.clone
+except ImportError:  # not built (a plain source tree): the same in Python
+    copy_state = copy_state_python
 
 
 def _flat_list(name: str, value: Any) -> list[Any]:

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from .actions import HIDDEN, PASS, Action, ActionCodec
 from .errors import N_, IllegalAction, InvalidInput
 from .events import Entry, Event, EventLog, json_copy
-from .fields import Fields
+from .fields import ClonePlan, Fields, copy_state
 from .limits import MAX_RECORD_CHARS, parse_json, quote
 from .options import Option, resolve_options
 from .rng import Rng
@@ -261,9 +261,24 @@ class State(ABC):
     # own check (Ninja Master's refusal rules) would only pay for a copy and a scan.
     _validates_by_listing: ClassVar[bool] = True
 
+    # How `clone` and `determinize` copy the kernel's fields and the declared `fields`
+    # (`fields.copy_state`); whether the game copies more (`_copy_into`). Set per class.
+    _clone_plan: ClassVar[ClonePlan]
+    _world_plan: ClassVar[ClonePlan]
+    _copies_more: ClassVar[bool]
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._validates_by_listing = cls._is_legal is State._is_legal
+        cls._copies_more = cls._copy_into is not State._copy_into
+        scalars = ("num_players", "options", "seed", "table_key")  # options: never mutated
+        rng = ("rng", vars(Rng)["state"])  # the slot's member descriptor
+        cls._clone_plan = cls.fields.plan(
+            scalars, ("history",), (rng, ("events", vars(EventLog)["entries"]))
+        )
+        # A world shares the log and history for the moment `determinize` takes to
+        # replace them with what its seat knows.
+        cls._world_plan = cls.fields.plan((*scalars, "history", "events"), (), (rng,))
 
     def __init__(self, num_players: int, options: dict[str, Any], seed: int) -> None:
         """Start a new game. Use `gamenight.make`, which validates the arguments."""
@@ -345,21 +360,13 @@ class State(ABC):
         Each game types its view (a `TypedDict`); to the kernel it is a read-only mapping."""
 
     def clone(self) -> State:
-        """An independent copy. Games override `_copy_into` to copy their mutable parts."""
-        new = self._copy_but_record()
-        new.events = self.events.copy()
-        new.history = self.history.copy()
-        return new
-
-    def _copy_but_record(self) -> State:
-        """A copy of everything but the event log and the history (`clone`, `determinize`)."""
-        new = object.__new__(type(self))
-        new.num_players = self.num_players
-        new.options = self.options  # never mutated after creation
-        new.seed = self.seed
-        new.table_key = self.table_key
-        new.rng = Rng(state=self.rng.state)
-        self._copy_into(new)
+        """An independent copy: the declared `fields` are copied by the kernel, a game's
+        other fields by its `_copy_into`."""
+        # In C when it is built, and no other Python call: search bots clone millions of
+        # times.
+        new: State = copy_state(self, self._clone_plan)
+        if self._copies_more:
+            self._copy_into(new)
         return new
 
     def determinize(self, seat: int | None, seed: int) -> State:
@@ -374,7 +381,9 @@ class State(ABC):
         its record does not replay and its snapshot does not load.
         """
         self.check_seat(seat)
-        new = self._copy_but_record()
+        new: State = copy_state(self, self._world_plan)
+        if self._copies_more:
+            self._copy_into(new)
         new.seed = seed
         # One shared hidden entry per seat, and in C when it is built: a search
         # determinizes often.
@@ -549,11 +558,10 @@ class State(ABC):
         """The move a missed deadline makes for `seat` outside a window (one of `legal`)."""
         raise NotImplementedError(f"{self.game_id} declares no move for a missed deadline")
 
-    def _copy_into(self, new: State) -> None:
-        """Copy the game's own mutable fields into `new` (shared card data stays shared).
-
-        The declared `fields` are copied here; a game with other fields extends this."""
-        self.fields.copy_into(self, new)
+    def _copy_into(self, new: State) -> None:  # noqa: B027 (a hook most games leave alone)
+        """Copy the game's fields that `fields` does not declare into `new` (the declared
+        ones are copied already; shared card data stays shared). A clone carries no other
+        value of the original's, so a cache starts empty."""
 
     @abstractmethod
     def _resample_hidden(self, seat: int | None, rng: Rng) -> None:
