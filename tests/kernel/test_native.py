@@ -97,9 +97,11 @@ def test_a_clone_and_its_original_change_independently(game_id, steps, copy_stat
 def test_a_clone_leaves_values_outside_its_fields_behind(game_id, copy_state):
     state = played(game_id, 5)
     state.legal_actions(state.actors()[0])  # the latest answer, kept by the state
-    state.scratch = ["a cache of the original's"]
-    for twin in (state.clone(), state.determinize(None, seed=1)):
-        assert "scratch" not in twin.__dict__ and "_offered" not in twin.__dict__
+    for cache in (None, ["a cache of the original's"]):
+        if cache is not None:
+            state.scratch = cache
+        for twin in (state.clone(), state.determinize(None, seed=1)):
+            assert "scratch" not in twin.__dict__ and "_offered" not in twin.__dict__
 
 
 def test_a_copy_names_a_missing_field(copy_state):

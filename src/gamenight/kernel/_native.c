@@ -165,8 +165,16 @@ static PyObject *copy_slotted(PyObject *value, PyObject *descr) {
 }
 
 /* Drop from `fields` every entry not named in `names` (a value a clone does not carry, such
- * as a cache); a KeyError names a field of `names` that `fields` lacks. */
-static int keep_only(PyObject *fields, PyObject *names) {
+ * as a cache): first those named in `known` (one lookup each), then, if the count is still
+ * wrong, whatever else a scan finds; a KeyError names a field of `names` that `fields`
+ * lacks. */
+static int keep_only(PyObject *fields, PyObject *names, PyObject *known) {
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(known); i++) {
+        PyObject *name = PyTuple_GET_ITEM(known, i);
+        int present = PyDict_Contains(fields, name);
+        if (present < 0 || (present && PyDict_DelItem(fields, name) < 0)) return -1;
+    }
+    if (PyDict_GET_SIZE(fields) == PySet_GET_SIZE(names)) return 0;
     PyObject *dropped = PyList_New(0);
     if (!dropped) return -1;
     PyObject *name, *value;
@@ -202,22 +210,22 @@ failed:
  * source's holding the fields named in plan.names only; lists copied one level deep,
  * nested lists two, parts by their `copy()` (None stays None), slotted objects by
  * `copy_slotted`, every other field shared. `plan` is `fields.ClonePlan`: (names, shared,
- * lists, nested, parts, slotted); `shared` is for the Python code. */
+ * lists, nested, parts, slotted, dropped); `shared` is for the Python code. */
 static PyObject *clone_state(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2 || !PyTuple_Check(args[1]) || PyTuple_GET_SIZE(args[1]) != 6) {
+    if (nargs != 2 || !PyTuple_Check(args[1]) || PyTuple_GET_SIZE(args[1]) != 7) {
         PyErr_SetString(PyExc_TypeError, "clone(source, plan: ClonePlan)");
         return NULL;
     }
     PyObject *source = args[0], *plan = args[1];
     PyObject *names = PyTuple_GET_ITEM(plan, 0), *lists = PyTuple_GET_ITEM(plan, 2);
     PyObject *nested = PyTuple_GET_ITEM(plan, 3), *parts = PyTuple_GET_ITEM(plan, 4);
-    PyObject *slotted = PyTuple_GET_ITEM(plan, 5);
+    PyObject *slotted = PyTuple_GET_ITEM(plan, 5), *dropped = PyTuple_GET_ITEM(plan, 6);
     if (!PyFrozenSet_CheckExact(names) || !PyTuple_CheckExact(lists) ||
         !PyTuple_CheckExact(nested) || !PyTuple_CheckExact(parts) ||
-        !PyTuple_CheckExact(slotted)) {
+        !PyTuple_CheckExact(slotted) || !PyTuple_CheckExact(dropped)) {
         PyErr_SetString(PyExc_TypeError,
                         "a clone plan is (names: frozenset, shared, lists, nested, parts, "
-                        "slotted: tuple)");
+                        "slotted, dropped: tuple)");
         return NULL;
     }
     PyObject *mine = PyObject_GenericGetDict(source, NULL);
@@ -228,7 +236,7 @@ static PyObject *clone_state(PyObject *self, PyObject *const *args, Py_ssize_t n
     PyObject *theirs = PyDict_Copy(mine);
     Py_DECREF(mine);
     if (!theirs) return NULL;
-    if (PyDict_GET_SIZE(theirs) != PySet_GET_SIZE(names) && keep_only(theirs, names) < 0)
+    if (PyDict_GET_SIZE(theirs) != PySet_GET_SIZE(names) && keep_only(theirs, names, dropped) < 0)
         goto failed;
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(lists); i++) {
         PyObject *name = PyTuple_GET_ITEM(lists, i), *value = field(theirs, name);

@@ -55,9 +55,10 @@ class Fields:
         shared: tuple[str, ...],
         lists: tuple[str, ...],
         slotted: tuple[tuple[str, Any], ...],
+        dropped: tuple[str, ...] = (),
     ) -> ClonePlan:
         """How `copy_state` copies an object with these fields and the owner's own:
-        `shared`, `lists` and `slotted` (see `ClonePlan`)."""
+        `shared`, `lists`, `slotted` and `dropped` (see `ClonePlan`)."""
         copied = lists + self.lists
         every = shared + self.scalars + copied + self.nested
         parts = tuple(name for name, _ in self.parts)
@@ -65,7 +66,7 @@ class Fields:
         if len(set(every)) != len(every):
             raise ValueError(f"a field is declared twice: {every}")
         return ClonePlan(
-            frozenset(every), shared + self.scalars, copied, self.nested, parts, slotted
+            frozenset(every), shared + self.scalars, copied, self.nested, parts, slotted, dropped
         )
 
     def dump(self, state: object) -> dict[str, Any]:
@@ -111,7 +112,9 @@ class ClonePlan(NamedTuple):
     - `lists`, `nested`, `parts`: as in `Fields`;
     - `slotted`: ``(name, member descriptor)`` of kernel objects with one slot and no
       other state (`Rng`, `EventLog`): copied as a new object holding the same value, or
-      its own copy of a list.
+      its own copy of a list;
+    - `dropped`: values outside `names` that an original often holds (the kernel's
+      latest `legal_actions` answer): the C code looks for these first, before it scans.
     """
 
     names: frozenset[str]
@@ -120,6 +123,7 @@ class ClonePlan(NamedTuple):
     nested: tuple[str, ...]
     parts: tuple[str, ...]
     slotted: tuple[tuple[str, Any], ...]
+    dropped: tuple[str, ...]
 
 
 def copy_state_python(source: object, plan: ClonePlan, /) -> Any:

@@ -273,12 +273,13 @@ class State(ABC):
         cls._copies_more = cls._copy_into is not State._copy_into
         scalars = ("num_players", "options", "seed", "table_key")  # options: never mutated
         rng = ("rng", vars(Rng)["state"])  # the slot's member descriptor
-        cls._clone_plan = cls.fields.plan(
-            scalars, ("history",), (rng, ("events", vars(EventLog)["entries"]))
-        )
+        log = ("events", vars(EventLog)["entries"])
+        cls._clone_plan = cls.fields.plan(scalars, ("history",), (rng, log), ("_offered",))
         # A world shares the log and history for the moment `determinize` takes to
         # replace them with what its seat knows.
-        cls._world_plan = cls.fields.plan((*scalars, "history", "events"), (), (rng,))
+        cls._world_plan = cls.fields.plan(
+            (*scalars, "history", "events"), (), (rng,), ("_offered",)
+        )
 
     def __init__(self, num_players: int, options: dict[str, Any], seed: int) -> None:
         """Start a new game. Use `gamenight.make`, which validates the arguments."""
