@@ -126,3 +126,14 @@ def test_a_world_sees_the_same_log_and_history_either_way(game_id):
         assert seen_by(entries, history, seat, hidden) == seen_by_python(
             entries, history, seat, hidden
         )
+
+
+def test_a_clone_of_a_subclassed_generator_gets_a_plain_one(copy_state):
+    class Loaded(Rng):
+        __slots__ = ("faces",)
+
+    state = played("boss-quest", 3)
+    state.rng = loaded = Loaded(state=state.rng.state)
+    loaded.faces = [6]
+    twin = state.clone()
+    assert type(twin.rng) is Rng and twin.rng.state == loaded.state

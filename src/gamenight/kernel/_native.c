@@ -137,7 +137,8 @@ static PyObject *copy_nested(PyObject *rows) {
 }
 
 /* A copy of an object of one slot (`descr`, its member descriptor): a new instance of the
- * slot's class, holding the same value, or its own copy of a list. No Python code runs. */
+ * slot's class (an instance of a subclass gives a plain one), holding the same value, or
+ * its own copy of a list. No Python code runs. */
 static PyObject *copy_slotted(PyObject *value, PyObject *descr) {
     if (!Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
         PyErr_SetString(PyExc_TypeError, "a slotted field names its slot's member descriptor");
@@ -145,7 +146,7 @@ static PyObject *copy_slotted(PyObject *value, PyObject *descr) {
     }
     PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
     PyTypeObject *type = PyDescr_TYPE(descr);
-    if (!Py_IS_TYPE(value, type) || member->type != T_OBJECT_EX) {
+    if (!PyObject_TypeCheck(value, type) || member->type != T_OBJECT_EX) {
         PyErr_Format(PyExc_TypeError, "expected a %s, got %R", type->tp_name, value);
         return NULL;
     }

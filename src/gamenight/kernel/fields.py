@@ -111,8 +111,9 @@ class ClonePlan(NamedTuple):
     - `shared`: the fields shared as they are (immutable values);
     - `lists`, `nested`, `parts`: as in `Fields`;
     - `slotted`: ``(name, member descriptor)`` of kernel objects with one slot and no
-      other state (`Rng`, `EventLog`): copied as a new object holding the same value, or
-      its own copy of a list;
+      other state (`Rng`, `EventLog`): copied as a new object of the slot's class (a
+      subclass's instance, such as a test's loaded dice, gives a plain one) holding the
+      same value, or its own copy of a list;
     - `dropped`: values outside `names` that an original often holds (the kernel's
       latest `legal_actions` answer): the C code looks for these first, before it scans.
     """
@@ -145,7 +146,7 @@ def copy_state_python(source: object, plan: ClonePlan, /) -> Any:
     for name, slot in plan.slotted:
         kept = mine[name]
         value = slot.__get__(kept)
-        theirs[name] = copy = object.__new__(type(kept))
+        theirs[name] = copy = object.__new__(slot.__objclass__)
         slot.__set__(copy, value.copy() if type(value) is list else value)
     return new
 
