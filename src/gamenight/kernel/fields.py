@@ -155,7 +155,7 @@ try:
     from . import _native
 
     copy_state = _native.clone
-except ImportError:  # not built (a plain source tree): the same in Python
+except (ImportError, AttributeError):  # not built, or built before `clone`: in Python
     copy_state = copy_state_python
 
 
