@@ -18,6 +18,17 @@ GameArgument = Annotated[
 WorkersOption = Annotated[
     int, typer.Option("--workers", "-w", help=_("processes to spread the games over"))
 ]
+RayOption = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        metavar="auto|ADDRESS",
+        help=_(
+            "run the games on Ray instead of local processes: auto (the Ray instance of this machine, started if none runs) or a cluster's address, e.g. ray://host:10001"
+        ),
+        show_default=False,
+    ),
+]
 GameOptions = Annotated[
     list[str] | None,
     typer.Option(

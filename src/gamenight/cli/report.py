@@ -13,7 +13,7 @@ from gamenight.i18n import CATALOG
 from gamenight.kernel.registry import game_class
 from gamenight.sim.tournament import ResultStore, TournamentConfig, run_tournament, summarize
 
-from .arguments import GameArgument, GameOptions, WorkersOption
+from .arguments import GameArgument, GameOptions, RayOption, WorkersOption
 from .errors import fail
 from .language import LangOption, use_language
 from .simulate import INTERRUPTED, parse_options
@@ -61,6 +61,7 @@ def report_command(
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help=_("seed of the games"))] = None,
     workers: WorkersOption = 1,
+    ray: RayOption = None,
     option: GameOptions = None,
     png: Annotated[
         Path | None,
@@ -87,6 +88,7 @@ def report_command(
                     path,
                     workers,
                     lambda done, total: bar.update(task, completed=done, total=total),
+                    ray,
                 )
             summary = summarize(store, config)
             store.close()

@@ -28,7 +28,7 @@ from gamenight.kernel.registry import game_class
 from gamenight.sim import Rate, SimulationResult, extra, simulate
 from gamenight.sim.files import write_atomic
 
-from .arguments import GameArgument, GameOptions, JsonOption, WorkersOption
+from .arguments import GameArgument, GameOptions, JsonOption, RayOption, WorkersOption
 from .errors import fail
 from .language import LangOption, use_language
 
@@ -66,6 +66,7 @@ def simulate_command(
         int | None, typer.Option("--seed", "-s", help=_("seed of the whole run (default: random)"))
     ] = None,
     workers: WorkersOption = 1,
+    ray: RayOption = None,
     save: Annotated[
         Path | None,
         typer.Option(
@@ -109,6 +110,7 @@ def simulate_command(
                 save_dir=save,
                 options=parse_options(option or []),
                 progress=advance,
+                ray=ray,
             )
         if json_file is not None:
             write_atomic(json_file, json.dumps(result.to_dict(), indent=2) + "\n")

@@ -31,7 +31,7 @@ from gamenight.sim.tournament import (
     summarize,
 )
 
-from .arguments import GameArgument, GameOptions, JsonOption, WorkersOption
+from .arguments import GameArgument, GameOptions, JsonOption, RayOption, WorkersOption
 from .errors import fail
 from .language import LangOption, use_language
 from .simulate import INTERRUPTED, _RateColumn, parse_options
@@ -78,6 +78,7 @@ def tournament_command(
         ),
     ] = None,
     workers: WorkersOption = 1,
+    ray: RayOption = None,
     option: GameOptions = None,
     json_file: JsonOption = None,
     lang: LangOption = None,
@@ -103,7 +104,7 @@ def tournament_command(
             def advance(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
 
-            store = run_tournament(config, db, workers, advance)
+            store = run_tournament(config, db, workers, advance, ray)
         summary = summarize(store)
         store.close()
         if json_file is not None:

@@ -12,13 +12,11 @@ seat ``(j + i) % players``.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-import multiprocessing
 import secrets
-import signal
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,6 +28,7 @@ from gamenight.kernel.limits import quote
 from gamenight.play import play
 
 from . import extra
+from .backends import Backend
 from .files import remove_partial, write_atomic
 from .result import SimulationResult, summarize
 from .stats import GameSummary, Tally
@@ -38,9 +37,7 @@ Progress = Callable[[int, int], None]  # (games done, games in all)
 
 MAX_CHUNK = 50  # games per unit of work: small enough for a live progress bar with slow bots
 MAX_GAMES = 10_000_000
-MAX_WORKERS = 256  # processes; more than the machine's cores only adds overhead
 """The most games one simulation plays (``--games``)."""
-STOP_WAIT_S = 1.0  # after Ctrl-C or an error: how long a terminated worker may take to exit
 RECORD_NAMES = "game-*.json"  # the glob of `record_path`
 
 
@@ -60,16 +57,6 @@ def derive_seed(seed: int, game: int, stream: int) -> int:
     """A 63-bit seed for `stream` (0: the game, 1 + seat: that seat's agent) of a game."""
     digest = hashlib.blake2b(f"{seed}:{game}:{stream}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
-
-
-def check_workers(workers: int) -> None:
-    """Refuse a number of worker processes that is not 1 to `MAX_WORKERS`."""
-    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
-        raise InvalidInput(
-            N_("workers must be an integer from 1 to {most}, got {value}"),
-            most=MAX_WORKERS,
-            value=quote(workers),
-        )
 
 
 def lineup_for(agents: Sequence[str], players: int) -> tuple[str, ...]:
@@ -127,7 +114,8 @@ def play_game(plan: _Plan, game: int) -> GameSummary:
     )
 
 
-def _play_chunk(plan: _Plan, start: int, stop: int) -> Tally:
+def _play_chunk(plan: _Plan, chunk: tuple[int, int]) -> Tally:
+    start, stop = chunk
     tally = Tally()
     for game in range(start, stop):
         tally.add(play_game(plan, game))
@@ -151,18 +139,21 @@ def simulate(
     save_dir: str | Path | None = None,
     options: Mapping[str, Any] | None = None,
     progress: Progress | None = None,
+    ray: str | None = None,
 ) -> SimulationResult:
     """Play `games` games of `game_id` with the named agents and return the figures.
 
     Agents are seated as the module docstring says. Without a seed a random one is drawn
     (it is in the result, to repeat the run). `workers` > 1 spreads the games over that
-    many processes. `save_dir` receives each game's record (``game-00001.json``...), which
+    many processes; `ray` (``"auto"`` or a cluster's address) over a Ray cluster instead
+    (`backends.Backend`), with the same results. `save_dir` receives each game's record (``game-00001.json``...), which
     `gamenight.replay` rebuilds; each is written whole or not at all (`files.write_atomic`).
     `progress(done, total)` is called as games finish.
     Bad arguments (game, player count, agent, option, counts) raise `ValueError`, and a
     record that cannot be written raises `files.FileError` (a `ValueError`) naming it.
-    On Ctrl-C (`KeyboardInterrupt`) or an error the worker processes are stopped at once,
-    without finishing their games; the records saved by then are complete.
+    On Ctrl-C (`KeyboardInterrupt`) or an error the workers are stopped at once, without
+    finishing their games; the records saved by then are complete. The chunks' totals are
+    merged as they come back, so memory does not grow with the number of games.
     """
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise InvalidInput(
@@ -170,7 +161,7 @@ def simulate(
             most=f"{MAX_GAMES:,}",
             value=quote(games),
         )
-    check_workers(workers)
+    backend = Backend(workers, ray)
     options = dict(options or {})
     probe = make(game_id, players, 0, **options)  # checks the game, players and options
     lineup = lineup_for(agents, players)
@@ -195,75 +186,21 @@ def simulate(
 
     started = time.perf_counter()
     chunks = _chunks(games)
+    report = progress or (lambda done, total: None)
+    total = Tally()
     try:
-        tallies = _run(plan, chunks, workers, progress or (lambda done, total: None))
+        with (
+            backend.open(len(chunks)) as pool,
+            contextlib.closing(pool.map(_play_chunk, plan, chunks)) as tallies,
+        ):
+            # In chunk order: every floating-point sum is the same on every backend.
+            for (_start, stop), tally in zip(chunks, tallies, strict=True):
+                total.merge(tally)
+                report(stop, games)
     except BaseException:
         if save_dir is not None:  # the records the stopped workers were writing
             remove_partial(save_dir, RECORD_NAMES)
         raise
-    total = Tally()
-    for tally in tallies:
-        total.merge(tally)
     return summarize(
         total, game_id, seed, dict(probe.options), lineup, time.perf_counter() - started
     )
-
-
-def _run(
-    plan: _Plan, chunks: list[tuple[int, int]], workers: int, progress: Progress
-) -> list[Tally]:
-    """Play every chunk; the tallies come back in chunk order."""
-    games = chunks[-1][1]
-    done = 0
-    if workers == 1 or len(chunks) == 1:
-        tallies = []
-        for start, stop in chunks:
-            tallies.append(_play_chunk(plan, start, stop))
-            done += stop - start
-            progress(done, games)
-        return tallies
-    results: list[Tally | None] = [None] * len(chunks)
-    # "spawn": fresh workers, safe whatever threads this process runs (a progress bar).
-    context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(
-        max_workers=min(workers, len(chunks)), mp_context=context, initializer=_ignore_ctrl_c
-    )
-    try:
-        futures = {
-            pool.submit(_play_chunk, plan, start, stop): i for i, (start, stop) in enumerate(chunks)
-        }
-        for future in as_completed(futures):
-            i = futures[future]
-            results[i] = future.result()
-            done += chunks[i][1] - chunks[i][0]
-            progress(done, games)
-    except BaseException:
-        # Ctrl-C or an error: stop the games under way too, instead of waiting for them.
-        _stop_workers(pool)
-        raise
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-    return [tally for tally in results if tally is not None]
-
-
-def _ignore_ctrl_c() -> None:
-    """In a worker: Ctrl-C reaches the whole process group; the parent alone handles it
-    (it stops the workers), so that a worker never dies halfway with a traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Terminate the pool's worker processes now and reap them (killed if they linger)."""
-    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
-    if terminate is not None:
-        terminate()
-        return
-    processes = list((pool._processes or {}).values())  # before 3.14: no public way
-    for process in processes:
-        process.terminate()
-    deadline = time.monotonic() + STOP_WAIT_S
-    for process in processes:
-        process.join(max(0.0, deadline - time.monotonic()))
-        if process.is_alive():
-            process.kill()
-            process.join()

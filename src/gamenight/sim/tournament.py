@@ -19,12 +19,10 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
-import multiprocessing
 import sqlite3
 import time
 from collections import Counter
-from collections.abc import Callable, Generator, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,16 +33,10 @@ from gamenight.kernel.errors import N_, InvalidInput
 from gamenight.kernel.limits import quote
 from gamenight.play import play
 
+from .backends import Backend
 from .balance import features
 from .files import FileError
-from .runner import (
-    MAX_GAMES,
-    _ignore_ctrl_c,
-    _stop_workers,
-    check_workers,
-    derive_seed,
-    seating,
-)
+from .runner import MAX_GAMES, derive_seed, seating
 from .stats import Rate
 
 Progress = Callable[[int, int], None]  # (games stored, games in all)
@@ -310,16 +302,19 @@ def run_tournament(
     path: str | Path,
     workers: int = 1,
     progress: Progress | None = None,
+    ray: str | None = None,
 ) -> ResultStore:
     """Play every game of `config` that the file at `path` lacks, storing each as it ends.
 
     Returns the store, opened (its `results` are the tournament's). `workers` > 1 spreads
-    the games over processes. Bad settings raise `ValueError`; a file that holds another
-    tournament, or none, `FileError` (a `ValueError`). On Ctrl-C or an error the workers
-    are stopped at once; every game stored by then stays, and the same call resumes.
+    the games over processes; `ray` (``"auto"`` or a cluster's address) over a Ray cluster
+    instead (`backends.Backend`), with the same results. Bad settings raise `ValueError`; a
+    file that holds another tournament, or none, `FileError` (a `ValueError`). On Ctrl-C or
+    an error the workers are stopped at once; every game stored by then stays, and the same
+    call resumes.
     """
     check_config(config)
-    check_workers(workers)
+    backend = Backend(workers, ray)
     store = ResultStore(path, config)
     report = progress or (lambda stored, total: None)
     batch: list[GameResult] = []
@@ -329,14 +324,17 @@ def run_tournament(
         stored = config.total - len(todo)
         report(stored, config.total)
         last_commit = time.monotonic()
-        with contextlib.closing(_play(config, todo, workers)) as chunks:
-            for results in chunks:
-                batch.extend(results)
-                report(stored + len(batch), config.total)
-                if time.monotonic() - last_commit >= COMMIT_EVERY_S:
-                    store.add(batch)
-                    stored += len(batch)
-                    batch, last_commit = [], time.monotonic()
+        with backend.open(len(todo)) as pool:
+            size = _chunk_size(len(todo), pool.parallel)
+            chunks = (todo[start : start + size] for start in range(0, len(todo), size))
+            with contextlib.closing(pool.map(_play_chunk, config, chunks, ordered=False)) as played:
+                for results in played:
+                    batch.extend(results)
+                    report(stored + len(batch), config.total)
+                    if time.monotonic() - last_commit >= COMMIT_EVERY_S:
+                        store.add(batch)
+                        stored += len(batch)
+                        batch, last_commit = [], time.monotonic()
         store.add(batch)
     except BaseException:
         store.add(batch)  # the games finished before Ctrl-C or an error are whole: kept
@@ -345,38 +343,11 @@ def run_tournament(
     return store
 
 
-def _play(
-    config: TournamentConfig, todo: list[int], workers: int
-) -> Generator[list[GameResult], None, None]:
-    """Play the games `todo`, yielding the results of each chunk as it finishes."""
-    if workers == 1:
-        for index in todo:
-            yield [play_game(config, index)]
-        return
-    size = max(1, min(MAX_CHUNK, len(todo) // (50 * workers)))
-    chunks = [todo[start : start + size] for start in range(0, len(todo), size)]
-    context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(
-        max_workers=min(workers, len(chunks)), mp_context=context, initializer=_ignore_ctrl_c
-    )
-    pending: set[Future[list[GameResult]]] = set()
-    queue = iter(chunks)
-    try:
-        # A bounded window of chunks in flight: results are stored as they come, and a run
-        # of millions of games never holds them all.
-        for chunk in itertools.islice(queue, 2 * workers):
-            pending.add(pool.submit(_play_chunk, config, chunk))
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                yield future.result()
-                for chunk in itertools.islice(queue, 1):
-                    pending.add(pool.submit(_play_chunk, config, chunk))
-    except BaseException:
-        _stop_workers(pool)
-        raise
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+def _chunk_size(games: int, parallel: int) -> int:
+    """Games per chunk: one game at a time in this process (Ctrl-C loses at most the one
+    under way), else enough chunks to keep every worker busy. The results do not depend
+    on it: each game is stored by its index."""
+    return 1 if parallel == 1 else max(1, min(MAX_CHUNK, games // (50 * parallel)))
 
 
 # ----- the figures of a tournament -------------------------------------------------------

@@ -38,8 +38,9 @@ from gamenight.kernel.errors import N_, InvalidInput
 from gamenight.kernel.limits import QUOTE_CHARS, clip, quote
 from gamenight.kernel.options import Option
 
+from .backends import check_workers
 from .result import SimulationResult
-from .runner import MAX_GAMES, check_workers, derive_seed, lineup_for, simulate
+from .runner import MAX_GAMES, derive_seed, lineup_for, simulate
 from .stats import Rate
 
 if TYPE_CHECKING:
