@@ -146,9 +146,17 @@ def resample_hidden(state: MeowModel, seat: int | None, rng: Rng) -> None:
     rng.shuffle(pool)
     for s in others:
         hand = [c for c in state.hands[s] if c in seen]  # seen cards, in the order shown
-        hand += [pool.pop() for _ in range(len(state.hands[s]) - len(hand))]
+        hand += _deal(pool, len(state.hands[s]) - len(hand))
         state.hands[s] = hand
-    top = [pool.pop() for _ in range(state.safe_top)]
+    top = _deal(pool, state.safe_top)
     bottom = sorted(pool + [c for c in state.tower if c >= NUM_CATS])
     rng.shuffle(bottom)
     state.tower = bottom + top
+
+
+def _deal(pool: list[int], count: int) -> list[int]:
+    """Take `count` cards off the end of `pool`, last first (as `count` pops would), in
+    one slice: a search determinizes often."""
+    dealt = pool[: -count - 1 : -1]
+    del pool[len(pool) - count :]
+    return dealt
