@@ -32,8 +32,8 @@ def local_ray():
     with pytest.MonkeyPatch.context() as patch:
         # Ray's worker processes import the chunk functions: give them this path.
         patch.setenv("PYTHONPATH", os.pathsep.join(sys.path))
-        # Ray's workers' output is not relayed here: in a pytest-xdist worker this
-        # process's stdout is the channel to the controller, which a stray line breaks.
+        # Ray's workers' output is not relayed to the test process, where it would
+        # interleave with the tests' own.
         ray.init(num_cpus=2, include_dashboard=False, logging_level="WARNING", log_to_driver=False)
     yield
     ray.shutdown()
