@@ -205,8 +205,12 @@ class _RayWorkers(Workers):
         return self._ray.get(handle)
 
     def _stop(self, handles: list[Any]) -> None:
+        # Not `force=True`: killing a worker whose task is just finishing can abort this
+        # process inside Ray (an "unexpected system state" in its task manager). A
+        # cancelled task is interrupted where it runs; a Ray this command started is shut
+        # down right after anyway.
         for handle in handles:
-            self._ray.cancel(handle, force=True)
+            self._ray.cancel(handle)
 
 
 @contextlib.contextmanager
