@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 # pytest puts the tests folder on the path (its test packages are sim, search...).
-from sim.test_interrupt import EXIT_WAIT_S, GAMENIGHT, STARTUP_WAIT_S, alive
+from sim.test_interrupt import EXIT_WAIT_S, GAMENIGHT, STARTUP_WAIT_S, alive, with_ctrl_c
 from typer.testing import CliRunner
 
 from gamenight.cli.app import app
@@ -157,7 +157,12 @@ def test_ctrl_c_stops_the_workers_keeps_the_games_and_the_same_command_resumes(t
     args = ["tournament", "boss-quest", "-a", "heuristic,random", "-n", "400", "--db", str(path)]
     command = [*GAMENIGHT, *args, "-w", "2", "--seed", "1"]
     process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=with_ctrl_c,
     )
     try:
         deadline = time.monotonic() + STARTUP_WAIT_S

@@ -24,6 +24,13 @@ STARTUP_WAIT_S = 120  # until the first record is saved
 EXIT_WAIT_S = 60
 
 
+def with_ctrl_c() -> None:
+    """In the command's process before it starts: Ctrl-C as a terminal gives it. A test
+    run started in the background (``cmd &``, as some CI runners do) ignores SIGINT, its
+    children inherit that, and Python then installs no KeyboardInterrupt for it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def alive(group: int) -> list[int]:
     """The processes of a process group that are still running (not zombies)."""
     pids = []
@@ -52,6 +59,7 @@ def test_ctrl_c_stops_a_simulation_at_once_and_cleanly(tmp_path, workers, to):
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,  # its own process group, as a terminal gives a command
+        preexec_fn=with_ctrl_c,
     )
     try:
         deadline = time.monotonic() + STARTUP_WAIT_S
