@@ -29,6 +29,14 @@ RayOption = Annotated[
         show_default=False,
     ),
 ]
+SeatsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--players",
+        "-p",
+        help=_("seats per game (default: one per agent named, at least the minimum)"),
+    ),
+]
 GameOptions = Annotated[
     list[str] | None,
     typer.Option(

@@ -28,7 +28,14 @@ from gamenight.kernel.registry import game_class
 from gamenight.sim import Rate, SimulationResult, extra, simulate
 from gamenight.sim.files import write_atomic
 
-from .arguments import GameArgument, GameOptions, JsonOption, RayOption, WorkersOption
+from .arguments import (
+    GameArgument,
+    GameOptions,
+    JsonOption,
+    RayOption,
+    SeatsOption,
+    WorkersOption,
+)
 from .errors import fail
 from .language import LangOption, use_language
 
@@ -44,14 +51,7 @@ CAPTION = N_(
 def simulate_command(
     game: GameArgument,
     games: Annotated[int, typer.Option("--games", "-n", help=_("how many games to play"))] = 100,
-    players: Annotated[
-        int | None,
-        typer.Option(
-            "--players",
-            "-p",
-            help=_("seats per game (default: one per agent named, at least the minimum)"),
-        ),
-    ] = None,
+    players: SeatsOption = None,
     agents: Annotated[
         str,
         typer.Option(

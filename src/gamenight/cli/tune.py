@@ -16,7 +16,7 @@ from gamenight import agents as agent_registry
 from gamenight.i18n import CATALOG, N_
 from gamenight.kernel.registry import game_class
 
-from .arguments import GameArgument, GameOptions, JsonOption, WorkersOption
+from .arguments import GameArgument, GameOptions, JsonOption, SeatsOption, WorkersOption
 from .errors import fail
 from .language import LangOption, use_language
 from .simulate import INTERRUPTED, parse_options
@@ -67,14 +67,7 @@ def tune_command(
         ),
     ] = None,
     option: GameOptions = None,
-    players: Annotated[
-        int | None,
-        typer.Option(
-            "--players",
-            "-p",
-            help=_("seats per game (default: one per agent named, at least the minimum)"),
-        ),
-    ] = None,
+    players: SeatsOption = None,
     agents: Annotated[
         str | None,
         typer.Option(
