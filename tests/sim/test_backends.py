@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import socket
 import sys
 import time
 
@@ -117,6 +118,20 @@ def test_without_ray_installed_the_error_names_the_extra(monkeypatch):
     with pytest.raises(ValueError, match="install the ray extra") as error:
         simulate("boss-quest", games=2, players=2, seed=1, ray="auto")
     assert str(error.value) == RAY_MISSING == "install the ray extra: pip install 'gamenight[ray]'"
+
+
+def test_a_ray_address_where_nothing_answers_is_refused_at_once():
+    pytest.importorskip("ray", reason="Ray is not installed (the ray extra)")
+    with socket.socket() as probe:  # a port that was free a moment ago: nothing listens
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(
+        ValueError, match=r"cannot join the Ray cluster at ray://127\.0\.0\.1:"
+    ) as error:
+        simulate("boss-quest", games=2, players=2, seed=1, ray=f"ray://127.0.0.1:{port}")
+    assert "refused" in str(error.value)
+    with pytest.raises(ValueError, match=r"HOST:PORT or ray://HOST:PORT, got 'head\.example'"):
+        simulate("boss-quest", games=2, players=2, seed=1, ray="head.example")
 
 
 @pytest.mark.parametrize(

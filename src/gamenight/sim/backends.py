@@ -23,6 +23,7 @@ import itertools
 import logging
 import multiprocessing
 import signal
+import socket
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -41,6 +42,7 @@ CHUNKS_PER_WORKER = 4  # chunks out per worker: work queued while the slowest ch
 STOP_WAIT_S = 1.0  # after Ctrl-C or an error: how long a terminated worker may take to exit
 RAY_AUTO = "auto"  # `--ray auto`: join the local Ray instance, or start one
 RAY_MISSING = N_("install the ray extra: pip install 'gamenight[ray]'")
+RAY_CONNECT_S = 5.0  # how long a cluster's address may take to answer before it is refused
 
 
 @dataclass(frozen=True)
@@ -223,6 +225,8 @@ def _ray_session(address: str) -> Iterator[Any]:
         raise InvalidInput(RAY_MISSING) from None
     started = not ray.is_initialized()
     if started:
+        if address != RAY_AUTO:
+            _check_answers(address)
         try:
             ray.init(
                 address=None if address == RAY_AUTO else address, logging_level=logging.WARNING
@@ -238,6 +242,25 @@ def _ray_session(address: str) -> Iterator[Any]:
     finally:
         if started:
             ray.shutdown()
+
+
+def _check_answers(address: str) -> None:
+    """Refuse a cluster address where nothing answers, at once: Ray itself keeps retrying
+    such an address for minutes before it gives up."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        raise InvalidInput(
+            N_("a Ray cluster's address is HOST:PORT or ray://HOST:PORT, got {address}"),
+            address=quote(address),
+        )
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), RAY_CONNECT_S).close()
+    except OSError as exc:
+        raise InvalidInput(
+            N_("cannot join the Ray cluster at {address}: {reason}"),
+            address=address,
+            reason=exc.strerror or exc,
+        ) from None
 
 
 def _ignore_ctrl_c() -> None:
