@@ -11,6 +11,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <math.h>
+#include <string.h>
 
 /* ----- Python's sum() over floats ---------------------------------------------------------
  * Plain additions before 3.12; since 3.12, Neumaier's compensated sum. */
@@ -535,32 +536,55 @@ static int int_attribute(PyObject *object, int name, long *out) {
     return *out == -1 && PyErr_Occurred() ? -1 : 0;
 }
 
-/* value_of(position, rules, forecasts) -> float
- *
- * The bot's value of `position` (`Judge._value`), whose spells make `rules` (a
- * `bots.Rules`). Each seat's part is looked up in, or added to, the dict `forecasts` under
- * the key `Judge._seats` uses: (hand, shift, draws, hp, conditions). */
-static PyObject *valuer_value_of(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 3 || !PyDict_Check(args[2])) {
-        PyErr_SetString(PyExc_TypeError, "value_of(position, rules, forecasts: dict)");
-        return NULL;
-    }
-    PyObject *position = args[0], *rules = args[1], *cache = args[2];
+/* What `value_of` reads of a position and its rules: every seat's part (new references),
+ * its weapon cards, and the rules' numbers. */
+typedef struct {
+    Forecast *seats[MAX_SEATS];
+    long cards[MAX_SEATS];
+    long hp, bonus, runner_up, mercy;
+} Battle;
+
+static void battle_clear(Battle *battle) {
+    for (int s = 0; s < MAX_SEATS; s++) Py_CLEAR(battle->seats[s]);
+}
+
+static double battle_value(const Valuer *self, const Battle *battle) {
+    return round_value(self, (Forecast **)battle->seats, battle->cards, battle->hp,
+                       battle->bonus, (int)battle->runner_up, (int)battle->mercy);
+}
+
+/* A seat's part from its `hand` (a `bots.Hand`): `Judge._seat_forecast`. */
+static Forecast *hand_forecast(Valuer *self, PyObject *hand, long shown_shift, long shift,
+                               long draws, long hp, PyObject *conditions) {
+    PyObject *hidden = attribute(hand, HIDDEN), *colours = attribute(hand, COLOURS);
+    long shown = 0;
+    Forecast *found = NULL;
+    if (hidden && colours && int_attribute(hand, SHOWN, &shown) == 0)
+        found = make_forecast(self, hidden, colours, shown + shown_shift, shift, draws, hp,
+                              conditions);
+    Py_XDECREF(hidden);
+    Py_XDECREF(colours);
+    return found;
+}
+
+/* Fill `battle` from `position`, whose spells make `rules` (a `bots.Rules`). Each seat's
+ * part is looked up in, or added to, the dict `cache` under the key `Judge._seats` uses:
+ * (hand, shift, draws, hp, conditions). 0, or -1 with an exception (`battle` cleared). */
+static int read_battle(Valuer *self, PyObject *position, PyObject *rules, PyObject *cache,
+                       Battle *battle) {
     int players = self->players;
     PyObject *hands = attribute(position, HANDS), *settled = attribute(position, SETTLED);
     PyObject *shifts = attribute(rules, SHIFTS), *hp_object = attribute(rules, HP);
     PyObject *conditions = attribute(rules, CONDITIONS);
     PyObject *rival_draws = attribute(position, RIVAL_DRAWS), *no_draws = PyLong_FromLong(0);
-    Forecast *seats[MAX_SEATS] = {NULL};
-    long cards[MAX_SEATS] = {0};
-    long hp = 0, bonus = 0, runner_up = 0, mercy = 0;
-    PyObject *result = NULL;
+    int failed = 1;
+    memset(battle, 0, sizeof(*battle));
     if (!hands || !settled || !shifts || !hp_object || !conditions || !rival_draws ||
-        !no_draws || int_attribute(rules, BONUS, &bonus) < 0 ||
-        int_attribute(rules, RUNNER_UP, &runner_up) < 0 ||
-        int_attribute(rules, MERCY, &mercy) < 0)
+        !no_draws || int_attribute(rules, BONUS, &battle->bonus) < 0 ||
+        int_attribute(rules, RUNNER_UP, &battle->runner_up) < 0 ||
+        int_attribute(rules, MERCY, &battle->mercy) < 0)
         goto done;
-    hp = PyLong_AsLong(hp_object);
+    long hp = battle->hp = PyLong_AsLong(hp_object);
     if (hp == -1 && PyErr_Occurred()) goto done;
     if (!players || !PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != players ||
         !PyTuple_Check(settled) || PyTuple_GET_SIZE(settled) != players ||
@@ -572,7 +596,7 @@ static PyObject *valuer_value_of(Valuer *self, PyObject *const *args, Py_ssize_t
     for (int s = 0; s < players; s++) {
         PyObject *hand = PyTuple_GET_ITEM(hands, s), *shift = PyList_GET_ITEM(shifts, s);
         int is_settled = PyObject_IsTrue(PyTuple_GET_ITEM(settled, s));
-        if (is_settled < 0 || int_attribute(hand, CARDS, &cards[s]) < 0) goto done;
+        if (is_settled < 0 || int_attribute(hand, CARDS, &battle->cards[s]) < 0) goto done;
         PyObject *draws = s == self->me || is_settled ? no_draws : rival_draws;
         PyObject *key = PyTuple_Pack(5, hand, shift, draws, hp_object, conditions);
         if (!key) goto done;
@@ -580,29 +604,24 @@ static PyObject *valuer_value_of(Valuer *self, PyObject *const *args, Py_ssize_t
         if (found) {
             Py_INCREF(found);
         } else if (!PyErr_Occurred()) {
-            PyObject *hidden = attribute(hand, HIDDEN), *colours = attribute(hand, COLOURS);
-            long shown = 0, shift_value = PyLong_AsLong(shift), draws_value = PyLong_AsLong(draws);
-            if (hidden && colours && !PyErr_Occurred() &&
-                int_attribute(hand, SHOWN, &shown) == 0)
-                found = (PyObject *)make_forecast(self, hidden, colours, shown, shift_value,
-                                                  draws_value, hp, conditions);
-            Py_XDECREF(hidden);
-            Py_XDECREF(colours);
+            long shift_value = PyLong_AsLong(shift), draws_value = PyLong_AsLong(draws);
+            if (!PyErr_Occurred())
+                found = (PyObject *)hand_forecast(self, hand, 0, shift_value, draws_value, hp,
+                                                  conditions);
             if (found && PyDict_SetItem(cache, key, found) < 0) Py_CLEAR(found);
         }
         Py_DECREF(key);
         if (!found) goto done;
+        battle->seats[s] = (Forecast *)found;
         if (!PyObject_TypeCheck(found, &ForecastType) || ((Forecast *)found)->hp != hp) {
-            Py_DECREF(found);
             PyErr_SetString(PyExc_ValueError, "value_of: a forecast of another kind or HP");
             goto done;
         }
-        seats[s] = (Forecast *)found;
     }
-    result = PyFloat_FromDouble(round_value(self, seats, cards, hp, bonus, runner_up, mercy));
+    failed = 0;
 
 done:
-    for (int s = 0; s < players && s < MAX_SEATS; s++) Py_XDECREF(seats[s]);
+    if (failed) battle_clear(battle);
     Py_XDECREF(hands);
     Py_XDECREF(settled);
     Py_XDECREF(shifts);
@@ -610,12 +629,79 @@ done:
     Py_XDECREF(conditions);
     Py_XDECREF(rival_draws);
     Py_XDECREF(no_draws);
+    return failed ? -1 : 0;
+}
+
+/* value_of(position, rules, forecasts) -> float
+ *
+ * The bot's value of `position` (`Judge._value`), whose spells make `rules` (a
+ * `bots.Rules`); each seat's part kept in the dict `forecasts` (see `read_battle`). */
+static PyObject *valuer_value_of(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3 || !PyDict_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "value_of(position, rules, forecasts: dict)");
+        return NULL;
+    }
+    Battle battle;
+    if (read_battle(self, args[0], args[1], args[2], &battle) < 0) return NULL;
+    PyObject *result = PyFloat_FromDouble(battle_value(self, &battle));
+    battle_clear(&battle);
+    return result;
+}
+
+/* values_moved(position, rules, forecasts, moves) -> list[float]
+ *
+ * For each int of `moves`, `value_of` the same position with the bot's face-up total moved
+ * by it (`Hand.with_value`): a stopping decision values its own attack over a range. The
+ * bot's own part, made for each move, is not kept. */
+static PyObject *valuer_values_moved(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4 || !PyDict_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "values_moved(position, rules, forecasts: dict, moves)");
+        return NULL;
+    }
+    PyObject *moves = PySequence_Fast(args[3], "moves: a sequence of ints");
+    if (!moves) return NULL;
+    Battle battle;
+    if (read_battle(self, args[0], args[1], args[2], &battle) < 0) {
+        Py_DECREF(moves);
+        return NULL;
+    }
+    int me = self->me;
+    PyObject *hands = attribute(args[0], HANDS), *shifts = attribute(args[1], SHIFTS);
+    PyObject *conditions = attribute(args[1], CONDITIONS);
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(moves);
+    PyObject *result = hands && shifts && conditions ? PyList_New(count) : NULL;
+    long shift = result ? PyLong_AsLong(PyList_GET_ITEM(shifts, me)) : 0;
+    if (result && PyErr_Occurred()) Py_CLEAR(result);
+    Forecast *settled_here = battle.seats[me];
+    for (Py_ssize_t i = 0; result && i < count; i++) {
+        long move = PyLong_AsLong(PySequence_Fast_GET_ITEM(moves, i));
+        Forecast *mine = move == -1 && PyErr_Occurred()
+                             ? NULL
+                             : hand_forecast(self, PyTuple_GET_ITEM(hands, me), move, shift, 0,
+                                             battle.hp, conditions);
+        PyObject *value = NULL;
+        if (mine) {
+            battle.seats[me] = mine;
+            value = PyFloat_FromDouble(battle_value(self, &battle));
+            Py_DECREF(mine);
+        }
+        if (!value) Py_CLEAR(result);
+        else PyList_SET_ITEM(result, i, value);
+    }
+    battle.seats[me] = settled_here;
+    battle_clear(&battle);
+    Py_XDECREF(hands);
+    Py_XDECREF(shifts);
+    Py_XDECREF(conditions);
+    Py_DECREF(moves);
     return result;
 }
 
 static PyMethodDef valuer_methods[] = {
     {"value_of", (PyCFunction)(void (*)(void))valuer_value_of, METH_FASTCALL,
      "value_of(position, rules, forecasts) -> float"},
+    {"values_moved", (PyCFunction)(void (*)(void))valuer_values_moved, METH_FASTCALL,
+     "values_moved(position, rules, forecasts, moves) -> list[float]"},
     {NULL},
 };
 

@@ -36,5 +36,13 @@ class Valuer:
     def value_of(
         self, position: Position, rules: Rules, forecasts: dict[tuple[Any, ...], Any], /
     ) -> float: ...
+    def values_moved(
+        self,
+        position: Position,
+        rules: Rules,
+        forecasts: dict[tuple[Any, ...], Any],
+        moves: Sequence[int],
+        /,
+    ) -> list[float]: ...
 
 def next_sums(sums: dict[int, float], card: Sequence[tuple[int, float]], /) -> dict[int, float]: ...

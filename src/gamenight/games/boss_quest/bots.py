@@ -101,6 +101,7 @@ SPELL_COUNTS = Counter(spell.key for spell in SPELLS)
 WEAPON_KIND = tuple(zip(WEAPON_VALUE, WEAPON_COLOUR, strict=True))  # (value, colour) by id
 
 Outcomes = list[tuple[float, "Position"]]  # a position reached with some probability
+Uses = list[tuple[Action | None, Outcomes]]  # a spell's target choices and their outcomes
 # One seat's part of a battle: final attack -> probability, the chance of meeting the
 # conditions, per attack the chances of ending above it / at it and may win, and the
 # chance of ending above the HP.
@@ -109,6 +110,8 @@ SeatForecast = tuple[dict[int, float], float, list[float], list[float], float]
 
 # ----- the model of a round ------------------------------------------------------------------
 
+Hidden = tuple[tuple[int, int, float], ...]  # a face-down weapon: (value, colour, probability)
+
 
 @dataclass(frozen=True, slots=True)
 class Hand:
@@ -116,7 +119,7 @@ class Hand:
 
     shown: int  # total of the face-up weapons
     colours: tuple[int, ...]  # colours of the face-up weapons (or UNSEEN_COLOUR)
-    hidden: tuple[tuple[int, int, float], ...]  # the face-down one: (value, colour, probability)
+    hidden: Hidden  # the face-down one
     cards: int  # weapon cards held (a tie goes to fewer)
     _hash: int | None = field(default=None, init=False, compare=False, repr=False)
 
@@ -166,20 +169,6 @@ class Position:
             if target >= 0:
                 shifts[target] += SPELL_BY_KEY[key].amount
         return shifts
-
-    def effects(self) -> Counter[Effect]:
-        return Counter(SPELL_BY_KEY[key].effect for _, key, _ in self.spells)
-
-    def conditions(self) -> list[int]:
-        """Colour indexes (and `PAIR`) a seat must hold to win the round."""
-        found = []
-        for _, key, _ in self.spells:
-            spell = SPELL_BY_KEY[key]
-            if spell.effect is _REQUIRE_COLOUR:
-                found.append(spell.colour)
-            elif spell.effect is _REQUIRE_PAIR:
-                found.append(PAIR)
-        return found
 
     def attack_distribution(self, seat: int) -> dict[int, float]:
         return attack_distribution(self.hands[seat], self.attack_shifts()[seat])
@@ -261,7 +250,7 @@ class Table:
     phase: Phase
     last_equipper: bool  # everyone else has visited: one last equip, then the Mage
     weapons_in_deck: int
-    unseen_spells: Counter[str]
+    unseen_spells: dict[str, int]  # how many of each spell are still unseen
     pending: str | None  # the spell whose target the bot must choose
     my_attack: int  # the bot's own attack now (it knows its hidden weapon)
     self_shifts: list[int]  # how far face-up spells could move its attack against the HP
@@ -279,26 +268,33 @@ def read_table(view: BossQuestView) -> Table:
     my_hidden = seats[me]["hidden"]
     assert my_hidden is not None  # a seat always knows its own hidden weapon
     seen = {w["id"] for s in seats for w in s["visible"]}
-    seen |= {s["hidden"]["id"] for s in seats if s["hidden"] is not None}
+    seen.update(s["hidden"]["id"] for s in seats if s["hidden"] is not None)
     deck_top = view["deck_top"]["id"] if view["deck_top"] else None
     if deck_top is not None:
         seen.add(deck_top)
     unseen = [w for w in range(NUM_WEAPONS) if w not in seen]
-    values = Counter(WEAPON_VALUE[w] for w in unseen)
+    kinds = _kinds(unseen)
+    values = dict.fromkeys(VALUES, 0)
+    for value, _, count in kinds:
+        values[value] += count
     card = [(v, values[v] / len(unseen)) for v in VALUES if values[v]] if unseen else []
-    hands = tuple(_hand(seat, unseen) for seat in seats)
+    spreads: dict[tuple[int, int], Hidden] = {}  # seats often share a range
+    hands = tuple(_hand(seat, kinds, spreads) for seat in seats)
 
     spells, available = [], {}
     pending = view["pending"]["slot"] if view["pending"] else -1
+    unseen_spells = dict(SPELL_COUNTS)
     for slot in view["spells"]:
         key = slot["spell"]
+        if key is not None:
+            unseen_spells[key] -= 1
         if slot["status"] == SlotStatus.ACTIVE and key is not None:  # activated: face up
             target = -1 if slot["target"] is None else slot["target"]
             spells.append((slot["slot"], key, target))
         elif slot["status"] == SlotStatus.AVAILABLE and slot["slot"] != pending:
-            available[slot["slot"]] = slot["spell"]
-    seen_spells = Counter(s["spell"] for s in view["spells"] if s["spell"] is not None)
-    seen_spells.update(view["spell_discard"])
+            available[slot["slot"]] = key
+    for key in view["spell_discard"]:
+        unseen_spells[key] -= 1
 
     unvisited = [s["seat"] for s in seats if not s["visited_mage"] and s["seat"] != me]
     if view["phase"] == Phase.LAST_CALL:
@@ -327,22 +323,31 @@ def read_table(view: BossQuestView) -> Table:
         phase=view["phase"],
         last_equipper=not unvisited and view["phase"] == Phase.EQUIP,
         weapons_in_deck=view["weapon_deck"],
-        unseen_spells=SPELL_COUNTS - seen_spells,
+        # What `Counter` subtraction keeps: the spells still unseen, in `SPELLS` order.
+        unseen_spells={key: count for key, count in unseen_spells.items() if count > 0},
         pending=view["pending"]["spell"] if view["pending"] else None,
         my_attack=_only(attack_distribution(hands[me], position.attack_shifts()[me])),
         self_shifts=_self_shifts(available),
     )
 
 
-def _hand(seat: SeatView, unseen: list[int]) -> Hand:
+Kinds = list[tuple[int, int, int]]  # (value, colour, how many weapons), in that order
+
+
+def _hand(seat: SeatView, unseen: Kinds, spreads: dict[tuple[int, int], Hidden]) -> Hand:
+    """A seat's hand; its hidden weapon spread over the `unseen` ones its range allows
+    (`spreads`: those already made, by range)."""
     visible = [w["id"] for w in seat["visible"]]
     if seat["hidden"] is not None:
         w = seat["hidden"]["id"]
-        hidden: tuple[tuple[int, int, float], ...] = ((WEAPON_VALUE[w], WEAPON_COLOUR[w], 1.0),)
+        hidden: Hidden = ((WEAPON_VALUE[w], WEAPON_COLOUR[w], 1.0),)
     else:
         low, high = seat["hidden_range"]
-        candidates = [w for w in unseen if low <= WEAPON_VALUE[w] <= high] or unseen
-        hidden = _uniform(candidates)
+        found = spreads.get((low, high))
+        if found is None:
+            candidates = [kind for kind in unseen if low <= kind[0] <= high] or unseen
+            found = spreads[low, high] = _spread(candidates)
+        hidden = found
     return Hand(
         shown=sum(WEAPON_VALUE[w] for w in visible),
         colours=tuple(WEAPON_COLOUR[w] for w in visible),
@@ -351,14 +356,19 @@ def _hand(seat: SeatView, unseen: list[int]) -> Hand:
     )
 
 
-def _uniform(weapons: list[int]) -> tuple[tuple[int, int, float], ...]:
-    """A hidden weapon equally likely to be any of `weapons` (grouped by value and colour)."""
+def _kinds(weapons: list[int]) -> Kinds:
+    """`weapons` grouped by value and colour."""
     counts: dict[tuple[int, int], int] = {}
     for w in weapons:
         kind = WEAPON_KIND[w]
         counts[kind] = counts.get(kind, 0) + 1
-    total = len(weapons)
-    return tuple((v, c, n / total) for (v, c), n in sorted(counts.items()))
+    return [(v, c, n) for (v, c), n in sorted(counts.items())]
+
+
+def _spread(kinds: Kinds) -> Hidden:
+    """A hidden weapon equally likely to be any of the weapons `kinds` count."""
+    total = sum(n for _, _, n in kinds)
+    return tuple((v, c, n / total) for v, c, n in kinds)
 
 
 # ----- valuing a position --------------------------------------------------------------------
@@ -370,23 +380,35 @@ class Rules:
 
     hp: int
     shifts: list[int]  # per seat, the Attack spells in front of it
-    conditions: tuple[int, ...]  # Colour/Pair required (`Position.conditions`)
+    conditions: tuple[int, ...]  # Colour indexes (and `PAIR`) a seat must hold to win
     bonus: int  # Bonus keys in play
     runner_up: bool
     mercy: bool
 
     @classmethod
     def of(cls, position: Position) -> Rules:
-        """The rules `position`'s spells make."""
-        effects = position.effects()
-        return cls(
-            position.hp(),
-            position.attack_shifts(),
-            tuple(position.conditions()),
-            effects[_BONUS_KEY],
-            effects[_RUNNER_UP] > 0,
-            effects[_MERCY] > 0,
-        )
+        """The rules `position`'s spells make (one pass: a decision meets many sets)."""
+        hp, shifts = position.base_hp, [0] * len(position.hands)
+        conditions: list[int] = []
+        bonus, runner_up, mercy = 0, False, False
+        for _, key, target in position.spells:
+            spell = SPELL_BY_KEY[key]
+            effect = spell.effect
+            if target >= 0:
+                shifts[target] += spell.amount
+            if effect is _BOSS_HP:
+                hp += spell.amount
+            elif effect is _REQUIRE_COLOUR:
+                conditions.append(spell.colour)
+            elif effect is _REQUIRE_PAIR:
+                conditions.append(PAIR)
+            elif effect is _BONUS_KEY:
+                bonus += 1
+            elif effect is _RUNNER_UP:
+                runner_up = True
+            elif effect is _MERCY:
+                mercy = True
+        return cls(hp, shifts, tuple(conditions), bonus, runner_up, mercy)
 
 
 @dataclass(frozen=True, slots=True)
@@ -473,16 +495,29 @@ class Judge:
             value = self._settled_at[attack] = self.value(settled.with_hand(me, hand))
         return value
 
+    def settle_at_each(self, attacks: Iterable[int]) -> None:
+        """Value the round with the bot settled at each of `attacks` now, for `settled_at`
+        (in C, the whole range in one call: the same floats)."""
+        wanted = [attack for attack in attacks if attack not in self._settled_at]
+        if self._valuer is None or not wanted:
+            for attack in wanted:
+                self.settled_at(attack)
+            return
+        settled = self.table.position.settle(self.table.me)
+        values = self._valuer.values_moved(
+            settled,
+            self._rules_of(settled),
+            self._seat_forecasts,
+            [attack - self.table.my_attack for attack in wanted],
+        )
+        self._settled_at.update(zip(wanted, values, strict=True))
+
     def expected(self, outcomes: Outcomes) -> float:
         return sum(p * self.value(position) for p, position in outcomes)
 
     def _value(self, position: Position) -> float:
         table, me = self.table, self.table.me
-        # The positions a decision values share a few sets of spells.
-        rules_key = (position.base_hp, position.spells)
-        rules = self._rules.get(rules_key)
-        if rules is None:
-            rules = self._rules[rules_key] = Rules.of(position)
+        rules = self._rules_of(position)
         if self._valuer is not None:
             return self._valuer.value_of(position, rules, self._seat_forecasts)
         cards = tuple(hand.cards for hand in position.hands)
@@ -494,6 +529,14 @@ class Judge:
             value -= busts[me] * (LAST_HEART if table.hearts[me] == 1 else HEART)
             value += sum(busts[r] * self._rival_heart(r) for r in self._rivals())
         return value
+
+    def _rules_of(self, position: Position) -> Rules:
+        # The positions a decision values share a few sets of spells.
+        key = (position.base_hp, position.spells)
+        rules = self._rules.get(key)
+        if rules is None:
+            rules = self._rules[key] = Rules.of(position)
+        return rules
 
     def _seats(self, position: Position, rules: Rules) -> list[SeatForecast]:
         """Every seat's part of the battle (`_judge.Valuer.value_of` keeps its own, under
@@ -725,6 +768,10 @@ class HeuristicBot(Bot[BossQuestView]):
         def stop(attack: int) -> float:
             return self._stop_value(table, judge, min(attack, hopeless), spells)
 
+        stops = range(min(start, hp + 1), hopeless + 1)
+        moves = [0, *table.self_shifts] if spells else [0]
+        judge.settle_at_each(attack + move for move in moves for attack in stops)
+
         best = {a: stop(a) for a in range(hp + 1, hopeless + 1)}
         best.update(dict.fromkeys(range(hopeless + 1, top + 1), best[hopeless]))
         if continuing:
@@ -758,8 +805,17 @@ class HeuristicBot(Bot[BossQuestView]):
     ) -> dict[Action, float]:
         settled = table.position.settle(table.me)
         nothing = judge.value(settled)
+        # A spell's uses are valued for its denial and for activating it: built once.
+        built: dict[str, Uses] = {}
+
+        def uses(key: str) -> Uses:
+            if key not in built:
+                built[key] = _uses(table, settled, key)
+            return built[key]
+
         denial = {
-            slot: self._denial(table, judge, settled, key) for slot, key in table.available.items()
+            slot: self._denial(table, judge, settled, key, uses)
+            for slot, key in table.available.items()
         }
         values: dict[Action, float] = {}
         mystery = None
@@ -773,14 +829,20 @@ class HeuristicBot(Bot[BossQuestView]):
                 if key is None:
                     mystery = action  # valued last, against the best of the others
                 else:
-                    uses = _uses(table, settled, key)
-                    best = max(judge.expected(outcomes) for _, outcomes in uses)
+                    best = max(judge.expected(outcomes) for _, outcomes in uses(key))
                     values[action] = best + denial[action.slot]
         if mystery is not None:
             values[mystery] = self._blind_value(table, judge, settled, max(values.values()))
         return values
 
-    def _denial(self, table: Table, judge: Judge, settled: Position, key: str | None) -> float:
+    def _denial(
+        self,
+        table: Table,
+        judge: Judge,
+        settled: Position,
+        key: str | None,
+        uses: Callable[[str], Uses],
+    ) -> float:
         """What taking a spell is worth for keeping it from the rivals still to visit: a
         share of the worst it could do to the bot in their hands."""
         if key is None or not table.visitors_after_me:
@@ -788,7 +850,7 @@ class HeuristicBot(Bot[BossQuestView]):
         spell = SPELL_BY_KEY[key]
         if spell.effect in (Effect.SWAP, Effect.EXCHANGE):
             return 0.0  # what they do depends on hands the bot cannot see
-        worst = min(judge.expected(outcomes) for _, outcomes in _uses(table, settled, key))
+        worst = min(judge.expected(outcomes) for _, outcomes in uses(key))
         return DENIAL * max(0.0, judge.value(settled) - worst)
 
     def _blind_value(self, table: Table, judge: Judge, settled: Position, best: float) -> float:
@@ -824,7 +886,7 @@ class HeuristicBot(Bot[BossQuestView]):
 # ----- what a spell can do -------------------------------------------------------------------
 
 
-def _uses(table: Table, settled: Position, key: str) -> list[tuple[Action | None, Outcomes]]:
+def _uses(table: Table, settled: Position, key: str) -> Uses:
     """Every way the bot could use spell `key` now: (target choice, resulting positions).
 
     A spell with nothing to act on (Cancel with no spell in play, Exchange with an empty
@@ -857,7 +919,7 @@ def _exchanged(table: Table, settled: Position, weapon: int) -> Outcomes:
     """The bot gives `weapon` for the deck's top card (drawn from the unseen weapons)."""
     me, hand = table.me, settled.hands[table.me]
     if weapon == table.my_weapons[0]:
-        fresh = replace(hand, hidden=_uniform(table.unseen_weapons))
+        fresh = replace(hand, hidden=_spread(_kinds(table.unseen_weapons)))
         return [(1.0, settled.with_hand(me, fresh))]
     colours = list(hand.colours)
     colours.remove(WEAPON_COLOUR[weapon])
