@@ -786,9 +786,168 @@ done:
     return result;
 }
 
+/* A sequence of (int, float) pairs into new arrays; the count, or -1 with an exception. */
+static int read_pairs(PyObject *sequence, long **ints, double **floats, const char *what) {
+    PyObject *fast = PySequence_Fast(sequence, what);
+    if (!fast) return -1;
+    int count = (int)PySequence_Fast_GET_SIZE(fast);
+    *ints = PyMem_Calloc((size_t)count + 1, sizeof(long));
+    *floats = PyMem_Calloc((size_t)count + 1, sizeof(double));
+    int failed = !*ints || !*floats;
+    if (failed) PyErr_NoMemory();
+    for (int i = 0; !failed && i < count; i++)
+        failed = !PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "ld", &(*ints)[i],
+                                   &(*floats)[i]);
+    Py_DECREF(fast);
+    return failed ? -1 : count;
+}
+
+/* stopping(settled, first, start, hp, hopeless, top, spells, shifts, card, continuing, draws,
+ *          tempo) -> list[float]
+ *
+ * `bots._stopping`: the value of each Equip(k) of `draws` ((k, the sums of the next k cards)
+ * pairs) by optimal stopping over the bot's attack, from `settled`, its value settled at each
+ * attack from `first` on. */
+static PyObject *stopping(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 12) {
+        PyErr_SetString(PyExc_TypeError, "stopping() takes 12 arguments");
+        return NULL;
+    }
+    long first, start, hp, hopeless, top;
+    double spells, tempo;
+    int continuing = PyObject_IsTrue(args[9]);
+    if (continuing < 0) return NULL;
+    if ((first = PyLong_AsLong(args[1])) == -1 && PyErr_Occurred()) return NULL;
+    if ((start = PyLong_AsLong(args[2])) == -1 && PyErr_Occurred()) return NULL;
+    if ((hp = PyLong_AsLong(args[3])) == -1 && PyErr_Occurred()) return NULL;
+    if ((hopeless = PyLong_AsLong(args[4])) == -1 && PyErr_Occurred()) return NULL;
+    if ((top = PyLong_AsLong(args[5])) == -1 && PyErr_Occurred()) return NULL;
+    if ((spells = PyFloat_AsDouble(args[6])) == -1.0 && PyErr_Occurred()) return NULL;
+    if ((tempo = PyFloat_AsDouble(args[11])) == -1.0 && PyErr_Occurred()) return NULL;
+    PyObject *settled = PySequence_Fast(args[0], "settled: a sequence of floats");
+    PyObject *shifts = settled ? PySequence_Fast(args[7], "shifts: a sequence of ints") : NULL;
+    PyObject *draws = shifts ? PySequence_Fast(args[10], "draws: (count, sums) pairs") : NULL;
+    long *card_values = NULL;
+    double *card_probs = NULL, *plain = NULL, *best = NULL;
+    long *moves = NULL;
+    PyObject *result = NULL;
+    int card_count = draws ? read_pairs(args[8], &card_values, &card_probs, "card") : -1;
+    if (card_count < 0) goto done;
+    Py_ssize_t known = PySequence_Fast_GET_SIZE(settled);
+    Py_ssize_t move_count = PySequence_Fast_GET_SIZE(shifts);
+    long low = start < hp + 1 ? start : hp + 1;  /* the first attack valued */
+    if (first > low || hopeless < hp + 1 || top < hopeless || top > 100000) {
+        PyErr_SetString(PyExc_ValueError, "stopping: attacks out of order");
+        goto done;
+    }
+    plain = PyMem_Calloc((size_t)known + 1, sizeof(double));
+    moves = PyMem_Calloc((size_t)move_count + 1, sizeof(long));
+    best = PyMem_Calloc((size_t)top + 1, sizeof(double));
+    if (!plain || !moves || !best) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < known; i++)
+        if ((plain[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(settled, i))) == -1.0 &&
+            PyErr_Occurred())
+            goto done;
+    for (Py_ssize_t i = 0; i < move_count; i++)
+        if ((moves[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(shifts, i))) == -1 &&
+            PyErr_Occurred())
+            goto done;
+
+    /* `_stop_value` at each attack (beyond `hopeless`, the value there) */
+#define SETTLED(attack) (plain[(attack) - first])
+#define IN_SETTLED(attack) ((attack) >= first && (attack) - first < known)
+    for (long attack = low; attack <= hopeless; attack++) {
+        if (!IN_SETTLED(attack)) {
+            PyErr_SetString(PyExc_ValueError, "stopping: an attack not settled");
+            goto done;
+        }
+        double value = SETTLED(attack);
+        if (spells != 0.0) {
+            double fixed = value;
+            for (Py_ssize_t i = 0; i < move_count; i++) {
+                long moved = attack + moves[i];
+                if (!IN_SETTLED(moved)) {
+                    PyErr_SetString(PyExc_ValueError, "stopping: an attack not settled");
+                    goto done;
+                }
+                if (i == 0 || SETTLED(moved) > fixed) fixed = SETTLED(moved);
+            }
+            double gain = fixed - value;
+            value = value + spells * (gain > 0.0 ? gain : 0.0);
+        }
+        best[attack] = value;
+    }
+    for (long attack = hopeless + 1; attack <= top; attack++) best[attack] = best[hopeless];
+    if (continuing) {
+        for (long attack = hp; attack >= start; attack--) {
+            Sum draw = {0.0, 0.0};
+            for (int c = 0; c < card_count; c++) {
+                long next = attack + card_values[c];
+                if (next < low || next > top) {
+                    PyErr_SetString(PyExc_ValueError, "stopping: a card beyond the attacks");
+                    goto done;
+                }
+                sum_add(&draw, card_probs[c] * best[next]);
+            }
+            double drawn = sum_result(&draw);
+            if (drawn > best[attack]) best[attack] = drawn;
+        }
+    }
+
+    /* each Equip(k): the sums of its cards */
+    Py_ssize_t actions = PySequence_Fast_GET_SIZE(draws);
+    result = PyList_New(actions);
+    for (Py_ssize_t a = 0; result && a < actions; a++) {
+        long count;
+        PyObject *sums;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(draws, a), "lO!", &count, &PyDict_Type,
+                              &sums)) {
+            Py_CLEAR(result);
+            break;
+        }
+        Sum total = {0.0, 0.0};
+        PyObject *key, *p;
+        Py_ssize_t at = 0;
+        while (result && PyDict_Next(sums, &at, &key, &p)) {
+            long attack = start + PyLong_AsLong(key);
+            double chance = PyFloat_AsDouble(p);
+            if (PyErr_Occurred()) Py_CLEAR(result);
+            else if (attack < low || attack > top || (attack < start && attack <= hp)) {
+                PyErr_SetString(PyExc_ValueError, "stopping: a sum beyond the attacks");
+                Py_CLEAR(result);
+            } else
+                sum_add(&total, chance * best[attack]);
+        }
+        PyObject *value = result ? PyFloat_FromDouble(sum_result(&total) +
+                                                      tempo * (double)(count - 1))
+                                 : NULL;
+        if (!value) Py_CLEAR(result);
+        else PyList_SET_ITEM(result, a, value);
+    }
+#undef SETTLED
+#undef IN_SETTLED
+
+done:
+    PyMem_Free(card_values);
+    PyMem_Free(card_probs);
+    PyMem_Free(plain);
+    PyMem_Free(moves);
+    PyMem_Free(best);
+    Py_XDECREF(settled);
+    Py_XDECREF(shifts);
+    Py_XDECREF(draws);
+    return result;
+}
+
 static PyMethodDef module_methods[] = {
     {"next_sums", (PyCFunction)(void (*)(void))next_sums, METH_FASTCALL,
      "next_sums(sums, card) -> dict"},
+    {"stopping", (PyCFunction)(void (*)(void))stopping, METH_FASTCALL,
+     "stopping(settled, first, start, hp, hopeless, top, spells, shifts, card, continuing, "
+     "draws, tempo) -> list[float]"},
     {NULL},
 };
 

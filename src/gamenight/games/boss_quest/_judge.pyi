@@ -46,3 +46,18 @@ class Valuer:
     ) -> list[float]: ...
 
 def next_sums(sums: dict[int, float], card: Sequence[tuple[int, float]], /) -> dict[int, float]: ...
+def stopping(
+    settled: Sequence[float],
+    first: int,
+    start: int,
+    hp: int,
+    hopeless: int,
+    top: int,
+    spells: float,
+    shifts: Sequence[int],
+    card: Sequence[tuple[int, float]],
+    continuing: bool,
+    draws: Sequence[tuple[int, dict[int, float]]],
+    tempo: float,
+    /,
+) -> list[float]: ...

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from gamenight.kernel import Action, Bot
@@ -61,6 +61,7 @@ from .views import BossQuestView, SeatView
 
 try:
     from ._judge import Valuer, next_sums
+    from ._judge import stopping as _judge_stopping
 
     NATIVE = True  # the Judge's loops in C (tests turn them off to compare the two)
 except ImportError:  # not built (a plain source tree): the Python loops give the same floats
@@ -111,6 +112,7 @@ SeatForecast = tuple[dict[int, float], float, list[float], list[float], float]
 # ----- the model of a round ------------------------------------------------------------------
 
 Hidden = tuple[tuple[int, int, float], ...]  # a face-down weapon: (value, colour, probability)
+Card = tuple[tuple[int, float], ...]  # a card's value: (value, probability)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +136,10 @@ class Hand:
     def with_value(self, shift: int) -> Hand:
         """The same hand, `shift` higher (cards drawn, colours unknown)."""
         return Hand(self.shown + shift, self.colours, self.hidden, self.cards)
+
+    def with_hidden(self, hidden: Hidden) -> Hand:
+        """The same face-up weapons, another hidden one."""
+        return Hand(self.shown, self.colours, hidden, self.cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,18 +198,17 @@ class Position:
         turns back."""
         kept = tuple(s for s in self.spells if s[0] != slot)
         cancelled = (SPELL_BY_KEY[key].effect for s, key, _ in self.spells if s == slot)
-        if Effect.LAST_CALL in cancelled:
-            return replace(self, spells=kept, rival_draws=MAX_DRAWS)
-        return replace(self, spells=kept)
+        draws = MAX_DRAWS if Effect.LAST_CALL in cancelled else self.rival_draws
+        return Position(self.base_hp, kept, self.hands, self.settled, draws)
 
     def swapped(self, seat: int, other: int) -> Position:
         mine, theirs = self.hands[seat], self.hands[other]
-        return self.with_hand(seat, replace(mine, hidden=theirs.hidden)).with_hand(
-            other, replace(theirs, hidden=mine.hidden)
+        return self.with_hand(seat, mine.with_hidden(theirs.hidden)).with_hand(
+            other, theirs.with_hidden(mine.hidden)
         )
 
     def last_call(self) -> Position:
-        return replace(self, rival_draws=1)
+        return Position(self.base_hp, self.spells, self.hands, self.settled, 1)
 
 
 def attack_distribution(hand: Hand, shift: int) -> dict[int, float]:
@@ -241,8 +246,8 @@ class Table:
     keys: list[int]
     hearts: list[int]
     key_target: int
-    card: list[tuple[int, float]]  # value distribution of an unknown weapon drawn
-    unseen_weapons: list[int]
+    card: Card  # value distribution of an unknown weapon drawn
+    unseen_weapons: tuple[int, ...]
     deck_top: int | None  # the deck's top weapon, when known (an Exchange put it there)
     my_weapons: list[int]  # hidden first
     available: dict[int, str | None]  # slot -> face-up key, None for the Mystery
@@ -272,12 +277,12 @@ def read_table(view: BossQuestView) -> Table:
     deck_top = view["deck_top"]["id"] if view["deck_top"] else None
     if deck_top is not None:
         seen.add(deck_top)
-    unseen = [w for w in range(NUM_WEAPONS) if w not in seen]
+    unseen = tuple(w for w in range(NUM_WEAPONS) if w not in seen)
     kinds = _kinds(unseen)
     values = dict.fromkeys(VALUES, 0)
     for value, _, count in kinds:
         values[value] += count
-    card = [(v, values[v] / len(unseen)) for v in VALUES if values[v]] if unseen else []
+    card = tuple((v, values[v] / len(unseen)) for v in VALUES if values[v])
     spreads: dict[tuple[int, int], Hidden] = {}  # seats often share a range
     hands = tuple(_hand(seat, kinds, spreads) for seat in seats)
 
@@ -356,7 +361,7 @@ def _hand(seat: SeatView, unseen: Kinds, spreads: dict[tuple[int, int], Hidden])
     )
 
 
-def _kinds(weapons: list[int]) -> Kinds:
+def _kinds(weapons: Sequence[int]) -> Kinds:
     """`weapons` grouped by value and colour."""
     counts: dict[tuple[int, int], int] = {}
     for w in weapons:
@@ -495,22 +500,21 @@ class Judge:
             value = self._settled_at[attack] = self.value(settled.with_hand(me, hand))
         return value
 
-    def settle_at_each(self, attacks: Iterable[int]) -> None:
-        """Value the round with the bot settled at each of `attacks` now, for `settled_at`
-        (in C, the whole range in one call: the same floats)."""
+    def settled_over(self, first: int, last: int) -> list[float]:
+        """`settled_at` each attack from `first` to `last` (in C, those not valued yet in one
+        call: the same floats)."""
+        attacks = range(first, last + 1)
         wanted = [attack for attack in attacks if attack not in self._settled_at]
-        if self._valuer is None or not wanted:
-            for attack in wanted:
-                self.settled_at(attack)
-            return
-        settled = self.table.position.settle(self.table.me)
-        values = self._valuer.values_moved(
-            settled,
-            self._rules_of(settled),
-            self._seat_forecasts,
-            [attack - self.table.my_attack for attack in wanted],
-        )
-        self._settled_at.update(zip(wanted, values, strict=True))
+        if self._valuer is not None and wanted:
+            settled = self.table.position.settle(self.table.me)
+            values = self._valuer.values_moved(
+                settled,
+                self._rules_of(settled),
+                self._seat_forecasts,
+                [attack - self.table.my_attack for attack in wanted],
+            )
+            self._settled_at.update(zip(wanted, values, strict=True))
+        return [self.settled_at(attack) for attack in attacks]
 
     def expected(self, outcomes: Outcomes) -> float:
         return sum(p * self.value(position) for p, position in outcomes)
@@ -765,28 +769,26 @@ class HeuristicBot(Bot[BossQuestView]):
         # Beyond what a spell could bring back under the HP, every bust is the same.
         hopeless = hp + 1 + max([0, *(-shift for shift in table.self_shifts)])
 
-        def stop(attack: int) -> float:
-            return self._stop_value(table, judge, min(attack, hopeless), spells)
-
-        stops = range(min(start, hp + 1), hopeless + 1)
-        moves = [0, *table.self_shifts] if spells else [0]
-        judge.settle_at_each(attack + move for move in moves for attack in stops)
-
-        best = {a: stop(a) for a in range(hp + 1, hopeless + 1)}
-        best.update(dict.fromkeys(range(hopeless + 1, top + 1), best[hopeless]))
-        if continuing:
-            for attack in range(hp, start - 1, -1):
-                draw = sum(p * best[attack + v] for v, p in table.card)
-                best[attack] = max(stop(attack), draw)
-        else:
-            for attack in range(start, hp + 1):
-                best[attack] = stop(attack)
-        values: dict[Action, float] = {}
-        for action in draws:
-            sums = _draw_sums(table, action.count)
-            values[action] = sum(p * best[start + s] for s, p in sums.items())
-            values[action] += TEMPO * (action.count - 1)
-        return values
+        # Its value settled at every attack the stopping reaches, a spell moving it included.
+        shifts = table.self_shifts if spells else []
+        first = min(start, hp + 1) + min([0, *shifts])
+        settled = judge.settled_over(first, hopeless + max([0, *shifts]))
+        stopping = _judge_stopping if NATIVE else _stopping
+        values = stopping(
+            settled,
+            first,
+            start,
+            hp,
+            hopeless,
+            top,
+            spells,
+            shifts,
+            table.card,
+            continuing,
+            [(action.count, _draw_sums(table, action.count)) for action in draws],
+            TEMPO,
+        )
+        return dict(zip(draws, values, strict=True))
 
     def _stop_value(self, table: Table, judge: Judge, attack: int, spells: float) -> float:
         """Stop at `attack`: the settled value, or better with a face-up spell that moves
@@ -919,14 +921,17 @@ def _exchanged(table: Table, settled: Position, weapon: int) -> Outcomes:
     """The bot gives `weapon` for the deck's top card (drawn from the unseen weapons)."""
     me, hand = table.me, settled.hands[table.me]
     if weapon == table.my_weapons[0]:
-        fresh = replace(hand, hidden=_spread(_kinds(table.unseen_weapons)))
+        fresh = hand.with_hidden(_spread(_kinds(table.unseen_weapons)))
         return [(1.0, settled.with_hand(me, fresh))]
     colours = list(hand.colours)
     colours.remove(WEAPON_COLOUR[weapon])
     outcomes = []
     for value, p in table.card:
-        drawn = replace(
-            hand, shown=hand.shown - WEAPON_VALUE[weapon] + value, colours=(*colours, UNSEEN_COLOUR)
+        drawn = Hand(
+            hand.shown - WEAPON_VALUE[weapon] + value,
+            (*colours, UNSEEN_COLOUR),
+            hand.hidden,
+            hand.cards,
         )
         outcomes.append((p, settled.with_hand(me, drawn)))
     return outcomes
@@ -951,6 +956,50 @@ def _only(attacks: dict[int, float]) -> int:
     """The one attack of a certain distribution (a seat that knows its hidden weapon)."""
     (attack,) = attacks
     return attack
+
+
+def _stopping(
+    settled: list[float],
+    first: int,
+    start: int,
+    hp: int,
+    hopeless: int,
+    top: int,
+    spells: float,
+    shifts: list[int],
+    card: Card,
+    continuing: bool,
+    draws: list[tuple[int, dict[int, float]]],
+    tempo: float,
+) -> list[float]:
+    """The value of each Equip(k) of `draws` ((k, the sums of the next k cards)) by optimal
+    stopping over the bot's attack, now `start` (`_judge.stopping` in C).
+
+    `settled`: its value settled at each attack from `first` on; `spells`: the chance that
+    a face-up spell moving its attack by one of `shifts` is still there when it stops;
+    beyond `hopeless` every bust is the same; `tempo`: the value of each extra card taken at
+    once. `continuing`: it may draw again on later turns."""
+
+    def stop(attack: int) -> float:
+        plain = settled[attack - first]
+        if not spells:
+            return plain
+        fixed = max((settled[attack + shift - first] for shift in shifts), default=plain)
+        return plain + spells * max(0.0, fixed - plain)
+
+    best = {a: stop(a) for a in range(hp + 1, hopeless + 1)}
+    best.update(dict.fromkeys(range(hopeless + 1, top + 1), best[hopeless]))
+    if continuing:
+        for attack in range(hp, start - 1, -1):
+            draw = sum(p * best[attack + v] for v, p in card)
+            best[attack] = max(stop(attack), draw)
+    else:
+        for attack in range(start, hp + 1):
+            best[attack] = stop(attack)
+    return [
+        sum(p * best[start + s] for s, p in sums.items()) + tempo * (count - 1)
+        for count, sums in draws
+    ]
 
 
 def _no_card_busts(table: Table) -> bool:
@@ -981,7 +1030,7 @@ def _sum_of_cards(table: Table, count: int) -> dict[int, float]:
     return chain[count]
 
 
-def _next_sums(sums: dict[int, float], card: list[tuple[int, float]]) -> dict[int, float]:
+def _next_sums(sums: dict[int, float], card: Card) -> dict[int, float]:
     """The total of one more card, from the totals `sums` (`_judge.next_sums` in C)."""
     nxt: dict[int, float] = {}
     for total, p in sums.items():

@@ -1,0 +1,84 @@
+"""The heuristic bot's stopping decision in C (`_judge.Valuer.values_moved` and
+`_judge.stopping`) gives the floats of its Python code exactly (==): the same choices with
+or without the extension."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import gamenight
+from gamenight import agents
+from gamenight.games.boss_quest import bots
+from gamenight.play.table import play
+
+judge_c = pytest.importorskip("gamenight.games.boss_quest._judge")
+
+
+def test_every_stopping_decision_of_bot_games_is_valued_as_python_does(monkeypatch):
+    """In games of 2 to 5 players: the bot's values settled over a range of attacks (one C
+    call) against a Python Judge's one by one, and the stopping values against
+    `bots._stopping`."""
+    assert bots.NATIVE
+    seen = {"ranges": 0, "stoppings": 0}
+    original_over = bots.Judge.settled_over
+
+    def settled_over(judge: bots.Judge, first: int, last: int) -> list[float]:
+        values = original_over(judge, first, last)
+        with monkeypatch.context() as patch:
+            patch.setattr(bots, "NATIVE", False)
+            twin = bots.Judge(judge.table)
+        assert values == [twin.settled_at(attack) for attack in range(first, last + 1)]
+        seen["ranges"] += 1
+        return values
+
+    def stopping(*args: Any) -> list[float]:
+        values = judge_c.stopping(*args)
+        assert values == bots._stopping(*args)
+        seen["stoppings"] += 1
+        return values
+
+    monkeypatch.setattr(bots.Judge, "settled_over", settled_over)
+    monkeypatch.setattr(bots, "_judge_stopping", stopping)
+    for players in (2, 3, 4, 5):
+        for seed in range(2):
+            state = gamenight.make("boss-quest", players, seed=300 + seed)
+            play(state, [agents.make("heuristic", "boss-quest", seed + s) for s in range(players)])
+    assert seen["ranges"] > 200 and seen["stoppings"] > 200
+
+
+def test_stopping_values_over_random_tables_are_the_python_ones():
+    rng = random.Random(5)
+    for _ in range(2000):
+        hp = rng.randint(5, 25)
+        start = rng.randint(0, hp + 3)
+        shifts = rng.sample([-2, -1, 1, 2, 3], rng.randint(0, 3))
+        hopeless = hp + 1 + max([0, *(-shift for shift in shifts)])
+        top = hp + 1 + 4 * 7
+        spells = rng.choice([0.0, 1.0, rng.random()])
+        first = min(start, hp + 1) + min([0, *shifts])
+        last = hopeless + max([0, *shifts])
+        settled = [rng.choice([-1.5, 0.0, rng.uniform(-3, 3)]) for _ in range(first, last + 1)]
+        values = sorted(rng.sample(range(1, 8), rng.randint(0, 7)))
+        card = tuple((v, rng.random()) for v in values)
+        totals = [range(1, min(7 * k, top - start) + 1) for k in range(1, 5)]
+        draws = [
+            (k, {s: rng.random() for s in rng.sample(totals[k - 1], rng.randint(1, 6))})
+            for k in range(1, rng.randint(1, 4) + 1)
+        ]
+        args = (settled, first, start, hp, hopeless, top, spells, shifts, card)
+        for continuing in (False, True):
+            rest = (continuing, draws, bots.TEMPO)
+            assert judge_c.stopping(*args, *rest) == bots._stopping(*args, *rest)
+
+
+def test_stopping_refuses_attacks_it_was_not_given():
+    with pytest.raises(ValueError, match="not settled"):
+        judge_c.stopping([0.0], 3, 3, 5, 6, 10, 0.0, [], (), True, [(1, {1: 1.0})], 0.02)
+    with pytest.raises(ValueError, match="out of order"):
+        judge_c.stopping([0.0] * 9, 4, 3, 5, 6, 10, 0.0, [], (), True, [], 0.02)
+    with pytest.raises(ValueError, match="beyond the attacks"):
+        settled = [0.0] * 4
+        judge_c.stopping(settled, 3, 3, 5, 6, 10, 0.0, [], (), False, [(1, {9: 1.0})], 0.02)
