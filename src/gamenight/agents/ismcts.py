@@ -25,8 +25,9 @@ In a real-time game the prior's timed move is taken at the earliest time legal f
 
 Names: ``ismcts`` (200 iterations or 1 s, whichever ends first; random rollouts),
 ``ismcts:500`` (500 iterations), ``ismcts:50ms`` (a time budget per decision),
-``ismcts:500:heuristic`` (rollouts by the game's default bot). An iteration budget gives
-the same moves for the same seed.
+``ismcts:500:200ms`` (both, whichever ends first), ``ismcts:500:heuristic`` (rollouts by
+the game's default bot). An iteration budget alone gives the same moves for the same seed;
+`ISMCTS.capped` counts the decisions a time budget cut short.
 """
 
 from __future__ import annotations
@@ -100,6 +101,7 @@ class ISMCTS:
         self._rollout_bots = rollout_bots
         self._prior = prior
         self._rng = random.Random(seed)
+        self.capped = 0  # decisions whose iteration budget the time budget cut short
 
     def act(
         self,
@@ -120,9 +122,10 @@ class ISMCTS:
         first = self._prior_move(view, legal, clock, state)
         rng = self._rng
         done = 0
-        while (self.iterations is None or done < self.iterations) and (
-            deadline is None or time.perf_counter() < deadline
-        ):
+        while self.iterations is None or done < self.iterations:
+            if deadline is not None and time.perf_counter() >= deadline:
+                self.capped += self.iterations is not None
+                break
             self._iterate(root, state.determinize(me, rng.getrandbits(63)), bots, first, done)
             done += 1
         # The prior's move keeps sqrt(iterations) visits in hand: another move replaces it
@@ -144,12 +147,7 @@ class ISMCTS:
         the codec's canonical form), or ``None``."""
         if self._prior is None:
             return None
-        move = self._prior.act(view, legal, clock)
-        if state.real_time:
-            move = _soonest(move, legal)
-        if move not in legal:
-            move = state.codec.decode(state.codec.encode(move))
-        return move if move in legal else None
+        return _as_legal(self._prior.act(view, legal, clock), legal, state)
 
     def _deadline(self, clock: Clock | None) -> float | None:
         """When this decision's search must stop (``perf_counter`` seconds; None: never)."""
@@ -169,7 +167,6 @@ class ISMCTS:
     ) -> None:
         """One iteration on `world`: select, expand, roll out, back up. `first` is the
         root's action to try before any other (the prior), `done` the iterations so far."""
-        rng = self._rng
         path: list[tuple[int, _Edge]] = []
         children = root
         visits = done  # of the node the walk is at
@@ -200,10 +197,7 @@ class ISMCTS:
             # Progressive widening: a node visited n times weighs about sqrt(n) actions,
             # so a small budget goes deep on a few instead of once on each of hundreds.
             if untried and (best is None or tried <= math.isqrt(visits)):
-                if first is not None and first in untried and not path:
-                    best_action = first
-                else:
-                    best_action = untried[rng.randrange(len(untried))]
+                best_action = self._expansion(world, seat, legal, untried, bots, first, path)
                 best = children[(seat, best_action)] = _Edge()
                 expanded = True
             assert best is not None
@@ -215,6 +209,28 @@ class ISMCTS:
         for seat, edge in path:
             edge.visits += 1
             edge.total += rewards[seat]
+
+    def _expansion(
+        self,
+        world: State,
+        seat: int,
+        legal: list[Action],
+        untried: list[Action],
+        bots: list[Agent] | None,
+        first: Action | None,
+        path: list[tuple[int, _Edge]],
+    ) -> Action:
+        """The untried action a node adds: at the root the prior's move, at a node's
+        first expansion the rollout bot's move (so a path of first children is what the
+        rollouts play, and a node's statistics start from the policy the search improves
+        on), otherwise one drawn at random."""
+        if not path and first in untried:
+            return first
+        if bots is not None and len(untried) == len(legal):
+            move = _as_legal(bots[seat].act(world.view(seat), legal, Clock()), legal, world)
+            if move is not None:
+                return move
+        return untried[self._rng.randrange(len(untried))]
 
     def _rollout(self, world: State, bots: list[Agent] | None) -> list[float]:
         """Play `world` to its end; each seat's share of the win (1/k for k winners)."""
@@ -235,6 +251,16 @@ class ISMCTS:
         for seat in winners:
             rewards[seat] = 1.0 / len(winners)
         return rewards
+
+
+def _as_legal(move: Action, legal: list[Action], state: State) -> Action | None:
+    """A bot's `move` as one of `legal` (a timed move at the earliest time legal for it,
+    else in the codec's canonical form), or ``None``."""
+    if state.real_time:
+        move = _soonest(move, legal)
+    if move not in legal:
+        move = state.codec.decode(state.codec.encode(move))
+    return move if move in legal else None
 
 
 def _soonest(move: Action, legal: list[Action]) -> Action:
@@ -264,20 +290,21 @@ def is_ismcts(name: str) -> bool:
 def from_name(name: str, game_id: str, seed: int | None = None) -> ISMCTS:
     """The agent an ``ismcts[:BUDGET][:ROLLOUT]`` name describes for `game_id`.
 
-    BUDGET is a number of iterations (``500``: deterministic) or of ms (``50ms``); without
-    one, `DEFAULT_ITERATIONS` or `DEFAULT_MS`, whichever ends first. ROLLOUT is ``random``
-    or ``heuristic`` (the game's default bot). A bad name raises `ValueError`.
+    BUDGET is a number of iterations (``500``: deterministic), of ms (``50ms``) or both
+    (``500:50ms``: whichever ends first); without one, `DEFAULT_ITERATIONS` or `DEFAULT_MS`,
+    whichever ends first. ROLLOUT is ``random`` or ``heuristic`` (the game's default bot).
+    A bad name raises `ValueError`.
     """
-    iterations: int | None = DEFAULT_ITERATIONS
-    ms: float | None = DEFAULT_MS
+    iterations: int | None = None
+    ms: float | None = None
     rollout = "random"
     for part in name.split(":")[1:]:
         if part in ROLLOUTS:
             rollout = part
-        elif part.endswith("ms") and part[:-2].isdigit() and 1 <= int(part[:-2]) <= MAX_MS:
-            iterations, ms = None, int(part[:-2])
-        elif part.isdigit() and 1 <= int(part) <= MAX_ITERATIONS:
-            iterations, ms = int(part), None
+        elif ms is None and part.endswith("ms") and _within(part[:-2], MAX_MS):
+            ms = int(part[:-2])
+        elif iterations is None and _within(part, MAX_ITERATIONS):
+            iterations = int(part)
         else:
             raise InvalidInput(
                 N_(
@@ -289,6 +316,8 @@ def from_name(name: str, game_id: str, seed: int | None = None) -> ISMCTS:
                 most=f"{MAX_ITERATIONS:,}",
                 rollouts=", ".join(ROLLOUTS),
             )
+    if iterations is None and ms is None:
+        iterations, ms = DEFAULT_ITERATIONS, DEFAULT_MS
     rng = random.Random(seed)
     factory = _default_bot(game_id)
     prior = None if factory is None else factory(rng.getrandbits(63))
@@ -302,6 +331,11 @@ def from_name(name: str, game_id: str, seed: int | None = None) -> ISMCTS:
             return [factory(rng.getrandbits(63)) for _ in range(players)]
 
     return ISMCTS(iterations, ms, bots, prior, rng.getrandbits(63), name=name)
+
+
+def _within(digits: str, most: int) -> bool:
+    """Whether `digits` is a whole number from 1 to `most`."""
+    return digits.isdigit() and 1 <= int(digits) <= most
 
 
 def _default_bot(game_id: str) -> Callable[[int | None], Agent] | None:
