@@ -64,3 +64,23 @@ def test_a_new_node_first_adds_the_rollout_bots_move(game_id):
     below_root = [(seat, _Edge())]
     chosen = searcher._expansion(state, seat, legal, legal, bots, None, below_root)
     assert chosen == twin.act(state.view(seat), legal, Clock())
+
+
+def test_an_action_budget_counts_the_simulated_actions():
+    """``1actions`` ends the search after its first iteration (which simulates one action
+    at least), so it moves as ``ismcts:1`` does; a larger budget is repeatable."""
+    state = a_decision("meow-dark-lord", 4)
+    seat = next_actor(state)
+    legal = state.legal_actions(seat)
+
+    def move(name: str) -> object:
+        return from_name(name, "meow-dark-lord", 6).act(state.view(seat), legal, Clock(), state)
+
+    assert move("ismcts:1actions:heuristic") == move("ismcts:1:heuristic")
+    assert move("ismcts:300actions") == move("ismcts:300actions")
+    searcher = agents.make("ismcts:3000actions:200ms", "meow-dark-lord", 1)
+    assert isinstance(searcher, ISMCTS)
+    assert (searcher.iterations, searcher.actions, searcher.ms) == (None, 3000, 200)
+    for bad in ("ismcts:0actions", "ismcts:5actions:6actions", "ismcts:actions"):
+        with pytest.raises(ValueError, match="ismcts"):
+            agents.make(bad, "meow-dark-lord")

@@ -24,10 +24,14 @@ In a real-time game the prior's timed move is taken at the earliest time legal f
 (a bot's reaction time is a model of a person, not a choice a search must copy).
 
 Names: ``ismcts`` (200 iterations or 1 s, whichever ends first; random rollouts),
-``ismcts:500`` (500 iterations), ``ismcts:50ms`` (a time budget per decision),
-``ismcts:500:200ms`` (both, whichever ends first), ``ismcts:500:heuristic`` (rollouts by
-the game's default bot). An iteration budget alone gives the same moves for the same seed;
-`ISMCTS.capped` counts the decisions a time budget cut short.
+``ismcts:500`` (500 iterations), ``ismcts:3000actions`` (iterations until 3000 actions
+were simulated, about as costly at every decision, whereas an iteration costs more early in
+a game, where rollouts are long), ``ismcts:50ms`` (a time budget per decision),
+``ismcts:500:200ms`` (several budgets: whichever ends first), ``ismcts:500:heuristic``
+(rollouts by the game's default bot), ``ismcts:60:heuristic:value`` (rollouts cut short
+where the game can value the world: see `Value`). Iteration and action budgets alone give
+the same moves for the same seed; `ISMCTS.capped` counts the decisions a time budget cut
+short.
 """
 
 from __future__ import annotations
@@ -51,11 +55,18 @@ DEFAULT_ITERATIONS = 200
 DEFAULT_MS = 1000  # a bare `ismcts` also stops after this long: a person waits for it
 EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
 ROLLOUTS = ("random", "heuristic")
+VALUE = "value"  # the name's option that cuts rollouts short with the game's `value`
 MAX_ITERATIONS = 10_000_000
 MAX_MS = 3_600_000
+ACTIONS = "actions"  # the suffix of a budget of simulated actions (``3000actions``)
+MAX_ACTIONS = 10_000_000_000
 CLOCK_SHARE = 0.5  # at most this share of the time left before a seat's deadline
 
 RolloutBots = Callable[[], list[Agent]]  # one bot per seat, built per decision
+# A game's optional evaluation (its bots module's ``value``): each seat's share of the win
+# expected from a world, or ``None`` where the game cannot tell yet. It reads the world
+# it is given, a determinized one in a search, which carries no truth.
+Value = Callable[[State], list[float] | None]
 
 
 class _Edge:
@@ -72,11 +83,13 @@ class _Edge:
 
 
 class ISMCTS:
-    """An ISMCTS agent with an iteration or time budget per decision.
+    """An ISMCTS agent with an iteration, simulated-action or time budget per decision.
 
-    `iterations` or `ms` bounds each decision (both: whichever ends first); a clock with
+    `iterations`, `actions` (simulated in all: the walks down the tree and the rollouts)
+    or `ms` bounds each decision (several: whichever ends first); a clock with
     time left (a live table's) also bounds it to `CLOCK_SHARE` of that time. `rollout_bots`
-    builds one bot per seat for the rollouts (``None``: uniformly random moves). The seed
+    builds one bot per seat for the rollouts (``None``: uniformly random moves); with a
+    `value`, a rollout stops at the first world it values and credits its shares. The seed
     seeds every world and every random choice, so an iteration budget is deterministic.
     """
 
@@ -91,17 +104,21 @@ class ISMCTS:
         seed: int | None = None,
         name: str = NAME,
         exploration: float = EXPLORATION,
+        value: Value | None = None,
+        actions: int | None = None,
     ) -> None:
-        if iterations is None and ms is None:
-            raise ValueError("ISMCTS needs an iteration budget, a time budget or both")
+        if iterations is None and ms is None and actions is None:
+            raise ValueError("ISMCTS needs an iteration, action or time budget")
         self.name = name
         self.iterations = iterations
+        self.actions = actions
         self.ms = ms
         self.exploration = exploration
         self._rollout_bots = rollout_bots
         self._prior = prior
+        self._value = value
         self._rng = random.Random(seed)
-        self.capped = 0  # decisions whose iteration budget the time budget cut short
+        self.capped = 0  # decisions whose iteration or action budget the time cut short
 
     def act(
         self,
@@ -121,12 +138,17 @@ class ISMCTS:
         deadline = self._deadline(clock)
         first = self._prior_move(view, legal, clock, state)
         rng = self._rng
-        done = 0
-        while self.iterations is None or done < self.iterations:
+        done = simulated = 0
+        while (self.iterations is None or done < self.iterations) and (
+            self.actions is None or simulated < self.actions
+        ):
             if deadline is not None and time.perf_counter() >= deadline:
-                self.capped += self.iterations is not None
+                self.capped += self.iterations is not None or self.actions is not None
                 break
-            self._iterate(root, state.determinize(me, rng.getrandbits(63)), bots, first, done)
+            world = state.determinize(me, rng.getrandbits(63))
+            played = len(world.history)
+            self._iterate(root, world, bots, first, done)
+            simulated += len(world.history) - played
             done += 1
         # The prior's move keeps sqrt(iterations) visits in hand: another move replaces it
         # only when the search clearly preferred it (prior knowledge as virtual visits).
@@ -233,9 +255,11 @@ class ISMCTS:
         return untried[self._rng.randrange(len(untried))]
 
     def _rollout(self, world: State, bots: list[Agent] | None) -> list[float]:
-        """Play `world` to its end; each seat's share of the win (1/k for k winners)."""
+        """Play `world` to its end, or to the first world `value` values after one move at
+        least; each seat's share of the win (1/k for k winners), or the value's shares."""
         rng = self._rng
         clock = Clock()
+        value = self._value
         while not world.is_over():
             seat = next_actor(world)
             legal = world.legal_actions(seat)
@@ -246,6 +270,10 @@ class ISMCTS:
             else:
                 action = bots[seat].act(world.view(seat), legal, clock)
             world.apply(seat, action)
+            if value is not None and not world.is_over():
+                shares = value(world)
+                if shares is not None:
+                    return shares
         winners = world.outcome().winners
         rewards = [0.0] * world.num_players
         for seat in winners:
@@ -288,21 +316,32 @@ def is_ismcts(name: str) -> bool:
 
 
 def from_name(name: str, game_id: str, seed: int | None = None) -> ISMCTS:
-    """The agent an ``ismcts[:BUDGET][:ROLLOUT]`` name describes for `game_id`.
+    """The agent an ``ismcts[:BUDGET][:ROLLOUT][:value]`` name describes for `game_id`.
 
-    BUDGET is a number of iterations (``500``: deterministic), of ms (``50ms``) or both
-    (``500:50ms``: whichever ends first); without one, `DEFAULT_ITERATIONS` or `DEFAULT_MS`,
-    whichever ends first. ROLLOUT is ``random`` or ``heuristic`` (the game's default bot).
-    A bad name raises `ValueError`.
+    BUDGET is a number of iterations (``500``: deterministic), of simulated actions
+    (``3000actions``: deterministic), of ms (``50ms``) or several (``500:50ms``: whichever
+    ends first); without one, `DEFAULT_ITERATIONS` or `DEFAULT_MS`, whichever ends first. ROLLOUT is ``random`` or ``heuristic`` (the game's default bot).
+    ``value`` cuts rollouts short with the game's evaluation (its bots module's ``value``,
+    see `Value`). A bad name raises `ValueError`.
     """
     iterations: int | None = None
+    actions: int | None = None
     ms: float | None = None
     rollout = "random"
+    valued = False
     for part in name.split(":")[1:]:
         if part in ROLLOUTS:
             rollout = part
+        elif part == VALUE and not valued:
+            valued = True
         elif ms is None and part.endswith("ms") and _within(part[:-2], MAX_MS):
             ms = int(part[:-2])
+        elif (
+            actions is None
+            and part.endswith(ACTIONS)
+            and _within(part[: -len(ACTIONS)], MAX_ACTIONS)
+        ):
+            actions = int(part[: -len(ACTIONS)])
         elif iterations is None and _within(part, MAX_ITERATIONS):
             iterations = int(part)
         else:
@@ -316,7 +355,7 @@ def from_name(name: str, game_id: str, seed: int | None = None) -> ISMCTS:
                 most=f"{MAX_ITERATIONS:,}",
                 rollouts=", ".join(ROLLOUTS),
             )
-    if iterations is None and ms is None:
+    if iterations is None and ms is None and actions is None:
         iterations, ms = DEFAULT_ITERATIONS, DEFAULT_MS
     rng = random.Random(seed)
     factory = _default_bot(game_id)
@@ -330,12 +369,24 @@ def from_name(name: str, game_id: str, seed: int | None = None) -> ISMCTS:
         def bots() -> list[Agent]:
             return [factory(rng.getrandbits(63)) for _ in range(players)]
 
-    return ISMCTS(iterations, ms, bots, prior, rng.getrandbits(63), name=name)
+    value = _game_value(game_id) if valued else None
+    return ISMCTS(
+        iterations, ms, bots, prior, rng.getrandbits(63), name=name, value=value, actions=actions
+    )
 
 
 def _within(digits: str, most: int) -> bool:
     """Whether `digits` is a whole number from 1 to `most`."""
     return digits.isdigit() and 1 <= int(digits) <= most
+
+
+def _game_value(game_id: str) -> Value:
+    """The game's evaluation for cut-off rollouts (its bots module's ``value``)."""
+    module = spec(game_id).part("bots")
+    value: Value | None = getattr(module, "value", None)
+    if value is None:
+        raise InvalidInput(N_("{game} has no value for cut-off rollouts"), game=game_id)
+    return value
 
 
 def _default_bot(game_id: str) -> Callable[[int | None], Agent] | None:
