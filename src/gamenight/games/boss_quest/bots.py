@@ -809,17 +809,17 @@ class HeuristicBot(Bot[BossQuestView]):
     ) -> dict[Action, float]:
         settled = table.position.settle(table.me)
         nothing = judge.value(settled)
-        # A spell's uses are valued for its denial and for activating it: built once.
-        built: dict[str, Uses] = {}
+        # What each use of a spell is worth: asked for its denial and for activating it.
+        worths: dict[str, list[float]] = {}
 
-        def uses(key: str) -> Uses:
-            if key not in built:
-                built[key] = _uses(table, settled, key)
-            return built[key]
+        def worth(key: str) -> list[float]:
+            if key not in worths:
+                uses = _uses(table, settled, key)
+                worths[key] = [judge.expected(outcomes) for _, outcomes in uses]
+            return worths[key]
 
         denial = {
-            slot: self._denial(table, judge, settled, key, uses)
-            for slot, key in table.available.items()
+            slot: self._denial(table, key, nothing, worth) for slot, key in table.available.items()
         }
         values: dict[Action, float] = {}
         mystery = None
@@ -833,31 +833,27 @@ class HeuristicBot(Bot[BossQuestView]):
                 if key is None:
                     mystery = action  # valued last, against the best of the others
                 else:
-                    best = max(judge.expected(outcomes) for _, outcomes in uses(key))
-                    values[action] = best + denial[action.slot]
+                    values[action] = max(worth(key)) + denial[action.slot]
         if mystery is not None:
-            values[mystery] = self._blind_value(table, judge, settled, max(values.values()))
+            values[mystery] = self._blind_value(table, settled, max(values.values()), worth)
         return values
 
     def _denial(
-        self,
-        table: Table,
-        judge: Judge,
-        settled: Position,
-        key: str | None,
-        uses: Callable[[str], Uses],
+        self, table: Table, key: str | None, nothing: float, worth: Callable[[str], list[float]]
     ) -> float:
         """What taking a spell is worth for keeping it from the rivals still to visit: a
-        share of the worst it could do to the bot in their hands."""
+        share of the worst it could do to the bot in their hands (`nothing`: the bot's value
+        if nobody uses it; `worth`: each use's value)."""
         if key is None or not table.visitors_after_me:
             return 0.0
         spell = SPELL_BY_KEY[key]
         if spell.effect in (Effect.SWAP, Effect.EXCHANGE):
             return 0.0  # what they do depends on hands the bot cannot see
-        worst = min(judge.expected(outcomes) for _, outcomes in uses(key))
-        return DENIAL * max(0.0, judge.value(settled) - worst)
+        return DENIAL * max(0.0, nothing - min(worth(key)))
 
-    def _blind_value(self, table: Table, judge: Judge, settled: Position, best: float) -> float:
+    def _blind_value(
+        self, table: Table, settled: Position, best: float, worth: Callable[[str], list[float]]
+    ) -> float:
         """The Mystery spell activated blind: only when the bot is bust, and only if the
         unseen spells promise clearly more than the best visible option (so a visible
         rescue always wins)."""
@@ -868,8 +864,7 @@ class HeuristicBot(Bot[BossQuestView]):
             return float("-inf")
         expected = 0.0
         for key, count in table.unseen_spells.items():
-            uses = _uses(table, settled, key)
-            expected += count / total * max(judge.expected(outcomes) for _, outcomes in uses)
+            expected += count / total * max(worth(key))
         return expected if expected > best + MYSTERY_MARGIN else float("-inf")
 
     def _choose_target(self, table: Table, judge: Judge, key: str, legal: list[Action]) -> Action:
