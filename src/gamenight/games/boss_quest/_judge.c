@@ -942,9 +942,211 @@ done:
     return result;
 }
 
+/* ----- reading a seat's view ------------------------------------------------------------- */
+
+/* The keys `read_weapons` reads, interned once. */
+enum { V_SEATS, V_VISIBLE, V_HIDDEN, V_ID, V_DECK_TOP, V_HIDDEN_RANGE, V_WEAPONS, VIEW_NAMES };
+static const char *const view_texts[VIEW_NAMES] = {
+    "seats", "visible", "hidden", "id", "deck_top", "hidden_range", "weapons"};
+static PyObject *view_names[VIEW_NAMES];
+
+#define MAX_WEAPONS 64  /* weapon ids, values and colours below this */
+
+/* `part[name]` (borrowed), or NULL with an exception naming what is missing. */
+static PyObject *view_item(PyObject *part, int name) {
+    if (!PyDict_Check(part)) {
+        PyErr_Format(PyExc_TypeError, "read_weapons: a view's part holding %R is not a dict",
+                     view_names[name]);
+        return NULL;
+    }
+    PyObject *item = PyDict_GetItemWithError(part, view_names[name]);
+    if (!item && !PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, view_names[name]);
+    return item;
+}
+
+/* A list of `view_item`'s; NULL with an exception when it is not a list. */
+static PyObject *view_list(PyObject *part, int name) {
+    PyObject *item = view_item(part, name);
+    if (item && !PyList_Check(item)) {
+        PyErr_Format(PyExc_TypeError, "read_weapons: %R is not a list", view_names[name]);
+        return NULL;
+    }
+    return item;
+}
+
+/* A long in [0, below); -1 with an exception. */
+static long bounded(PyObject *number, long below, const char *what) {
+    long value = PyLong_AsLong(number);
+    if (value == -1 && PyErr_Occurred()) return -1;
+    if (value < 0 || value >= below) {
+        PyErr_Format(PyExc_ValueError, "read_weapons: %s %ld out of range", what, value);
+        return -1;
+    }
+    return value;
+}
+
+/* A weapon's id from its view ({"id": ...}); -1 with an exception. */
+static long weapon_id(PyObject *weapon, long weapons) {
+    PyObject *id = view_item(weapon, V_ID);
+    return id ? bounded(id, weapons, "a weapon id") : -1;
+}
+
+/* `_spread` of the unseen weapons (`counts` by value and colour, `unseen` in all) valued
+ * `low` to `high`, or of all of them when none is: (value, colour, probability) in order. */
+static PyObject *spread(int counts[MAX_WEAPONS][MAX_WEAPONS], long unseen, long low,
+                        long high) {
+    long total = 0;
+    for (long v = low < 0 ? 0 : low; v <= high && v < MAX_WEAPONS; v++)
+        for (int c = 0; c < MAX_WEAPONS; c++) total += counts[v][c];
+    if (!total) {
+        low = 0;
+        high = MAX_WEAPONS - 1;
+        total = unseen;
+    }
+    PyObject *kinds = PyList_New(0);
+    for (long v = low < 0 ? 0 : low; kinds && v <= high && v < MAX_WEAPONS; v++)
+        for (int c = 0; kinds && c < MAX_WEAPONS; c++) {
+            if (!counts[v][c]) continue;
+            PyObject *kind = Py_BuildValue("(lid)", v, c, (double)counts[v][c] / (double)total);
+            if (!kind || PyList_Append(kinds, kind) < 0) Py_CLEAR(kinds);
+            Py_XDECREF(kind);
+        }
+    PyObject *result = kinds ? PyList_AsTuple(kinds) : NULL;
+    Py_XDECREF(kinds);
+    return result;
+}
+
+/* read_weapons(view, weapon_value, weapon_colour, values)
+ *     -> (unseen, card, deck_top, hands)
+ *
+ * `bots._read_weapons`: the weapons a seat's `view` shows. `weapon_value` and
+ * `weapon_colour` by weapon id, `values` the values in the content's order. */
+static PyObject *read_weapons(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4 || !PyTuple_Check(args[1]) || !PyTuple_Check(args[2]) ||
+        !PyTuple_Check(args[3]) || PyTuple_GET_SIZE(args[1]) != PyTuple_GET_SIZE(args[2]) ||
+        PyTuple_GET_SIZE(args[1]) > MAX_WEAPONS || PyTuple_GET_SIZE(args[3]) > MAX_WEAPONS) {
+        PyErr_SetString(PyExc_TypeError, "read_weapons(view, weapon_value: tuple, "
+                                         "weapon_colour: tuple, values: tuple), at most 64 "
+                                         "weapons");
+        return NULL;
+    }
+    long weapons = (long)PyTuple_GET_SIZE(args[1]), value_count = PyTuple_GET_SIZE(args[3]);
+    long value_of[MAX_WEAPONS], colour_of[MAX_WEAPONS], values[MAX_WEAPONS];
+    for (long w = 0; w < weapons; w++) {
+        if ((value_of[w] = bounded(PyTuple_GET_ITEM(args[1], w), MAX_WEAPONS, "a value")) < 0 ||
+            (colour_of[w] = bounded(PyTuple_GET_ITEM(args[2], w), MAX_WEAPONS, "a colour")) < 0)
+            return NULL;
+    }
+    for (long i = 0; i < value_count; i++)
+        if ((values[i] = bounded(PyTuple_GET_ITEM(args[3], i), MAX_WEAPONS, "a value")) < 0)
+            return NULL;
+
+    PyObject *seats = view_list(args[0], V_SEATS), *deck_top = NULL;
+    if (!seats || !(deck_top = view_item(args[0], V_DECK_TOP))) return NULL;
+    unsigned long long seen = 0;
+    Py_ssize_t players = PyList_GET_SIZE(seats);
+    for (Py_ssize_t s = 0; s < players; s++) {
+        PyObject *seat = PyList_GET_ITEM(seats, s), *visible = view_list(seat, V_VISIBLE);
+        PyObject *hidden = visible ? view_item(seat, V_HIDDEN) : NULL;
+        if (!hidden) return NULL;
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(visible); i++) {
+            long id = weapon_id(PyList_GET_ITEM(visible, i), weapons);
+            if (id < 0) return NULL;
+            seen |= 1ULL << id;
+        }
+        if (hidden != Py_None) {
+            long id = weapon_id(hidden, weapons);
+            if (id < 0) return NULL;
+            seen |= 1ULL << id;
+        }
+    }
+    int top_known = PyObject_IsTrue(deck_top);
+    long top_id = -1;
+    if (top_known < 0 || (top_known && (top_id = weapon_id(deck_top, weapons)) < 0))
+        return NULL;
+    if (top_known) seen |= 1ULL << top_id;
+
+    int counts[MAX_WEAPONS][MAX_WEAPONS] = {{0}};  /* unseen weapons by value and colour */
+    long by_value[MAX_WEAPONS] = {0}, unseen_count = 0;
+    for (long w = 0; w < weapons; w++)
+        if (!(seen >> w & 1)) {
+            counts[value_of[w]][colour_of[w]]++;
+            by_value[value_of[w]]++;
+            unseen_count++;
+        }
+    PyObject *unseen = PyTuple_New(unseen_count), *card = PyList_New(0);
+    PyObject *hands = PyList_New(players), *result = NULL;
+    if (!unseen || !card || !hands) goto done;
+    for (long w = 0, i = 0; w < weapons; w++)
+        if (!(seen >> w & 1)) {
+            PyObject *id = PyLong_FromLong(w);
+            if (!id) goto done;
+            PyTuple_SET_ITEM(unseen, i++, id);
+        }
+    for (long i = 0; i < value_count; i++) {
+        if (!by_value[values[i]]) continue;
+        PyObject *pair = Py_BuildValue(
+            "(ld)", values[i], (double)by_value[values[i]] / (double)unseen_count);
+        int failed = !pair || PyList_Append(card, pair) < 0;
+        Py_XDECREF(pair);
+        if (failed) goto done;
+    }
+
+    for (Py_ssize_t s = 0; s < players; s++) {
+        PyObject *seat = PyList_GET_ITEM(seats, s), *visible = view_list(seat, V_VISIBLE);
+        PyObject *hidden = visible ? view_item(seat, V_HIDDEN) : NULL;
+        PyObject *cards = hidden ? view_item(seat, V_WEAPONS) : NULL;
+        if (!cards) goto done;
+        Py_ssize_t count = PyList_GET_SIZE(visible);
+        PyObject *colours = PyTuple_New(count), *kinds = NULL;
+        long shown = 0;
+        for (Py_ssize_t i = 0; colours && i < count; i++) {
+            long id = weapon_id(PyList_GET_ITEM(visible, i), weapons);
+            PyObject *colour = id < 0 ? NULL : PyLong_FromLong(colour_of[id]);
+            if (!colour) Py_CLEAR(colours);
+            else {
+                shown += value_of[id];
+                PyTuple_SET_ITEM(colours, i, colour);
+            }
+        }
+        if (colours && hidden != Py_None) {
+            long id = weapon_id(hidden, weapons);
+            if (id >= 0) kinds = Py_BuildValue("((lld))", value_of[id], colour_of[id], 1.0);
+        } else if (colours) {
+            PyObject *range = view_list(seat, V_HIDDEN_RANGE);
+            long low = 0, high = 0;
+            if (range && PyList_GET_SIZE(range) != 2)
+                PyErr_SetString(PyExc_ValueError, "read_weapons: a hidden range is [low, high]");
+            else if (range && !((low = PyLong_AsLong(PyList_GET_ITEM(range, 0))) == -1 &&
+                                PyErr_Occurred()) &&
+                     !((high = PyLong_AsLong(PyList_GET_ITEM(range, 1))) == -1 &&
+                       PyErr_Occurred()))
+                kinds = spread(counts, unseen_count, low, high);
+        }
+        PyObject *hand = kinds ? Py_BuildValue("(lOOO)", shown, colours, kinds, cards) : NULL;
+        Py_XDECREF(colours);
+        Py_XDECREF(kinds);
+        if (!hand) goto done;
+        PyList_SET_ITEM(hands, s, hand);
+    }
+    PyObject *card_tuple = PyList_AsTuple(card);
+    if (!card_tuple) goto done;
+    if (top_known) result = Py_BuildValue("(NNlO)", Py_NewRef(unseen), card_tuple, top_id, hands);
+    else result = Py_BuildValue("(NNOO)", Py_NewRef(unseen), card_tuple, Py_None, hands);
+
+done:
+    Py_XDECREF(unseen);
+    Py_XDECREF(card);
+    Py_XDECREF(hands);
+    return result;
+}
+
 static PyMethodDef module_methods[] = {
     {"next_sums", (PyCFunction)(void (*)(void))next_sums, METH_FASTCALL,
      "next_sums(sums, card) -> dict"},
+    {"read_weapons", (PyCFunction)(void (*)(void))read_weapons, METH_FASTCALL,
+     "read_weapons(view, weapon_value, weapon_colour, values) -> (unseen, card, deck_top, "
+     "hands)"},
     {"stopping", (PyCFunction)(void (*)(void))stopping, METH_FASTCALL,
      "stopping(settled, first, start, hp, hopeless, top, spells, shifts, card, continuing, "
      "draws, tempo) -> list[float]"},
@@ -959,6 +1161,9 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__judge(void) {
     for (int i = 0; i < NAMES; i++)
         if (!names[i] && !(names[i] = PyUnicode_InternFromString(name_texts[i]))) return NULL;
+    for (int i = 0; i < VIEW_NAMES; i++)
+        if (!view_names[i] && !(view_names[i] = PyUnicode_InternFromString(view_texts[i])))
+            return NULL;
     if (PyType_Ready(&ForecastType) < 0 || PyType_Ready(&ValuerType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;

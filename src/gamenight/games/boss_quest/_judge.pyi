@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .bots import Position, Rules
+from .views import BossQuestView
 
 class Forecast:
     """One seat's part of a battle (`bots.SeatForecast` in Python)."""
@@ -45,6 +46,18 @@ class Valuer:
         /,
     ) -> list[float]: ...
 
+def read_weapons(
+    view: BossQuestView,
+    weapon_value: tuple[int, ...],
+    weapon_colour: tuple[int, ...],
+    values: tuple[int, ...],
+    /,
+) -> tuple[
+    tuple[int, ...],
+    tuple[tuple[int, float], ...],
+    int | None,
+    list[tuple[int, tuple[int, ...], tuple[tuple[int, int, float], ...], int]],
+]: ...
 def next_sums(sums: dict[int, float], card: Sequence[tuple[int, float]], /) -> dict[int, float]: ...
 def stopping(
     settled: Sequence[float],

@@ -62,7 +62,7 @@ from .state import BossQuestState
 from .views import BossQuestView, SeatView
 
 try:
-    from ._judge import Valuer, next_sums
+    from ._judge import Valuer, next_sums, read_weapons
     from ._judge import stopping as _judge_stopping
 
     NATIVE = True  # the Judge's loops in C (tests turn them off to compare the two)
@@ -274,19 +274,12 @@ def read_table(view: BossQuestView) -> Table:
         raise ValueError("a bot reads a seat's view, not a spectator's")
     my_hidden = seats[me]["hidden"]
     assert my_hidden is not None  # a seat always knows its own hidden weapon
-    seen = {w["id"] for s in seats for w in s["visible"]}
-    seen.update(s["hidden"]["id"] for s in seats if s["hidden"] is not None)
-    deck_top = view["deck_top"]["id"] if view["deck_top"] else None
-    if deck_top is not None:
-        seen.add(deck_top)
-    unseen = tuple(w for w in range(NUM_WEAPONS) if w not in seen)
-    kinds = _kinds(unseen)
-    values = dict.fromkeys(VALUES, 0)
-    for value, _, count in kinds:
-        values[value] += count
-    card = tuple((v, values[v] / len(unseen)) for v in VALUES if values[v])
-    spreads: dict[tuple[int, int], Hidden] = {}  # seats often share a range
-    hands = tuple(_hand(seat, kinds, spreads) for seat in seats)
+    if NATIVE:
+        weapons = read_weapons(view, WEAPON_VALUE, WEAPON_COLOUR, VALUES)
+    else:
+        weapons = _read_weapons(view)
+    unseen, card, deck_top, parts = weapons
+    hands = tuple(Hand(*part) for part in parts)
 
     spells, available = [], {}
     pending = view["pending"]["slot"] if view["pending"] else -1
@@ -339,9 +332,32 @@ def read_table(view: BossQuestView) -> Table:
 
 
 Kinds = list[tuple[int, int, int]]  # (value, colour, how many weapons), in that order
+HandParts = tuple[int, tuple[int, ...], Hidden, int]  # a `Hand`'s fields
 
 
-def _hand(seat: SeatView, unseen: Kinds, spreads: dict[tuple[int, int], Hidden]) -> Hand:
+def _read_weapons(
+    view: BossQuestView,
+) -> tuple[tuple[int, ...], Card, int | None, list[HandParts]]:
+    """The weapons a seat's view shows (`_judge.read_weapons` in C): the unseen ones (by
+    id), the value of an unknown card drawn from them, the deck's top weapon when known,
+    and each seat's hand, its hidden weapon spread over the unseen ones its range allows."""
+    seats = view["seats"]
+    seen = {w["id"] for s in seats for w in s["visible"]}
+    seen.update(s["hidden"]["id"] for s in seats if s["hidden"] is not None)
+    deck_top = view["deck_top"]["id"] if view["deck_top"] else None
+    if deck_top is not None:
+        seen.add(deck_top)
+    unseen = tuple(w for w in range(NUM_WEAPONS) if w not in seen)
+    kinds = _kinds(unseen)
+    values = dict.fromkeys(VALUES, 0)
+    for value, _, count in kinds:
+        values[value] += count
+    card = tuple((v, values[v] / len(unseen)) for v in VALUES if values[v])
+    spreads: dict[tuple[int, int], Hidden] = {}  # seats often share a range
+    return unseen, card, deck_top, [_hand(seat, kinds, spreads) for seat in seats]
+
+
+def _hand(seat: SeatView, unseen: Kinds, spreads: dict[tuple[int, int], Hidden]) -> HandParts:
     """A seat's hand; its hidden weapon spread over the `unseen` ones its range allows
     (`spreads`: those already made, by range)."""
     visible = [w["id"] for w in seat["visible"]]
@@ -355,12 +371,8 @@ def _hand(seat: SeatView, unseen: Kinds, spreads: dict[tuple[int, int], Hidden])
             candidates = [kind for kind in unseen if low <= kind[0] <= high] or unseen
             found = spreads[low, high] = _spread(candidates)
         hidden = found
-    return Hand(
-        shown=sum(WEAPON_VALUE[w] for w in visible),
-        colours=tuple(WEAPON_COLOUR[w] for w in visible),
-        hidden=hidden,
-        cards=seat["weapons"],
-    )
+    shown = sum(WEAPON_VALUE[w] for w in visible)
+    return shown, tuple(WEAPON_COLOUR[w] for w in visible), hidden, seat["weapons"]
 
 
 def _kinds(weapons: Sequence[int]) -> Kinds:

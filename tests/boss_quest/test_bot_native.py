@@ -1,6 +1,6 @@
-"""The heuristic bot's stopping decision in C (`_judge.Valuer.values_moved` and
-`_judge.stopping`) gives the floats of its Python code exactly (==): the same choices with
-or without the extension."""
+"""The heuristic bot's parts in C beyond the Judge's valuation (`_judge.read_weapons`,
+`_judge.Valuer.values_moved`, `_judge.stopping`) give what its Python code gives, floats
+exactly (==): the same choices with or without the extension."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 import gamenight
 from gamenight import agents
 from gamenight.games.boss_quest import bots
+from gamenight.games.boss_quest.content import VALUES, WEAPON_COLOUR, WEAPON_VALUE
 from gamenight.play.table import play
 
 judge_c = pytest.importorskip("gamenight.games.boss_quest._judge")
@@ -82,3 +83,37 @@ def test_stopping_refuses_attacks_it_was_not_given():
     with pytest.raises(ValueError, match="beyond the attacks"):
         settled = [0.0] * 4
         judge_c.stopping(settled, 3, 3, 5, 6, 10, 0.0, [], (), False, [(1, {9: 1.0})], 0.02)
+
+
+def test_the_weapons_every_seat_sees_are_read_as_python_reads_them():
+    """Every seat's view at every step of bot games of 2 to 5 players, an Exchange's known
+    top card and narrowed hidden ranges among them."""
+    seen = {"views": 0, "deck_top": 0, "narrowed": 0}
+
+    def read_all(state: gamenight.State, seat: int, action: object) -> None:
+        for viewer in range(state.num_players):
+            view = state.view(viewer)
+            native = judge_c.read_weapons(view, WEAPON_VALUE, WEAPON_COLOUR, VALUES)
+            assert native == bots._read_weapons(view)
+            seen["views"] += 1
+            seen["deck_top"] += native[2] is not None
+            seen["narrowed"] += any(s["hidden_range"] != [1, 7] for s in view["seats"])
+
+    for players in (2, 3, 4, 5):
+        for seed in range(2):
+            state = gamenight.make("boss-quest", players, seed=400 + seed)
+            seats = [agents.make("heuristic", "boss-quest", seed + s) for s in range(players)]
+            play(state, seats, observer=read_all)
+    assert seen["views"] > 1000 and seen["deck_top"] and seen["narrowed"], seen
+
+
+def test_read_weapons_names_what_is_wrong_with_a_view():
+    view = gamenight.make("boss-quest", 3, seed=1).view(0)
+    tables = (WEAPON_VALUE, WEAPON_COLOUR, VALUES)
+    with pytest.raises(KeyError, match="seats"):
+        judge_c.read_weapons({}, *tables)
+    broken = {**view, "seats": [{**view["seats"][0], "visible": [{"id": 99}]}]}
+    with pytest.raises(ValueError, match="weapon id 99 out of range"):
+        judge_c.read_weapons(broken, *tables)
+    with pytest.raises(TypeError, match="at most 64 weapons"):
+        judge_c.read_weapons(view, WEAPON_VALUE, WEAPON_COLOUR[:-1], VALUES)
