@@ -1,6 +1,7 @@
 """The heuristic bot's parts in C beyond the Judge's valuation (`_judge.read_weapons`,
-`_judge.Valuer.values_moved`, `_judge.stopping`) give what its Python code gives, floats
-exactly (==): the same choices with or without the extension."""
+`_judge.Valuer.values_moved`, `_judge.stopping`, `_judge.Valuer.visit_values`) give what
+its Python code gives, floats exactly (==): the same choices with or without the
+extension."""
 
 from __future__ import annotations
 
@@ -48,6 +49,41 @@ def test_every_stopping_decision_of_bot_games_is_valued_as_python_does(monkeypat
             state = gamenight.make("boss-quest", players, seed=300 + seed)
             play(state, [agents.make("heuristic", "boss-quest", seed + s) for s in range(players)])
     assert seen["ranges"] > 200 and seen["stoppings"] > 200
+
+
+def test_every_visit_to_the_mage_in_bot_games_is_valued_as_python_does(monkeypatch):
+    """In games of 2 to 5 players, every visit valued in C against a Python Judge's values,
+    in the same order; every kind of spell, the blind Mystery and a rival's Last call among
+    them."""
+    assert bots.NATIVE
+    original = bots.HeuristicBot._visit_values
+    effects: dict[str, int] = {}
+    seen = {"visits": 0, "blind": 0}
+
+    def both(bot: bots.HeuristicBot, table: bots.Table, judge: bots.Judge, visits):
+        native = original(bot, table, judge, visits)
+        with monkeypatch.context() as patch:
+            patch.setattr(bots, "NATIVE", False)
+            twin = bots.Judge(table)
+        assert judge.visit_values(visits) is not None and twin.visit_values(visits) is None
+        assert list(native.items()) == list(original(bot, table, twin, visits).items())
+        seen["visits"] += 1
+        seen["blind"] += None in table.available.values() and table.my_attack > (
+            table.position.hp()
+        )
+        for key in table.available.values():
+            if key is not None:
+                effect = bots.SPELL_BY_KEY[key].effect
+                effects[effect] = effects.get(effect, 0) + 1
+        return native
+
+    monkeypatch.setattr(bots.HeuristicBot, "_visit_values", both)
+    for players in (2, 3, 4, 5):
+        for seed in range(4):
+            state = gamenight.make("boss-quest", players, seed=500 + seed)
+            play(state, [agents.make("heuristic", "boss-quest", seed + s) for s in range(players)])
+    assert seen["visits"] > 300 and seen["blind"], seen
+    assert set(effects) == set(bots.Effect), effects
 
 
 def test_stopping_values_over_random_tables_are_the_python_ones():

@@ -329,6 +329,35 @@ static int read_ints(PyObject *tuple, long *out, int room, const char *what) {
  * `shift`, then up to `draws` cards drawn while it is more than the stop gap under the HP;
  * its chance of meeting `conditions`; per attack its chances of ending above it (at most
  * the HP) and at it, meeting them; its chance of ending above the HP. */
+/* A hidden weapon's possible kind and its probability. */
+typedef struct {
+    long value, colour;
+    double p;
+} Kind;
+
+/* A tuple of (value, colour, probability) into a new array of `*count` kinds (PyMem_Free
+ * it); NULL with an exception. */
+static Kind *read_kinds(PyObject *hidden, int *count) {
+    if (!PyTuple_Check(hidden)) {
+        PyErr_SetString(PyExc_ValueError, "forecast: a tuple of hidden weapons");
+        return NULL;
+    }
+    *count = (int)PyTuple_GET_SIZE(hidden);
+    Kind *kinds = PyMem_Calloc((size_t)*count + 1, sizeof(Kind));
+    if (!kinds) return (Kind *)PyErr_NoMemory();
+    for (int i = 0; i < *count; i++)
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(hidden, i), "lld", &kinds[i].value,
+                              &kinds[i].colour, &kinds[i].p)) {
+            PyMem_Free(kinds);
+            return NULL;
+        }
+    return kinds;
+}
+
+static Forecast *forecast_of(Valuer *self, const Kind *hidden, int hidden_count,
+                             const long *colours, int colour_count, long shown, long shift,
+                             long draws, long hp, const long *conditions, int condition_count);
+
 static Forecast *make_forecast(Valuer *self, PyObject *hidden, PyObject *colour_tuple,
                                long shown, long shift, long draws, long hp,
                                PyObject *condition_tuple) {
@@ -337,27 +366,28 @@ static Forecast *make_forecast(Valuer *self, PyObject *hidden, PyObject *colour_
     if (colour_count < 0) return NULL;
     int condition_count = read_ints(condition_tuple, conditions, MAX_COLOURS, "conditions");
     if (condition_count < 0) return NULL;
-    if (!PyTuple_Check(hidden) || draws < 0 || hp > 100000 || draws > 1000) {
-        PyErr_SetString(PyExc_ValueError, "forecast: a tuple of hidden weapons, 0 or more "
-                                          "draws, an HP of a round");
+    int hidden_count = 0;
+    Kind *kinds = read_kinds(hidden, &hidden_count);
+    if (!kinds) return NULL;
+    Forecast *result = forecast_of(self, kinds, hidden_count, colours, colour_count, shown,
+                                   shift, draws, hp, conditions, condition_count);
+    PyMem_Free(kinds);
+    return result;
+}
+
+/* `make_forecast` from C arrays. */
+static Forecast *forecast_of(Valuer *self, const Kind *hidden, int hidden_count,
+                             const long *colours, int colour_count, long shown, long shift,
+                             long draws, long hp, const long *conditions, int condition_count) {
+    if (draws < 0 || hp > 100000 || draws > 1000) {
+        PyErr_SetString(PyExc_ValueError, "forecast: 0 or more draws, an HP of a round");
         return NULL;
     }
-    int hidden_count = (int)PyTuple_GET_SIZE(hidden);
-    long *values = PyMem_Calloc((size_t)hidden_count + 1, sizeof(long));
-    long *hidden_colours = PyMem_Calloc((size_t)hidden_count + 1, sizeof(long));
-    double *probs = PyMem_Calloc((size_t)hidden_count + 1, sizeof(double));
     Forecast *result = NULL;
     Dist final = {0}, frontier = {0}, drawing = {0};
-    if (!values || !hidden_colours || !probs) {
-        PyErr_NoMemory();
-        goto done;
-    }
     long highest = 0;  /* the highest attack the hand can end at */
     for (int i = 0; i < hidden_count; i++) {
-        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(hidden, i), "lld", &values[i],
-                              &hidden_colours[i], &probs[i]))
-            goto done;
-        long attack = shown + values[i] + shift;
+        long attack = shown + hidden[i].value + shift;
         if (attack > highest) highest = attack;
     }
     if (highest > 100000) {
@@ -371,8 +401,8 @@ static Forecast *make_forecast(Valuer *self, PyObject *hidden, PyObject *colour_
 
     /* attack_distribution */
     for (int i = 0; i < hidden_count; i++) {
-        long attack = shown + values[i] + shift;
-        dist_add(&frontier, attack > 0 ? (int)attack : 0, probs[i]);
+        long attack = shown + hidden[i].value + shift;
+        dist_add(&frontier, attack > 0 ? (int)attack : 0, hidden[i].p);
     }
     if (draws) {  /* Judge._forecast */
         for (long step = 0; step < draws; step++) {
@@ -428,8 +458,8 @@ static Forecast *make_forecast(Valuer *self, PyObject *hidden, PyObject *colour_
     } else {
         double total = 0.0;
         for (int i = 0; i < hidden_count; i++)
-            if (meets_all(colours, colour_count, hidden_colours[i], conditions, condition_count))
-                total += probs[i];
+            if (meets_all(colours, colour_count, hidden[i].colour, conditions, condition_count))
+                total += hidden[i].p;
         result->meet = total;
     }
 
@@ -444,9 +474,6 @@ done:
     dist_free(&final);
     dist_free(&frontier);
     dist_free(&drawing);
-    PyMem_Free(values);
-    PyMem_Free(hidden_colours);
-    PyMem_Free(probs);
     return result;
 }
 
@@ -517,10 +544,10 @@ static double round_value(const Valuer *self, Forecast **seats, const long *card
 
 /* The attribute names `value_of` reads, interned once. */
 enum { HANDS, SETTLED, RIVAL_DRAWS, SHIFTS, HP, CONDITIONS, BONUS, RUNNER_UP, MERCY, CARDS,
-       HIDDEN, COLOURS, SHOWN, NAMES };
+       HIDDEN, COLOURS, SHOWN, BASE_HP, SPELLS, NAMES };
 static const char *const name_texts[NAMES] = {
     "hands", "settled", "rival_draws", "shifts", "hp", "conditions", "bonus", "runner_up",
-    "mercy", "cards", "hidden", "colours", "shown"};
+    "mercy", "cards", "hidden", "colours", "shown", "base_hp", "spells"};
 static PyObject *names[NAMES];
 
 static PyObject *attribute(PyObject *object, int name) {
@@ -697,9 +724,547 @@ static PyObject *valuer_values_moved(Valuer *self, PyObject *const *args, Py_ssi
     return result;
 }
 
+/* ----- the Mage: every visit valued in C ---------------------------------------------------
+ * `HeuristicBot._visit_values` with `_uses`, `_exchanged`, `_denial`, `_blind_value` and the
+ * positions they value, held in C structs: the same floats. */
+
+/* Spell effects, as `bots.EFFECT_CODES` numbers them. */
+enum { E_ATTACK, E_SWAP, E_EXCHANGE, E_BOSS_HP, E_REQUIRE_COLOUR, E_REQUIRE_PAIR, E_MERCY,
+       E_CANCEL, E_BONUS_KEY, E_RUNNER_UP, E_LAST_CALL, EFFECTS };
+
+#define MAX_HAND 16     /* face-up weapons in a hand */
+#define MAX_SPELLS 16   /* spells in play */
+#define MAX_KEYS 64     /* distinct spell keys a decision asks about */
+
+typedef struct {
+    int effect;
+    long amount, colour;
+} SpellInfo;
+
+typedef struct {
+    long shown, cards;
+    int colour_count, hidden_count;
+    long colours[MAX_HAND];
+    const Kind *hidden;
+} SeatHand;
+
+typedef struct {
+    long slot, target;
+    SpellInfo info;
+} InPlay;
+
+typedef struct {
+    long base_hp, rival_draws;
+    int spell_count;
+    InPlay spells[MAX_SPELLS];
+    SeatHand hands[MAX_SEATS];
+    char settled[MAX_SEATS];
+} Imagined;
+
+/* A seat's part, kept by what it depends on (`Judge._seats`' key). */
+typedef struct {
+    unsigned long long hash;
+    long shown, shift, draws, hp;
+    const Kind *hidden;
+    long hidden_count, colour_count, condition_count;
+    long colours[MAX_HAND], conditions[MAX_SPELLS];
+} PartKey;
+
+typedef struct {
+    PartKey key;
+    Forecast *forecast;
+} Part;
+
+typedef struct {
+    Valuer *valuer;
+    PyObject *spell_table;  /* key -> (effect, amount, colour) */
+    Part *parts;
+    int part_count, part_room;
+    Kind *kinds[MAX_SEATS + 1];  /* the hidden weapons read, freed at the end */
+    int kind_sets;
+    PyObject *keys[MAX_KEYS];    /* each spell key asked about and its uses' values */
+    double *worths[MAX_KEYS];
+    int worth_counts[MAX_KEYS], key_count;
+    long max_draws;
+} Mage;
+
+static void mage_free(Mage *mage) {
+    for (int i = 0; i < mage->part_count; i++) Py_DECREF(mage->parts[i].forecast);
+    PyMem_Free(mage->parts);
+    for (int i = 0; i < mage->kind_sets; i++) PyMem_Free(mage->kinds[i]);
+    for (int i = 0; i < mage->key_count; i++) PyMem_Free(mage->worths[i]);
+}
+
+/* A spell's effect, amount and colour from the spell table; -1 with an exception. */
+static int spell_info(Mage *mage, PyObject *key, SpellInfo *info) {
+    PyObject *row = PyDict_GetItemWithError(mage->spell_table, key);
+    if (!row) {
+        if (!PyErr_Occurred()) PyErr_Format(PyExc_KeyError, "visit_values: no spell %R", key);
+        return -1;
+    }
+    if (!PyArg_ParseTuple(row, "ill", &info->effect, &info->amount, &info->colour)) return -1;
+    if (info->effect < 0 || info->effect >= EFFECTS) {
+        PyErr_Format(PyExc_ValueError, "visit_values: spell %R has no known effect", key);
+        return -1;
+    }
+    return 0;
+}
+
+static unsigned long long fnv(const void *bytes, size_t size) {
+    const unsigned char *at = bytes;
+    unsigned long long hash = 1469598103934665603ULL;
+    for (size_t i = 0; i < size; i++) hash = (hash ^ at[i]) * 1099511628211ULL;
+    return hash;
+}
+
+/* The seat's part of a battle, made once per key (a new reference is not returned: the
+ * Mage keeps it); NULL with an exception. */
+static Forecast *mage_part(Mage *mage, const SeatHand *hand, long shift, long draws, long hp,
+                           const long *conditions, int condition_count) {
+    PartKey key;
+    memset(&key, 0, sizeof key);
+    key.shown = hand->shown;
+    key.shift = shift;
+    key.draws = draws;
+    key.hp = hp;
+    key.hidden = hand->hidden;
+    key.hidden_count = hand->hidden_count;
+    key.colour_count = hand->colour_count;
+    key.condition_count = condition_count;
+    memcpy(key.colours, hand->colours, sizeof(long) * (size_t)hand->colour_count);
+    memcpy(key.conditions, conditions, sizeof(long) * (size_t)condition_count);
+    key.hash = fnv((const char *)&key + sizeof key.hash, sizeof key - sizeof key.hash);
+    for (int i = 0; i < mage->part_count; i++)
+        if (mage->parts[i].key.hash == key.hash && !memcmp(&mage->parts[i].key, &key, sizeof key))
+            return mage->parts[i].forecast;
+    Forecast *made = forecast_of(mage->valuer, hand->hidden, hand->hidden_count, hand->colours,
+                                 hand->colour_count, hand->shown, shift, draws, hp, conditions,
+                                 condition_count);
+    if (!made) return NULL;
+    if (mage->part_count == mage->part_room) {
+        int room = mage->part_room ? 2 * mage->part_room : 64;
+        Part *grown = PyMem_Realloc(mage->parts, sizeof(Part) * (size_t)room);
+        if (!grown) {
+            Py_DECREF(made);
+            PyErr_NoMemory();
+            return NULL;
+        }
+        mage->parts = grown;
+        mage->part_room = room;
+    }
+    mage->parts[mage->part_count].key = key;
+    mage->parts[mage->part_count++].forecast = made;
+    return made;
+}
+
+/* The HP of a position (`Position.hp`). */
+static long imagined_hp(const Imagined *position) {
+    long hp = position->base_hp;
+    for (int i = 0; i < position->spell_count; i++)
+        if (position->spells[i].info.effect == E_BOSS_HP) hp += position->spells[i].info.amount;
+    return hp;
+}
+
+/* `Judge.value` of a position: its rules (`Rules.of`), every seat's part, the round's
+ * value. 0, or -1 with an exception. */
+static int imagined_value(Mage *mage, const Imagined *position, double *value) {
+    Valuer *valuer = mage->valuer;
+    int players = valuer->players;
+    long hp = position->base_hp, shifts[MAX_SEATS] = {0}, conditions[MAX_SPELLS];
+    long bonus = 0, cards[MAX_SEATS];
+    int condition_count = 0, runner_up = 0, mercy = 0;
+    for (int i = 0; i < position->spell_count; i++) {
+        const InPlay *spell = &position->spells[i];
+        if (spell->target >= players) {
+            PyErr_SetString(PyExc_ValueError, "visit_values: a spell's target is no seat");
+            return -1;
+        }
+        if (spell->target >= 0) shifts[spell->target] += spell->info.amount;
+        switch (spell->info.effect) {
+        case E_BOSS_HP: hp += spell->info.amount; break;
+        case E_REQUIRE_COLOUR: conditions[condition_count++] = spell->info.colour; break;
+        case E_REQUIRE_PAIR: conditions[condition_count++] = PAIR; break;
+        case E_BONUS_KEY: bonus++; break;
+        case E_RUNNER_UP: runner_up = 1; break;
+        case E_MERCY: mercy = 1; break;
+        }
+    }
+    Forecast *seats[MAX_SEATS];
+    for (int s = 0; s < players; s++) {
+        long draws = s == valuer->me || position->settled[s] ? 0 : position->rival_draws;
+        seats[s] = mage_part(mage, &position->hands[s], shifts[s], draws, hp, conditions,
+                             condition_count);
+        if (!seats[s]) return -1;
+        cards[s] = position->hands[s].cards;
+    }
+    *value = round_value(valuer, seats, cards, hp, bonus, runner_up, mercy);
+    return 0;
+}
+
+/* A Python `bots.Position` into `out`, its hidden weapons kept by the Mage. */
+static int read_imagined(Mage *mage, PyObject *position, Imagined *out) {
+    int players = mage->valuer->players, failed = -1;
+    memset(out, 0, sizeof *out);
+    PyObject *hands = attribute(position, HANDS), *settled = attribute(position, SETTLED);
+    PyObject *spells = attribute(position, SPELLS);
+    if (!hands || !settled || !spells || int_attribute(position, BASE_HP, &out->base_hp) < 0 ||
+        int_attribute(position, RIVAL_DRAWS, &out->rival_draws) < 0)
+        goto done;
+    if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != players || !PyTuple_Check(settled) ||
+        PyTuple_GET_SIZE(settled) != players || !PyTuple_Check(spells) ||
+        PyTuple_GET_SIZE(spells) > MAX_SPELLS) {
+        PyErr_SetString(PyExc_ValueError, "visit_values: a hand and a settled flag for every "
+                                          "seat, at most 16 spells");
+        goto done;
+    }
+    out->spell_count = (int)PyTuple_GET_SIZE(spells);
+    for (int i = 0; i < out->spell_count; i++) {
+        PyObject *key;
+        InPlay *spell = &out->spells[i];
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(spells, i), "lOl", &spell->slot, &key,
+                              &spell->target) ||
+            spell_info(mage, key, &spell->info) < 0)
+            goto done;
+    }
+    for (int s = 0; s < players; s++) {
+        SeatHand *hand = &out->hands[s];
+        PyObject *hand_object = PyTuple_GET_ITEM(hands, s);
+        int is_settled = PyObject_IsTrue(PyTuple_GET_ITEM(settled, s));
+        if (is_settled < 0) goto done;
+        out->settled[s] = (char)is_settled;
+        PyObject *colours = attribute(hand_object, COLOURS);
+        PyObject *hidden = colours ? attribute(hand_object, HIDDEN) : NULL;
+        int count = hidden ? read_ints(colours, hand->colours, MAX_HAND, "colours") : -1;
+        Kind *kinds = count < 0 ? NULL : read_kinds(hidden, &hand->hidden_count);
+        Py_XDECREF(colours);
+        Py_XDECREF(hidden);
+        if (!kinds) goto done;
+        mage->kinds[mage->kind_sets++] = kinds;
+        hand->hidden = kinds;
+        hand->colour_count = count;
+        if (int_attribute(hand_object, SHOWN, &hand->shown) < 0 ||
+            int_attribute(hand_object, CARDS, &hand->cards) < 0)
+            goto done;
+    }
+    failed = 0;
+
+done:
+    Py_XDECREF(hands);
+    Py_XDECREF(settled);
+    Py_XDECREF(spells);
+    return failed;
+}
+
+/* What the Mage knows of the bot beyond the settled position. */
+typedef struct {
+    Imagined settled;
+    long my_weapons[MAX_HAND + 1][3];  /* (id, value, colour), the hidden one first */
+    int weapon_count;
+    const Kind *fresh;  /* the hidden weapon an Exchange of it brings (any unseen one) */
+    int fresh_count;
+    long weapons_in_deck;
+} Visit;
+
+/* The values of every use of spell `key` (`_uses`, each one's `Judge.expected`), kept by
+ * key; the count, or -1 with an exception. */
+static int worths(Mage *mage, const Visit *visit, PyObject *key, const double **out) {
+    for (int i = 0; i < mage->key_count; i++)
+        if (mage->keys[i] == key) {
+            *out = mage->worths[i];
+            return mage->worth_counts[i];
+        }
+    if (mage->key_count == MAX_KEYS) {
+        PyErr_SetString(PyExc_ValueError, "visit_values: too many spell keys");
+        return -1;
+    }
+    SpellInfo info;
+    if (spell_info(mage, key, &info) < 0) return -1;
+    int players = mage->valuer->players, me = mage->valuer->me, count = 0;
+    const Imagined *settled = &visit->settled;
+    double *values = PyMem_Calloc((size_t)(players + MAX_SPELLS + MAX_HAND + 2), sizeof(double));
+    if (!values) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    Imagined *position = PyMem_Malloc(sizeof(Imagined));
+    int failed = !position;
+    if (failed) PyErr_NoMemory();
+
+#define VALUE_ONE(pos)                                                    \
+    do {                                                                  \
+        double value_;                                                    \
+        if (imagined_value(mage, (pos), &value_) < 0) failed = 1;         \
+        else {                                                            \
+            Sum expected_ = {0.0, 0.0};                                   \
+            sum_add(&expected_, 1.0 * value_);                            \
+            values[count++] = sum_result(&expected_);                     \
+        }                                                                 \
+    } while (0)
+
+    int fizzles = 0;
+    if (failed) {
+    } else if (info.effect == E_ATTACK) {
+        for (int s = 0; s < players && !failed; s++) {
+            *position = *settled;
+            if (position->spell_count == MAX_SPELLS) {
+                PyErr_SetString(PyExc_ValueError, "visit_values: too many spells");
+                failed = 1;
+                break;
+            }
+            position->spells[position->spell_count++] = (InPlay){-1, s, info};
+            VALUE_ONE(position);
+        }
+    } else if (info.effect == E_SWAP) {
+        for (int s = 0; s < players && !failed; s++) {
+            if (s == me) continue;
+            *position = *settled;
+            position->hands[me].hidden = settled->hands[s].hidden;
+            position->hands[me].hidden_count = settled->hands[s].hidden_count;
+            position->hands[s].hidden = settled->hands[me].hidden;
+            position->hands[s].hidden_count = settled->hands[me].hidden_count;
+            VALUE_ONE(position);
+        }
+    } else if (info.effect == E_CANCEL) {
+        for (int i = 0; i < settled->spell_count && !failed; i++) {
+            int target_effect = settled->spells[i].info.effect;
+            if (target_effect == E_SWAP || target_effect == E_EXCHANGE) continue;
+            long slot = settled->spells[i].slot;
+            *position = *settled;
+            position->spell_count = 0;
+            int last_call = 0;
+            for (int j = 0; j < settled->spell_count; j++) {
+                if (settled->spells[j].slot != slot)
+                    position->spells[position->spell_count++] = settled->spells[j];
+                else if (settled->spells[j].info.effect == E_LAST_CALL)
+                    last_call = 1;
+            }
+            if (last_call) position->rival_draws = mage->max_draws;
+            VALUE_ONE(position);
+        }
+        fizzles = !count && !failed;
+    } else if (info.effect == E_EXCHANGE) {
+        fizzles = !visit->weapons_in_deck;
+        for (int w = 0; w < visit->weapon_count && !fizzles && !failed; w++) {
+            *position = *settled;
+            SeatHand *hand = &position->hands[me];
+            if (w == 0) {  /* the hidden one: any unseen weapon comes instead */
+                hand->hidden = visit->fresh;
+                hand->hidden_count = visit->fresh_count;
+                VALUE_ONE(position);
+                continue;
+            }
+            long value = visit->my_weapons[w][1], colour = visit->my_weapons[w][2];
+            int at = 0;
+            while (at < hand->colour_count && hand->colours[at] != colour) at++;
+            if (at == hand->colour_count) {
+                PyErr_SetString(PyExc_ValueError, "visit_values: a face-up weapon's colour "
+                                                  "is not in the hand");
+                failed = 1;
+                break;
+            }
+            memmove(&hand->colours[at], &hand->colours[at + 1],
+                    sizeof(long) * (size_t)(hand->colour_count - at - 1));
+            hand->colours[hand->colour_count - 1] = UNSEEN_COLOUR;
+            long shown = settled->hands[me].shown - value;
+            Sum expected = {0.0, 0.0};
+            Valuer *valuer = mage->valuer;
+            for (int c = 0; c < valuer->card_count && !failed; c++) {
+                double outcome;
+                hand->shown = shown + valuer->card_values[c];
+                if (imagined_value(mage, position, &outcome) < 0) failed = 1;
+                else sum_add(&expected, valuer->card_probs[c] * outcome);
+            }
+            if (!failed) values[count++] = sum_result(&expected);
+        }
+    } else if (info.effect == E_LAST_CALL) {
+        *position = *settled;
+        position->rival_draws = 1;
+        VALUE_ONE(position);
+    } else {
+        *position = *settled;
+        if (position->spell_count == MAX_SPELLS) {
+            PyErr_SetString(PyExc_ValueError, "visit_values: too many spells");
+            failed = 1;
+        } else {
+            position->spells[position->spell_count++] = (InPlay){-1, -1, info};
+            VALUE_ONE(position);
+        }
+    }
+    if (fizzles && !failed) VALUE_ONE(settled);
+#undef VALUE_ONE
+    PyMem_Free(position);
+    if (failed) {
+        PyMem_Free(values);
+        return -1;
+    }
+    mage->keys[mage->key_count] = key;
+    mage->worths[mage->key_count] = values;
+    mage->worth_counts[mage->key_count++] = count;
+    *out = values;
+    return count;
+}
+
+static double most(const double *values, int count) {
+    double best = values[0];
+    for (int i = 1; i < count; i++)
+        if (values[i] > best) best = values[i];
+    return best;
+}
+
+static double least(const double *values, int count) {
+    double worst = values[0];
+    for (int i = 1; i < count; i++)
+        if (values[i] < worst) worst = values[i];
+    return worst;
+}
+
+/* visit_values(settled, spell_table, available, visits, my_weapons, fresh_hidden,
+ *              weapons_in_deck, unseen_spells, visitors_after_me, my_attack, denial_share,
+ *              mystery_margin, max_draws) -> list[float]
+ *
+ * `HeuristicBot._visit_values`: the value of each of `visits` ((0, -1) for a bare visit,
+ * (1, slot) a discard, (2, slot) an activation) from the `settled` position, the face-up
+ * spells `available` ((slot, key or None for the Mystery) pairs), the bot's weapons ((id,
+ * value, colour), the hidden one first), the unseen spells ((key, count) pairs). */
+static PyObject *valuer_visit_values(Valuer *self, PyObject *args) {
+    PyObject *settled_object, *spell_table, *available, *visits, *weapons, *fresh, *unseen;
+    long weapons_in_deck, visitors, my_attack, max_draws;
+    double denial_share, mystery_margin;
+    if (!PyArg_ParseTuple(args, "OO!O!O!O!O!lO!llddl", &settled_object, &PyDict_Type,
+                          &spell_table, &PyTuple_Type, &available, &PyTuple_Type, &visits,
+                          &PyTuple_Type, &weapons, &PyTuple_Type, &fresh, &weapons_in_deck,
+                          &PyTuple_Type, &unseen, &visitors, &my_attack, &denial_share,
+                          &mystery_margin, &max_draws))
+        return NULL;
+    Py_ssize_t slots = PyTuple_GET_SIZE(available), asked = PyTuple_GET_SIZE(visits);
+    if (PyTuple_GET_SIZE(weapons) < 1 || PyTuple_GET_SIZE(weapons) > MAX_HAND + 1 ||
+        slots > MAX_KEYS) {
+        PyErr_SetString(PyExc_ValueError, "visit_values: 1 to 17 weapons, at most 64 slots");
+        return NULL;
+    }
+    Mage mage = {.valuer = self, .spell_table = spell_table, .max_draws = max_draws};
+    Visit *visit = PyMem_Calloc(1, sizeof(Visit));
+    PyObject *result = NULL;
+    double *denials = PyMem_Calloc((size_t)slots + 1, sizeof(double));
+    double *values = PyMem_Calloc((size_t)asked + 1, sizeof(double));
+    if (!visit || !denials || !values) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (read_imagined(&mage, settled_object, &visit->settled) < 0) goto done;
+    visit->weapon_count = (int)PyTuple_GET_SIZE(weapons);
+    for (int w = 0; w < visit->weapon_count; w++)
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(weapons, w), "lll", &visit->my_weapons[w][0],
+                              &visit->my_weapons[w][1], &visit->my_weapons[w][2]))
+            goto done;
+    Kind *fresh_kinds = read_kinds(fresh, &visit->fresh_count);
+    if (!fresh_kinds) goto done;
+    mage.kinds[mage.kind_sets++] = fresh_kinds;
+    visit->fresh = fresh_kinds;
+    visit->weapons_in_deck = weapons_in_deck;
+
+    double nothing;
+    if (imagined_value(&mage, &visit->settled, &nothing) < 0) goto done;
+    /* `_denial` of each slot */
+    for (Py_ssize_t i = 0; i < slots; i++) {
+        long slot;
+        PyObject *key;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(available, i), "lO", &slot, &key)) goto done;
+        denials[i] = 0.0;
+        if (key == Py_None || !visitors) continue;
+        SpellInfo info;
+        if (spell_info(&mage, key, &info) < 0) goto done;
+        if (info.effect == E_SWAP || info.effect == E_EXCHANGE) continue;
+        const double *uses;
+        int count = worths(&mage, visit, key, &uses);
+        if (count < 0) goto done;
+        double gain = nothing - least(uses, count);
+        denials[i] = denial_share * (gain > 0.0 ? gain : 0.0);
+    }
+    Py_ssize_t mystery = -1;
+    int any = 0;
+    double best = 0.0;
+    for (Py_ssize_t a = 0; a < asked; a++) {
+        long kind, slot;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(visits, a), "ll", &kind, &slot)) goto done;
+        Py_ssize_t at = -1;
+        PyObject *key = NULL;
+        for (Py_ssize_t i = 0; kind != 0 && i < slots; i++) {
+            PyObject *pair = PyTuple_GET_ITEM(available, i);
+            if (PyLong_AsLong(PyTuple_GET_ITEM(pair, 0)) == slot) {
+                at = i;
+                key = PyTuple_GET_ITEM(pair, 1);
+            }
+        }
+        if (kind != 0 && at < 0) {
+            PyErr_Format(PyExc_KeyError, "visit_values: slot %ld holds no available spell", slot);
+            goto done;
+        }
+        if (kind == 0) {
+            values[a] = nothing;
+        } else if (kind == 1) {
+            values[a] = nothing + denials[at];
+        } else if (kind == 2 && key == Py_None) {
+            mystery = a;  /* valued last, against the best of the others */
+            continue;
+        } else if (kind == 2) {
+            const double *uses;
+            int count = worths(&mage, visit, key, &uses);
+            if (count < 0) goto done;
+            values[a] = most(uses, count) + denials[at];
+        } else {
+            PyErr_Format(PyExc_ValueError, "visit_values: no visit of kind %ld", kind);
+            goto done;
+        }
+        if (!any || values[a] > best) best = values[a];
+        any = 1;
+    }
+    if (mystery >= 0) {  /* `_blind_value` */
+        double blind = -INFINITY;
+        long total = 0;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(unseen); i++) {
+            long count;
+            PyObject *key;
+            if (!PyArg_ParseTuple(PyTuple_GET_ITEM(unseen, i), "Ol", &key, &count)) goto done;
+            total += count;
+        }
+        if (my_attack > imagined_hp(&visit->settled) && total) {
+            double expected = 0.0;
+            for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(unseen); i++) {
+                long count;
+                PyObject *key;
+                const double *uses;
+                if (!PyArg_ParseTuple(PyTuple_GET_ITEM(unseen, i), "Ol", &key, &count)) goto done;
+                int uses_count = worths(&mage, visit, key, &uses);
+                if (uses_count < 0) goto done;
+                expected += (double)count / (double)total * most(uses, uses_count);
+            }
+            if (expected > best + mystery_margin) blind = expected;
+        }
+        values[mystery] = blind;
+    }
+    result = PyList_New(asked);
+    for (Py_ssize_t a = 0; result && a < asked; a++) {
+        PyObject *value = PyFloat_FromDouble(values[a]);
+        if (!value) Py_CLEAR(result);
+        else PyList_SET_ITEM(result, a, value);
+    }
+
+done:
+    mage_free(&mage);
+    PyMem_Free(visit);
+    PyMem_Free(denials);
+    PyMem_Free(values);
+    return result;
+}
+
 static PyMethodDef valuer_methods[] = {
     {"value_of", (PyCFunction)(void (*)(void))valuer_value_of, METH_FASTCALL,
      "value_of(position, rules, forecasts) -> float"},
+    {"visit_values", (PyCFunction)valuer_visit_values, METH_VARARGS,
+     "visit_values(settled, spell_table, available, visits, my_weapons, fresh_hidden, "
+     "weapons_in_deck, unseen_spells, visitors_after_me, my_attack, denial_share, "
+     "mystery_margin, max_draws) -> list[float]"},
     {"values_moved", (PyCFunction)(void (*)(void))valuer_values_moved, METH_FASTCALL,
      "values_moved(position, rules, forecasts, moves) -> list[float]"},
     {NULL},

@@ -37,6 +37,23 @@ class Valuer:
     def value_of(
         self, position: Position, rules: Rules, forecasts: dict[tuple[Any, ...], Any], /
     ) -> float: ...
+    def visit_values(
+        self,
+        settled: Position,
+        spell_table: dict[str, tuple[int, int, int]],
+        available: tuple[tuple[int, str | None], ...],
+        visits: tuple[tuple[int, int], ...],
+        my_weapons: tuple[tuple[int, int, int], ...],
+        fresh_hidden: tuple[tuple[int, int, float], ...],
+        weapons_in_deck: int,
+        unseen_spells: tuple[tuple[str, int], ...],
+        visitors_after_me: int,
+        my_attack: int,
+        denial_share: float,
+        mystery_margin: float,
+        max_draws: int,
+        /,
+    ) -> list[float]: ...
     def values_moved(
         self,
         position: Position,

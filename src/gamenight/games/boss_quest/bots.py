@@ -101,6 +101,29 @@ _BOSS_HP, _MERCY, _BONUS_KEY, _RUNNER_UP = (
 )
 _REQUIRE_COLOUR, _REQUIRE_PAIR = Effect.REQUIRE_COLOUR, Effect.REQUIRE_PAIR
 SPELL_COUNTS = Counter(spell.key for spell in SPELLS)
+# For the Mage's visit in C (`_judge.Valuer.visit_values`): each spell's effect (numbered as
+# the C code numbers them), amount and colour.
+_EFFECT_CODES = {
+    effect: code
+    for code, effect in enumerate(
+        (
+            Effect.ATTACK,
+            Effect.SWAP,
+            Effect.EXCHANGE,
+            Effect.BOSS_HP,
+            Effect.REQUIRE_COLOUR,
+            Effect.REQUIRE_PAIR,
+            Effect.MERCY,
+            Effect.CANCEL,
+            Effect.BONUS_KEY,
+            Effect.RUNNER_UP,
+            Effect.LAST_CALL,
+        )
+    )
+}
+_SPELL_TABLE = {
+    spell.key: (_EFFECT_CODES[spell.effect], spell.amount, spell.colour) for spell in SPELLS
+}
 WEAPON_KIND = tuple(zip(WEAPON_VALUE, WEAPON_COLOUR, strict=True))  # (value, colour) by id
 
 Outcomes = list[tuple[float, "Position"]]  # a position reached with some probability
@@ -530,6 +553,41 @@ class Judge:
             self._settled_at.update(zip(wanted, values, strict=True))
         return [self.settled_at(attack) for attack in attacks]
 
+    def visit_values(self, visits: list[Action]) -> list[float] | None:
+        """`HeuristicBot._visit_values`' values of `visits` in C, the same floats (None
+        without the extension, or for a visit it does not know)."""
+        if self._valuer is None:
+            return None
+        encoded = []  # (kind, slot): a bare visit, a discard, an activation
+        for action in visits:
+            if type(action) is VisitMage:
+                encoded.append((0, -1))
+            elif type(action) is Discard:
+                encoded.append((1, action.slot))
+            elif type(action) is Activate:
+                encoded.append((2, action.slot))
+            else:
+                return None
+        table = self.table
+        keys = [*table.available.values(), *table.unseen_spells]
+        exchanges = any(key and SPELL_BY_KEY[key].effect is Effect.EXCHANGE for key in keys)
+        return self._valuer.visit_values(
+            table.position.settle(table.me),
+            _SPELL_TABLE,
+            tuple(table.available.items()),
+            tuple(encoded),
+            tuple((w, WEAPON_VALUE[w], WEAPON_COLOUR[w]) for w in table.my_weapons),
+            # The hidden weapon an Exchange of the bot's brings, when one may be valued.
+            _spread(_kinds(table.unseen_weapons)) if exchanges else (),
+            table.weapons_in_deck,
+            tuple(table.unseen_spells.items()),
+            table.visitors_after_me,
+            table.my_attack,
+            DENIAL,
+            MYSTERY_MARGIN,
+            MAX_DRAWS,
+        )
+
     def expected(self, outcomes: Outcomes) -> float:
         return sum(p * self.value(position) for p, position in outcomes)
 
@@ -819,6 +877,13 @@ class HeuristicBot(Bot[BossQuestView]):
     def _visit_values(
         self, table: Table, judge: Judge, visits: list[Action]
     ) -> dict[Action, float]:
+        native = judge.visit_values(visits)
+        if native is not None:
+            valued = dict(zip(visits, native, strict=True))
+            for action in visits:  # the Mystery's value last, as below
+                if type(action) is Activate and table.available[action.slot] is None:
+                    valued[action] = valued.pop(action)
+            return valued
         settled = table.position.settle(table.me)
         nothing = judge.value(settled)
         # What each use of a spell is worth: asked for its denial and for activating it.
