@@ -5,7 +5,6 @@ with or without the extension."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
@@ -74,15 +73,6 @@ def test_the_c_judge_values_every_position_of_bot_games_as_python_does(monkeypat
             play(state, [agents.make("heuristic", "boss-quest", seed + s) for s in range(players)])
     assert seen["positions"] > 5_000 and seen["seat forecasts"] > 5_000
     assert all(seen.values()), seen  # every kind of battle came up
-
-
-def test_the_sums_of_one_more_card_are_the_python_ones():
-    rng = random.Random(3)
-    for _ in range(2000):
-        card = [(v, rng.random()) for v in sorted(rng.sample(range(1, 8), rng.randint(0, 7)))]
-        sums = {rng.randint(0, 30): rng.random() for _ in range(rng.randint(0, 12))}
-        native, plain = judge_c.next_sums(sums, card), bots._next_sums(sums, card)
-        assert list(native.items()) == list(plain.items())
 
 
 def test_the_recorded_bot_games_replay_with_the_python_judge(monkeypatch):

@@ -100,25 +100,25 @@ def test_stopping_values_over_random_tables_are_the_python_ones():
         settled = [rng.choice([-1.5, 0.0, rng.uniform(-3, 3)]) for _ in range(first, last + 1)]
         values = sorted(rng.sample(range(1, 8), rng.randint(0, 7)))
         card = tuple((v, rng.random()) for v in values)
-        totals = [range(1, min(7 * k, top - start) + 1) for k in range(1, 5)]
-        draws = [
-            (k, {s: rng.random() for s in rng.sample(totals[k - 1], rng.randint(1, 6))})
-            for k in range(1, rng.randint(1, 4) + 1)
-        ]
+        deck_top = rng.choice([None, rng.randint(1, 7)])
+        most = (top - start - 7) // 7  # the most cards whose total stays on the table
+        counts = list(range(1, rng.randint(1, max(1, min(4, most))) + 1))
         args = (settled, first, start, hp, hopeless, top, spells, shifts, card)
         for continuing in (False, True):
-            rest = (continuing, draws, bots.TEMPO)
+            rest = (continuing, counts, deck_top, bots.TEMPO)
             assert judge_c.stopping(*args, *rest) == bots._stopping(*args, *rest)
 
 
 def test_stopping_refuses_attacks_it_was_not_given():
+    card = ((7, 1.0),)
     with pytest.raises(ValueError, match="not settled"):
-        judge_c.stopping([0.0], 3, 3, 5, 6, 10, 0.0, [], (), True, [(1, {1: 1.0})], 0.02)
+        judge_c.stopping([0.0], 3, 3, 5, 6, 10, 0.0, [], card, True, [1], None, 0.02)
     with pytest.raises(ValueError, match="out of order"):
-        judge_c.stopping([0.0] * 9, 4, 3, 5, 6, 10, 0.0, [], (), True, [], 0.02)
+        judge_c.stopping([0.0] * 9, 4, 3, 5, 6, 10, 0.0, [], card, True, [1], None, 0.02)
     with pytest.raises(ValueError, match="beyond the attacks"):
-        settled = [0.0] * 4
-        judge_c.stopping(settled, 3, 3, 5, 6, 10, 0.0, [], (), False, [(1, {9: 1.0})], 0.02)
+        judge_c.stopping([0.0] * 4, 3, 3, 5, 6, 10, 0.0, [], card, False, [2], None, 0.02)
+    with pytest.raises(ValueError, match="an Equip of 1 to 15 cards"):
+        judge_c.stopping([0.0] * 4, 3, 3, 5, 6, 10, 0.0, [], card, False, [0], None, 0.02)
 
 
 def test_the_weapons_every_seat_sees_are_read_as_python_reads_them():

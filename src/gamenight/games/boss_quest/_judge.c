@@ -1,12 +1,13 @@
-/* The heuristic bot's Judge (`bots.py`): its numeric loops in C.
+/* The heuristic bot (`bots.py`): its Judge and most of a decision in C.
  *
  * `Valuer.value_of` is the bot's value of a round position (`Judge._value`), from every
- * seat's part of the battle (`Judge._seat_forecast`, kept in the Judge's dict), and
- * `next_sums` the total of one more card (`_next_sums`). They do the floating-point
- * operations of the Python code in the same order (doubles, built without fused
- * multiply-adds), so the bot's choices, and so its games, stay the same with or without
- * this module. A Python dict's insertion order decides the order of several sums: `Dist`
- * keeps it. */
+ * seat's part of the battle (`Judge._seat_forecast`, kept in the Judge's dict);
+ * `Valuer.values_moved` values its own attack over a range, `stopping` the draws by
+ * optimal stopping over it, `Valuer.visit_values` every visit to the Mage, and
+ * `read_weapons` reads the weapons of a view. They do the floating-point operations of
+ * the Python code in the same order (doubles, built without fused multiply-adds), so the
+ * bot's choices, and so its games, stay the same with or without this module. A Python
+ * dict's insertion order decides the order of several sums: `Dist` keeps it. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -1282,75 +1283,6 @@ static PyTypeObject ValuerType = {
     .tp_new = PyType_GenericNew,
 };
 
-/* next_sums(sums, card) -> dict
- *
- * `_next_sums`: the total of one more card, from the totals `sums` (total -> probability)
- * and the card's values `card` ((value, probability) pairs). */
-static PyObject *next_sums(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2 || !PyDict_Check(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "next_sums(sums: dict, card)");
-        return NULL;
-    }
-    PyObject *sums = args[0];
-    PyObject *card = PySequence_Fast(args[1], "card: a sequence of (value, probability)");
-    if (!card) return NULL;
-    int count = (int)PySequence_Fast_GET_SIZE(card);
-    long *values = PyMem_Calloc((size_t)count + 1, sizeof(long));
-    double *probs = PyMem_Calloc((size_t)count + 1, sizeof(double));
-    PyObject *result = NULL;
-    Dist next = {0};
-    if (!values || !probs) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    long highest = 0;
-    for (int c = 0; c < count; c++) {
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(card, c), "ld", &values[c], &probs[c]))
-            goto done;
-        if (values[c] < 0 || values[c] > 100000) {
-            PyErr_SetString(PyExc_ValueError, "next_sums: a card value out of range");
-            goto done;
-        }
-        if (values[c] > highest) highest = values[c];
-    }
-    long top = 0;
-    PyObject *key, *value;
-    Py_ssize_t at = 0;
-    while (PyDict_Next(sums, &at, &key, &value)) {
-        long total = PyLong_AsLong(key);
-        if (total == -1 && PyErr_Occurred()) goto done;
-        if (total < 0 || total > 100000) {
-            PyErr_SetString(PyExc_ValueError, "next_sums: a total out of range");
-            goto done;
-        }
-        if (total > top) top = total;
-    }
-    if (dist_alloc(&next, (int)(top + highest + 1)) < 0) goto done;
-    at = 0;
-    while (PyDict_Next(sums, &at, &key, &value)) {
-        long total = PyLong_AsLong(key);
-        double p = PyFloat_AsDouble(value);
-        if (p == -1.0 && PyErr_Occurred()) goto done;
-        for (int c = 0; c < count; c++) dist_add(&next, (int)(total + values[c]), p * probs[c]);
-    }
-    result = PyDict_New();
-    for (int i = 0; result && i < next.size; i++) {
-        int total = next.order[i];
-        PyObject *k = PyLong_FromLong(total);
-        PyObject *p = k ? PyFloat_FromDouble(next.prob[total]) : NULL;
-        if (!p || PyDict_SetItem(result, k, p) < 0) Py_CLEAR(result);
-        Py_XDECREF(k);
-        Py_XDECREF(p);
-    }
-
-done:
-    dist_free(&next);
-    PyMem_Free(values);
-    PyMem_Free(probs);
-    Py_DECREF(card);
-    return result;
-}
-
 /* A sequence of (int, float) pairs into new arrays; the count, or -1 with an exception. */
 static int read_pairs(PyObject *sequence, long **ints, double **floats, const char *what) {
     PyObject *fast = PySequence_Fast(sequence, what);
@@ -1367,15 +1299,17 @@ static int read_pairs(PyObject *sequence, long **ints, double **floats, const ch
     return failed ? -1 : count;
 }
 
-/* stopping(settled, first, start, hp, hopeless, top, spells, shifts, card, continuing, draws,
- *          tempo) -> list[float]
+#define MAX_DRAW_COUNT 16
+
+/* stopping(settled, first, start, hp, hopeless, top, spells, shifts, card, continuing, counts,
+ *          deck_top, tempo) -> list[float]
  *
- * `bots._stopping`: the value of each Equip(k) of `draws` ((k, the sums of the next k cards)
- * pairs) by optimal stopping over the bot's attack, from `settled`, its value settled at each
- * attack from `first` on. */
+ * `bots._stopping` with `_draw_sums`: the value of each Equip(k), k of `counts`, by optimal
+ * stopping over the bot's attack, from `settled`, its value settled at each attack from
+ * `first` on; `deck_top`: the value of the deck's top card when known, else None. */
 static PyObject *stopping(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 12) {
-        PyErr_SetString(PyExc_TypeError, "stopping() takes 12 arguments");
+    if (nargs != 13) {
+        PyErr_SetString(PyExc_TypeError, "stopping() takes 13 arguments");
         return NULL;
     }
     long first, start, hp, hopeless, top;
@@ -1388,14 +1322,24 @@ static PyObject *stopping(PyObject *module, PyObject *const *args, Py_ssize_t na
     if ((hopeless = PyLong_AsLong(args[4])) == -1 && PyErr_Occurred()) return NULL;
     if ((top = PyLong_AsLong(args[5])) == -1 && PyErr_Occurred()) return NULL;
     if ((spells = PyFloat_AsDouble(args[6])) == -1.0 && PyErr_Occurred()) return NULL;
-    if ((tempo = PyFloat_AsDouble(args[11])) == -1.0 && PyErr_Occurred()) return NULL;
+    if ((tempo = PyFloat_AsDouble(args[12])) == -1.0 && PyErr_Occurred()) return NULL;
     PyObject *settled = PySequence_Fast(args[0], "settled: a sequence of floats");
     PyObject *shifts = settled ? PySequence_Fast(args[7], "shifts: a sequence of ints") : NULL;
-    PyObject *draws = shifts ? PySequence_Fast(args[10], "draws: (count, sums) pairs") : NULL;
+    PyObject *draws = shifts ? PySequence_Fast(args[10], "counts: a sequence of ints") : NULL;
     long *card_values = NULL;
     double *card_probs = NULL, *plain = NULL, *best = NULL;
-    long *moves = NULL;
+    long *moves = NULL, deck_top = -1;
+    Dist *sums = NULL;
+    int sum_levels = 0;
     PyObject *result = NULL;
+    if (args[11] != Py_None) {
+        deck_top = PyLong_AsLong(args[11]);
+        if (deck_top == -1 && PyErr_Occurred()) return NULL;
+        if (deck_top < 0 || deck_top > 1000) {
+            PyErr_SetString(PyExc_ValueError, "stopping: a card value out of range");
+            return NULL;
+        }
+    }
     int card_count = draws ? read_pairs(args[8], &card_values, &card_probs, "card") : -1;
     if (card_count < 0) goto done;
     Py_ssize_t known = PySequence_Fast_GET_SIZE(settled);
@@ -1462,32 +1406,63 @@ static PyObject *stopping(PyObject *module, PyObject *const *args, Py_ssize_t na
         }
     }
 
-    /* each Equip(k): the sums of its cards */
+    /* each Equip(k): the total of its cards (`_draw_sums`), each count's from the one
+     * before (`_sum_of_cards`), the first card `deck_top` when known */
     Py_ssize_t actions = PySequence_Fast_GET_SIZE(draws);
+    long counts[MAX_DRAW_COUNT], levels = 0;
+    if (actions > MAX_DRAW_COUNT) {
+        PyErr_SetString(PyExc_ValueError, "stopping: too many draws");
+        goto done;
+    }
+    for (Py_ssize_t a = 0; a < actions; a++) {
+        counts[a] = PyLong_AsLong(PySequence_Fast_GET_ITEM(draws, a));
+        if (counts[a] == -1 && PyErr_Occurred()) goto done;
+        if (counts[a] < 1 || counts[a] >= MAX_DRAW_COUNT) {
+            PyErr_SetString(PyExc_ValueError, "stopping: an Equip of 1 to 15 cards");
+            goto done;
+        }
+        long level = deck_top >= 0 ? counts[a] - 1 : counts[a];
+        if (level + 1 > levels) levels = level + 1;
+    }
+    long most_card = 0;
+    for (int c = 0; c < card_count; c++) {
+        if (card_values[c] < 0 || card_values[c] > 1000) {
+            PyErr_SetString(PyExc_ValueError, "stopping: a card value out of range");
+            goto done;
+        }
+        if (card_values[c] > most_card) most_card = card_values[c];
+    }
+    sums = PyMem_Calloc((size_t)levels + 1, sizeof(Dist));
+    if (!sums) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    sum_levels = (int)levels;
+    for (long k = 0; k < levels; k++) {
+        if (dist_alloc(&sums[k], (int)(k * most_card + 1)) < 0) goto done;
+        if (k == 0) dist_add(&sums[0], 0, 1.0);
+        for (int i = 0; k > 0 && i < sums[k - 1].size; i++) {  /* `_next_sums` */
+            int total = sums[k - 1].order[i];
+            double p = sums[k - 1].prob[total];
+            for (int c = 0; c < card_count; c++)
+                dist_add(&sums[k], total + (int)card_values[c], p * card_probs[c]);
+        }
+    }
     result = PyList_New(actions);
     for (Py_ssize_t a = 0; result && a < actions; a++) {
-        long count;
-        PyObject *sums;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(draws, a), "lO!", &count, &PyDict_Type,
-                              &sums)) {
-            Py_CLEAR(result);
-            break;
-        }
+        const Dist *totals = &sums[deck_top >= 0 ? counts[a] - 1 : counts[a]];
+        long first_card = deck_top >= 0 ? deck_top : 0;
         Sum total = {0.0, 0.0};
-        PyObject *key, *p;
-        Py_ssize_t at = 0;
-        while (result && PyDict_Next(sums, &at, &key, &p)) {
-            long attack = start + PyLong_AsLong(key);
-            double chance = PyFloat_AsDouble(p);
-            if (PyErr_Occurred()) Py_CLEAR(result);
-            else if (attack < low || attack > top || (attack < start && attack <= hp)) {
+        for (int i = 0; result && i < totals->size; i++) {
+            long attack = start + first_card + totals->order[i];
+            if (attack < low || attack > top || (attack < start && attack <= hp)) {
                 PyErr_SetString(PyExc_ValueError, "stopping: a sum beyond the attacks");
                 Py_CLEAR(result);
             } else
-                sum_add(&total, chance * best[attack]);
+                sum_add(&total, totals->prob[totals->order[i]] * best[attack]);
         }
         PyObject *value = result ? PyFloat_FromDouble(sum_result(&total) +
-                                                      tempo * (double)(count - 1))
+                                                      tempo * (double)(counts[a] - 1))
                                  : NULL;
         if (!value) Py_CLEAR(result);
         else PyList_SET_ITEM(result, a, value);
@@ -1496,6 +1471,8 @@ static PyObject *stopping(PyObject *module, PyObject *const *args, Py_ssize_t na
 #undef IN_SETTLED
 
 done:
+    for (int k = 0; k < sum_levels; k++) dist_free(&sums[k]);
+    PyMem_Free(sums);
     PyMem_Free(card_values);
     PyMem_Free(card_probs);
     PyMem_Free(plain);
@@ -1707,14 +1684,12 @@ done:
 }
 
 static PyMethodDef module_methods[] = {
-    {"next_sums", (PyCFunction)(void (*)(void))next_sums, METH_FASTCALL,
-     "next_sums(sums, card) -> dict"},
     {"read_weapons", (PyCFunction)(void (*)(void))read_weapons, METH_FASTCALL,
      "read_weapons(view, weapon_value, weapon_colour, values) -> (unseen, card, deck_top, "
      "hands)"},
     {"stopping", (PyCFunction)(void (*)(void))stopping, METH_FASTCALL,
      "stopping(settled, first, start, hp, hopeless, top, spells, shifts, card, continuing, "
-     "draws, tempo) -> list[float]"},
+     "counts, deck_top, tempo) -> list[float]"},
     {NULL},
 };
 

@@ -75,7 +75,6 @@ def read_weapons(
     int | None,
     list[tuple[int, tuple[int, ...], tuple[tuple[int, int, float], ...], int]],
 ]: ...
-def next_sums(sums: dict[int, float], card: Sequence[tuple[int, float]], /) -> dict[int, float]: ...
 def stopping(
     settled: Sequence[float],
     first: int,
@@ -87,7 +86,8 @@ def stopping(
     shifts: Sequence[int],
     card: Sequence[tuple[int, float]],
     continuing: bool,
-    draws: Sequence[tuple[int, dict[int, float]]],
+    counts: Sequence[int],
+    deck_top: int | None,
     tempo: float,
     /,
 ) -> list[float]: ...

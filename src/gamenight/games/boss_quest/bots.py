@@ -62,7 +62,7 @@ from .state import BossQuestState
 from .views import BossQuestView, SeatView
 
 try:
-    from ._judge import Valuer, next_sums, read_weapons
+    from ._judge import Valuer, read_weapons
     from ._judge import stopping as _judge_stopping
 
     NATIVE = True  # the Judge's loops in C (tests turn them off to compare the two)
@@ -284,10 +284,6 @@ class Table:
     pending: str | None  # the spell whose target the bot must choose
     my_attack: int  # the bot's own attack now (it knows its hidden weapon)
     self_shifts: list[int]  # how far face-up spells could move its attack against the HP
-    # The total of the next k cards (`_draw_sums`), by k: asked for again and again.
-    draw_sums: dict[int, dict[int, float]] = field(default_factory=dict)
-    # The total of k unknown cards, at index k (`_sum_of_cards`): each from the one before.
-    card_sums: list[dict[int, float]] = field(default_factory=lambda: [{0: 1.0}])
 
 
 def read_table(view: BossQuestView) -> Table:
@@ -857,7 +853,8 @@ class HeuristicBot(Bot[BossQuestView]):
             shifts,
             table.card,
             continuing,
-            [(action.count, _draw_sums(table, action.count)) for action in draws],
+            [action.count for action in draws],
+            None if table.deck_top is None else WEAPON_VALUE[table.deck_top],
             TEMPO,
         )
         return dict(zip(draws, values, strict=True))
@@ -1043,16 +1040,28 @@ def _stopping(
     shifts: list[int],
     card: Card,
     continuing: bool,
-    draws: list[tuple[int, dict[int, float]]],
+    counts: list[int],
+    deck_top: int | None,
     tempo: float,
 ) -> list[float]:
-    """The value of each Equip(k) of `draws` ((k, the sums of the next k cards)) by optimal
-    stopping over the bot's attack, now `start` (`_judge.stopping` in C).
+    """The value of each Equip(k), k of `counts`, by optimal stopping over the bot's attack,
+    now `start` (`_judge.stopping` in C).
 
     `settled`: its value settled at each attack from `first` on; `spells`: the chance that
     a face-up spell moving its attack by one of `shifts` is still there when it stops;
-    beyond `hopeless` every bust is the same; `tempo`: the value of each extra card taken at
-    once. `continuing`: it may draw again on later turns."""
+    beyond `hopeless` every bust is the same; `card`: the value of an unknown card drawn
+    (`deck_top`: the first card's, when known); `tempo`: the value of each extra card taken
+    at once. `continuing`: it may draw again on later turns."""
+    chain = [{0: 1.0}]  # the total of k unknown cards at index k, each from the one before
+
+    def totals(count: int) -> dict[int, float]:
+        """The total of the next `count` cards."""
+        level = count if deck_top is None else count - 1
+        while len(chain) <= level:
+            chain.append(_next_sums(chain[-1], card))
+        if deck_top is None:
+            return chain[level]
+        return {deck_top + s: p for s, p in chain[level].items()}
 
     def stop(attack: int) -> float:
         plain = settled[attack - first]
@@ -1071,8 +1080,8 @@ def _stopping(
         for attack in range(start, hp + 1):
             best[attack] = stop(attack)
     return [
-        sum(p * best[start + s] for s, p in sums.items()) + tempo * (count - 1)
-        for count, sums in draws
+        sum(p * best[start + s] for s, p in totals(count).items()) + tempo * (count - 1)
+        for count in counts
     ]
 
 
@@ -1080,32 +1089,8 @@ def _no_card_busts(table: Table) -> bool:
     return table.my_attack + max(VALUES) <= table.position.hp()
 
 
-def _draw_sums(table: Table, count: int) -> dict[int, float]:
-    """The distribution of the total of the next `count` cards of the deck (the first one
-    known when an Exchange put it on top)."""
-    sums = table.draw_sums.get(count)
-    if sums is None:
-        if table.deck_top is None:
-            sums = _sum_of_cards(table, count)
-        else:
-            first = WEAPON_VALUE[table.deck_top]
-            sums = {first + s: p for s, p in _sum_of_cards(table, count - 1).items()}
-        table.draw_sums[count] = sums
-    return sums
-
-
-def _sum_of_cards(table: Table, count: int) -> dict[int, float]:
-    """The distribution of the total of `count` unknown cards (drawn as if with
-    replacement), each count's built from the one before."""
-    chain = table.card_sums
-    while len(chain) <= count:
-        more = next_sums if NATIVE else _next_sums
-        chain.append(more(chain[-1], table.card))
-    return chain[count]
-
-
 def _next_sums(sums: dict[int, float], card: Card) -> dict[int, float]:
-    """The total of one more card, from the totals `sums` (`_judge.next_sums` in C)."""
+    """The total of one more card, from the totals `sums`."""
     nxt: dict[int, float] = {}
     for total, p in sums.items():
         for value, q in card:
