@@ -100,6 +100,9 @@ _BOSS_HP, _MERCY, _BONUS_KEY, _RUNNER_UP = (
     Effect.RUNNER_UP,
 )
 _REQUIRE_COLOUR, _REQUIRE_PAIR = Effect.REQUIRE_COLOUR, Effect.REQUIRE_PAIR
+_ATTACK, _EXCHANGE = Effect.ATTACK, Effect.EXCHANGE
+_ACTIVE, _AVAILABLE = SlotStatus.ACTIVE, SlotStatus.AVAILABLE
+_EQUIP, _LAST_CALL = Phase.EQUIP, Phase.LAST_CALL
 SPELL_COUNTS = Counter(spell.key for spell in SPELLS)
 # For the Mage's visit in C (`_judge.Valuer.visit_values`): each spell's effect (numbered as
 # the C code numbers them), amount and colour.
@@ -307,16 +310,17 @@ def read_table(view: BossQuestView) -> Table:
         key = slot["spell"]
         if key is not None:
             unseen_spells[key] -= 1
-        if slot["status"] == SlotStatus.ACTIVE and key is not None:  # activated: face up
+        if slot["status"] == _ACTIVE and key is not None:  # activated: face up
             target = -1 if slot["target"] is None else slot["target"]
             spells.append((slot["slot"], key, target))
-        elif slot["status"] == SlotStatus.AVAILABLE and slot["slot"] != pending:
+        elif slot["status"] == _AVAILABLE and slot["slot"] != pending:
             available[slot["slot"]] = key
     for key in view["spell_discard"]:
         unseen_spells[key] -= 1
 
     unvisited = [s["seat"] for s in seats if not s["visited_mage"] and s["seat"] != me]
-    if view["phase"] == Phase.LAST_CALL:
+    phase = view["phase"]
+    if phase == _LAST_CALL:
         queue = view["last_call"]
         unvisited = queue[queue.index(me) + 1 :] if me in queue else []
     position = Position(
@@ -324,7 +328,7 @@ def read_table(view: BossQuestView) -> Table:
         spells=tuple(spells),
         hands=hands,
         settled=tuple(s["visited_mage"] or s["bust"] for s in seats),
-        rival_draws=1 if view["phase"] == Phase.LAST_CALL else MAX_DRAWS,
+        rival_draws=1 if phase == _LAST_CALL else MAX_DRAWS,
     )
     return Table(
         me=me,
@@ -339,8 +343,8 @@ def read_table(view: BossQuestView) -> Table:
         my_weapons=[my_hidden["id"]] + [w["id"] for w in seats[me]["visible"]],
         available=available,
         visitors_after_me=len(unvisited),
-        phase=view["phase"],
-        last_equipper=not unvisited and view["phase"] == Phase.EQUIP,
+        phase=phase,
+        last_equipper=not unvisited and phase == _EQUIP,
         weapons_in_deck=view["weapon_deck"],
         # What `Counter` subtraction keeps: the spells still unseen, in `SPELLS` order.
         unseen_spells={key: count for key, count in unseen_spells.items() if count > 0},
@@ -566,7 +570,9 @@ class Judge:
                 return None
         table = self.table
         keys = [*table.available.values(), *table.unseen_spells]
-        exchanges = any(key and SPELL_BY_KEY[key].effect is Effect.EXCHANGE for key in keys)
+        exchanges = table.weapons_in_deck and any(
+            key and SPELL_BY_KEY[key].effect is _EXCHANGE for key in keys
+        )
         return self._valuer.visit_values(
             table.position.settle(table.me),
             _SPELL_TABLE,
@@ -779,12 +785,7 @@ class HeuristicBot(Bot[BossQuestView]):
     def _take_turn(self, table: Table, judge: Judge, legal: list[Action]) -> Action:
         draws = [a for a in legal if type(a) is Equip]
         visits = [a for a in legal if type(a) is not Equip]
-        if (
-            draws
-            and table.phase == Phase.EQUIP
-            and not table.last_equipper
-            and _no_card_busts(table)
-        ):
+        if draws and table.phase == _EQUIP and not table.last_equipper and _no_card_busts(table):
             return self._best(self._draw_values(table, judge, draws, continuing=True))
         visit_values = self._visit_values(table, judge, visits)
         best_visit = max(visit_values.values())
@@ -798,7 +799,7 @@ class HeuristicBot(Bot[BossQuestView]):
         self, table: Table, judge: Judge, draws: list[Equip], best_visit: float
     ) -> Action | None:
         """Equip(k) if drawing beats visiting the Mage now, else None."""
-        if table.phase == Phase.LAST_CALL:
+        if table.phase == _LAST_CALL:
             # One card and no visit afterwards: compare with the best visit now.
             values = self._draw_values(table, judge, draws, continuing=False, spells=0.0)
             return self._best(values) if max(values.values()) > best_visit else None
@@ -1016,9 +1017,9 @@ def _self_shifts(available: dict[int, str | None]) -> list[int]:
         if key is None:
             continue
         spell = SPELL_BY_KEY[key]
-        if spell.effect is Effect.ATTACK:
+        if spell.effect is _ATTACK:
             shifts.append(spell.amount)
-        elif spell.effect is Effect.BOSS_HP:
+        elif spell.effect is _BOSS_HP:
             shifts.append(-spell.amount)
     return shifts
 
