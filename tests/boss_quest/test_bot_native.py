@@ -1,7 +1,7 @@
 """The heuristic bot's parts in C beyond the Judge's valuation (`_judge.read_weapons`,
-`_judge.Valuer.values_moved`, `_judge.stopping`, `_judge.Valuer.visit_values`) give what
-its Python code gives, floats exactly (==): the same choices with or without the
-extension."""
+`_judge.Valuer.values_moved`, `_judge.stopping`, `_judge.Valuer.visit_values` and
+`use_values`) give what its Python code gives, floats exactly (==): the same choices with
+or without the extension."""
 
 from __future__ import annotations
 
@@ -67,6 +67,10 @@ def test_every_visit_to_the_mage_in_bot_games_is_valued_as_python_does(monkeypat
             twin = bots.Judge(table)
         assert judge.visit_values(visits) is not None and twin.visit_values(visits) is None
         assert list(native.items()) == list(original(bot, table, twin, visits).items())
+        settled = table.position.settle(table.me)
+        for key in {*table.available.values(), *table.unseen_spells} - {None}:
+            uses = bots._uses(table, settled, key)  # a target chosen: each use's value
+            assert judge.use_values(key) == [twin.expected(outcomes) for _, outcomes in uses]
         seen["visits"] += 1
         seen["blind"] += None in table.available.values() and table.my_attack > (
             table.position.hp()

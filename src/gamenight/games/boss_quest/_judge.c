@@ -1119,6 +1119,61 @@ static double least(const double *values, int count) {
     return worst;
 }
 
+/* What a visit reads of the bot (`settled`: the round with it settled, `weapons`: its
+ * weapons as (id, value, colour), the hidden one first, `fresh`: the hidden weapon an
+ * Exchange of it brings) into `visit`; 0, or -1 with an exception. */
+static int read_visit(Mage *mage, Visit *visit, PyObject *settled, PyObject *weapons,
+                      PyObject *fresh, long weapons_in_deck) {
+    if (PyTuple_GET_SIZE(weapons) < 1 || PyTuple_GET_SIZE(weapons) > MAX_HAND + 1) {
+        PyErr_SetString(PyExc_ValueError, "visit_values: 1 to 17 weapons");
+        return -1;
+    }
+    if (read_imagined(mage, settled, &visit->settled) < 0) return -1;
+    visit->weapon_count = (int)PyTuple_GET_SIZE(weapons);
+    for (int w = 0; w < visit->weapon_count; w++)
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(weapons, w), "lll", &visit->my_weapons[w][0],
+                              &visit->my_weapons[w][1], &visit->my_weapons[w][2]))
+            return -1;
+    Kind *fresh_kinds = read_kinds(fresh, &visit->fresh_count);
+    if (!fresh_kinds) return -1;
+    mage->kinds[mage->kind_sets++] = fresh_kinds;
+    visit->fresh = fresh_kinds;
+    visit->weapons_in_deck = weapons_in_deck;
+    return 0;
+}
+
+/* use_values(settled, spell_table, key, my_weapons, fresh_hidden, weapons_in_deck,
+ *            max_draws) -> list[float]
+ *
+ * The value of each use of spell `key` (`_uses`, in its order, each one's
+ * `Judge.expected`): a target chosen for it. The arguments as `visit_values` takes them. */
+static PyObject *valuer_use_values(Valuer *self, PyObject *args) {
+    PyObject *settled, *spell_table, *key, *weapons, *fresh;
+    long weapons_in_deck, max_draws;
+    if (!PyArg_ParseTuple(args, "OO!OO!O!ll", &settled, &PyDict_Type, &spell_table, &key,
+                          &PyTuple_Type, &weapons, &PyTuple_Type, &fresh, &weapons_in_deck,
+                          &max_draws))
+        return NULL;
+    Mage mage = {.valuer = self, .spell_table = spell_table, .max_draws = max_draws};
+    Visit *visit = PyMem_Calloc(1, sizeof(Visit));
+    PyObject *result = NULL;
+    const double *values;
+    int count;
+    if (!visit) PyErr_NoMemory();
+    else if (read_visit(&mage, visit, settled, weapons, fresh, weapons_in_deck) == 0 &&
+             (count = worths(&mage, visit, key, &values)) >= 0) {
+        result = PyList_New(count);
+        for (int i = 0; result && i < count; i++) {
+            PyObject *value = PyFloat_FromDouble(values[i]);
+            if (!value) Py_CLEAR(result);
+            else PyList_SET_ITEM(result, i, value);
+        }
+    }
+    mage_free(&mage);
+    PyMem_Free(visit);
+    return result;
+}
+
 /* visit_values(settled, spell_table, available, visits, my_weapons, fresh_hidden,
  *              weapons_in_deck, unseen_spells, visitors_after_me, my_attack, denial_share,
  *              mystery_margin, max_draws) -> list[float]
@@ -1138,9 +1193,8 @@ static PyObject *valuer_visit_values(Valuer *self, PyObject *args) {
                           &mystery_margin, &max_draws))
         return NULL;
     Py_ssize_t slots = PyTuple_GET_SIZE(available), asked = PyTuple_GET_SIZE(visits);
-    if (PyTuple_GET_SIZE(weapons) < 1 || PyTuple_GET_SIZE(weapons) > MAX_HAND + 1 ||
-        slots > MAX_KEYS) {
-        PyErr_SetString(PyExc_ValueError, "visit_values: 1 to 17 weapons, at most 64 slots");
+    if (slots > MAX_KEYS) {
+        PyErr_SetString(PyExc_ValueError, "visit_values: at most 64 slots");
         return NULL;
     }
     Mage mage = {.valuer = self, .spell_table = spell_table, .max_draws = max_draws};
@@ -1152,17 +1206,8 @@ static PyObject *valuer_visit_values(Valuer *self, PyObject *args) {
         PyErr_NoMemory();
         goto done;
     }
-    if (read_imagined(&mage, settled_object, &visit->settled) < 0) goto done;
-    visit->weapon_count = (int)PyTuple_GET_SIZE(weapons);
-    for (int w = 0; w < visit->weapon_count; w++)
-        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(weapons, w), "lll", &visit->my_weapons[w][0],
-                              &visit->my_weapons[w][1], &visit->my_weapons[w][2]))
-            goto done;
-    Kind *fresh_kinds = read_kinds(fresh, &visit->fresh_count);
-    if (!fresh_kinds) goto done;
-    mage.kinds[mage.kind_sets++] = fresh_kinds;
-    visit->fresh = fresh_kinds;
-    visit->weapons_in_deck = weapons_in_deck;
+    if (read_visit(&mage, visit, settled_object, weapons, fresh, weapons_in_deck) < 0)
+        goto done;
 
     double nothing;
     if (imagined_value(&mage, &visit->settled, &nothing) < 0) goto done;
@@ -1262,6 +1307,9 @@ done:
 static PyMethodDef valuer_methods[] = {
     {"value_of", (PyCFunction)(void (*)(void))valuer_value_of, METH_FASTCALL,
      "value_of(position, rules, forecasts) -> float"},
+    {"use_values", (PyCFunction)valuer_use_values, METH_VARARGS,
+     "use_values(settled, spell_table, key, my_weapons, fresh_hidden, weapons_in_deck, "
+     "max_draws) -> list[float]"},
     {"visit_values", (PyCFunction)valuer_visit_values, METH_VARARGS,
      "visit_values(settled, spell_table, available, visits, my_weapons, fresh_hidden, "
      "weapons_in_deck, unseen_spells, visitors_after_me, my_attack, denial_share, "

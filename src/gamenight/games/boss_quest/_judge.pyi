@@ -37,6 +37,17 @@ class Valuer:
     def value_of(
         self, position: Position, rules: Rules, forecasts: dict[tuple[Any, ...], Any], /
     ) -> float: ...
+    def use_values(
+        self,
+        settled: Position,
+        spell_table: dict[str, tuple[int, int, int]],
+        key: str,
+        my_weapons: tuple[tuple[int, int, int], ...],
+        fresh_hidden: tuple[tuple[int, int, float], ...],
+        weapons_in_deck: int,
+        max_draws: int,
+        /,
+    ) -> list[float]: ...
     def visit_values(
         self,
         settled: Position,

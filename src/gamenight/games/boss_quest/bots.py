@@ -569,18 +569,16 @@ class Judge:
             else:
                 return None
         table = self.table
-        keys = [*table.available.values(), *table.unseen_spells]
-        exchanges = table.weapons_in_deck and any(
-            key and SPELL_BY_KEY[key].effect is _EXCHANGE for key in keys
+        settled, weapons, fresh = self._me_at_the_mage(
+            [*table.available.values(), *table.unseen_spells]
         )
         return self._valuer.visit_values(
-            table.position.settle(table.me),
+            settled,
             _SPELL_TABLE,
             tuple(table.available.items()),
             tuple(encoded),
-            tuple((w, WEAPON_VALUE[w], WEAPON_COLOUR[w]) for w in table.my_weapons),
-            # The hidden weapon an Exchange of the bot's brings, when one may be valued.
-            _spread(_kinds(table.unseen_weapons)) if exchanges else (),
+            weapons,
+            fresh,
             table.weapons_in_deck,
             tuple(table.unseen_spells.items()),
             table.visitors_after_me,
@@ -588,6 +586,33 @@ class Judge:
             DENIAL,
             MYSTERY_MARGIN,
             MAX_DRAWS,
+        )
+
+    def use_values(self, key: str) -> list[float] | None:
+        """The value of each use of spell `key` (`_uses`, in its order) in C, the same
+        floats as `expected` gives (None without the extension)."""
+        if self._valuer is None:
+            return None
+        settled, weapons, fresh = self._me_at_the_mage([key])
+        table = self.table
+        return self._valuer.use_values(
+            settled, _SPELL_TABLE, key, weapons, fresh, table.weapons_in_deck, MAX_DRAWS
+        )
+
+    def _me_at_the_mage(
+        self, keys: list[str | None]
+    ) -> tuple[Position, tuple[tuple[int, int, int], ...], Hidden]:
+        """What C's visit reads of the bot: the round with it settled, its weapons (id,
+        value, colour) and the hidden weapon an Exchange of it would bring (spread only
+        when one of the spells `keys` may be an Exchange)."""
+        table = self.table
+        exchanges = table.weapons_in_deck and any(
+            key and SPELL_BY_KEY[key].effect is _EXCHANGE for key in keys
+        )
+        return (
+            table.position.settle(table.me),
+            tuple((w, WEAPON_VALUE[w], WEAPON_COLOUR[w]) for w in table.my_weapons),
+            _spread(_kinds(table.unseen_weapons)) if exchanges else (),
         )
 
     def expected(self, outcomes: Outcomes) -> float:
@@ -945,11 +970,15 @@ class HeuristicBot(Bot[BossQuestView]):
     def _choose_target(self, table: Table, judge: Judge, key: str, legal: list[Action]) -> Action:
         """The best target for spell `key`, being activated."""
         settled = table.position.settle(table.me)
-        values = {
-            action: judge.expected(outcomes)
-            for action, outcomes in _uses(table, settled, key)
-            if action in legal
-        }
+        native = judge.use_values(key)
+        if native is None:
+            uses = [
+                (action, judge.expected(outcomes))
+                for action, outcomes in _uses(table, settled, key)
+            ]
+        else:
+            uses = list(zip(_use_targets(table, settled, key), native, strict=True))
+        values = {action: value for action, value in uses if action in legal}
         return self._best(values) if values else self._rng.choice(legal)
 
     def _best(self, values: dict[Action, float]) -> Action:
@@ -960,33 +989,48 @@ class HeuristicBot(Bot[BossQuestView]):
 # ----- what a spell can do -------------------------------------------------------------------
 
 
-def _uses(table: Table, settled: Position, key: str) -> Uses:
-    """Every way the bot could use spell `key` now: (target choice, resulting positions).
+def _use_targets(table: Table, settled: Position, key: str) -> list[Action | None]:
+    """The target chosen in every way the bot could use spell `key` now: None for a spell
+    without one, or one with nothing to act on (Cancel with no spell in play, Exchange
+    with an empty deck), which fizzles."""
+    me, effect = table.me, SPELL_BY_KEY[key].effect
+    if effect is _ATTACK:
+        return [ChoosePlayer(s) for s in range(table.players)]
+    if effect is Effect.SWAP:
+        return [ChoosePlayer(s) for s in range(table.players) if s != me]
+    if effect is Effect.CANCEL:
+        cancellable = (
+            ChooseSpell(slot)
+            for slot, k, _ in settled.spells
+            if SPELL_BY_KEY[k].effect not in INSTANT_EFFECTS
+        )
+        return [*cancellable] or [None]
+    if effect is _EXCHANGE and table.weapons_in_deck:
+        return [ChooseWeapon(w) for w in table.my_weapons]
+    return [None]
 
-    A spell with nothing to act on (Cancel with no spell in play, Exchange with an empty
-    deck) fizzles: one use that changes nothing.
-    """
-    me, spell = table.me, SPELL_BY_KEY[key]
-    seats = range(table.players)
-    if spell.effect is Effect.ATTACK:
-        return [(ChoosePlayer(s), [(1.0, settled.with_spell(key, s))]) for s in seats]
-    if spell.effect is Effect.SWAP:
-        others = [s for s in seats if s != me]
-        return [(ChoosePlayer(s), [(1.0, settled.swapped(me, s))]) for s in others]
-    if spell.effect is Effect.CANCEL:
-        targets = [
-            slot for slot, k, _ in settled.spells if SPELL_BY_KEY[k].effect not in INSTANT_EFFECTS
-        ]
-        if targets:
-            return [(ChooseSpell(slot), [(1.0, settled.without_spell(slot))]) for slot in targets]
-    elif spell.effect is Effect.EXCHANGE:
-        if table.weapons_in_deck:
-            return [(ChooseWeapon(w), _exchanged(table, settled, w)) for w in table.my_weapons]
-    elif spell.effect is Effect.LAST_CALL:
-        return [(None, [(1.0, settled.last_call())])]
-    else:
-        return [(None, [(1.0, settled.with_spell(key))])]
-    return [(None, [(1.0, settled)])]
+
+def _uses(table: Table, settled: Position, key: str) -> Uses:
+    """Every way the bot could use spell `key` now (`_use_targets`): (target choice,
+    resulting positions)."""
+    effect = SPELL_BY_KEY[key].effect
+    uses: Uses = []
+    for target in _use_targets(table, settled, key):
+        if type(target) is ChoosePlayer and effect is _ATTACK:
+            uses.append((target, [(1.0, settled.with_spell(key, target.seat))]))
+        elif type(target) is ChoosePlayer:
+            uses.append((target, [(1.0, settled.swapped(table.me, target.seat))]))
+        elif type(target) is ChooseSpell:
+            uses.append((target, [(1.0, settled.without_spell(target.slot))]))
+        elif type(target) is ChooseWeapon:
+            uses.append((target, _exchanged(table, settled, target.weapon)))
+        elif effect is Effect.LAST_CALL:
+            uses.append((None, [(1.0, settled.last_call())]))
+        elif effect in (Effect.CANCEL, _EXCHANGE):
+            uses.append((None, [(1.0, settled)]))  # it fizzles
+        else:
+            uses.append((None, [(1.0, settled.with_spell(key))]))
+    return uses
 
 
 def _exchanged(table: Table, settled: Position, weapon: int) -> Outcomes:
