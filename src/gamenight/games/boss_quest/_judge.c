@@ -1607,7 +1607,7 @@ static PyObject *spread(int counts[MAX_WEAPONS][MAX_WEAPONS], long unseen, long 
 }
 
 /* read_weapons(view, weapon_value, weapon_colour, values)
- *     -> (unseen, card, deck_top, hands, any_unseen)
+ *     -> (unseen, card, deck_top, hands)
  *
  * `bots._read_weapons`: the weapons a seat's `view` shows. `weapon_value` and
  * `weapon_colour` by weapon id, `values` the values in the content's order. */
@@ -1720,17 +1720,9 @@ static PyObject *read_weapons(PyObject *module, PyObject *const *args, Py_ssize_
         PyList_SET_ITEM(hands, s, hand);
     }
     PyObject *card_tuple = PyList_AsTuple(card);
-    PyObject *any_unseen = card_tuple ? spread(counts, unseen_count, 0, MAX_WEAPONS - 1) : NULL;
-    if (!any_unseen) {
-        Py_XDECREF(card_tuple);
-        goto done;
-    }
-    if (top_known)
-        result = Py_BuildValue("(NNlON)", Py_NewRef(unseen), card_tuple, top_id, hands,
-                               any_unseen);
-    else
-        result = Py_BuildValue("(NNOON)", Py_NewRef(unseen), card_tuple, Py_None, hands,
-                               any_unseen);
+    if (!card_tuple) goto done;
+    if (top_known) result = Py_BuildValue("(NNlO)", Py_NewRef(unseen), card_tuple, top_id, hands);
+    else result = Py_BuildValue("(NNOO)", Py_NewRef(unseen), card_tuple, Py_None, hands);
 
 done:
     Py_XDECREF(unseen);
@@ -1742,7 +1734,7 @@ done:
 static PyMethodDef module_methods[] = {
     {"read_weapons", (PyCFunction)(void (*)(void))read_weapons, METH_FASTCALL,
      "read_weapons(view, weapon_value, weapon_colour, values) -> (unseen, card, deck_top, "
-     "hands, any_unseen)"},
+     "hands)"},
     {"stopping", (PyCFunction)(void (*)(void))stopping, METH_FASTCALL,
      "stopping(settled, first, start, hp, hopeless, top, spells, shifts, card, continuing, "
      "counts, deck_top, tempo) -> list[float]"},

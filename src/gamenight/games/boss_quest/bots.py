@@ -276,7 +276,6 @@ class Table:
     key_target: int
     card: Card  # value distribution of an unknown weapon drawn
     unseen_weapons: tuple[int, ...]
-    any_unseen: Hidden  # a weapon equally likely any unseen one (what an Exchange brings)
     deck_top: int | None  # the deck's top weapon, when known (an Exchange put it there)
     my_weapons: list[int]  # hidden first
     available: dict[int, str | None]  # slot -> face-up key, None for the Mystery
@@ -301,7 +300,7 @@ def read_table(view: BossQuestView) -> Table:
         weapons = read_weapons(view, WEAPON_VALUE, WEAPON_COLOUR, VALUES)
     else:
         weapons = _read_weapons(view)
-    unseen, card, deck_top, parts, any_unseen = weapons
+    unseen, card, deck_top, parts = weapons
     hands = tuple(Hand(*part) for part in parts)
 
     spells, available = [], {}
@@ -340,7 +339,6 @@ def read_table(view: BossQuestView) -> Table:
         key_target=view["key_target"],
         card=card,
         unseen_weapons=unseen,
-        any_unseen=any_unseen,
         deck_top=deck_top,
         my_weapons=[my_hidden["id"]] + [w["id"] for w in seats[me]["visible"]],
         available=available,
@@ -362,11 +360,10 @@ HandParts = tuple[int, tuple[int, ...], Hidden, int]  # a `Hand`'s fields
 
 def _read_weapons(
     view: BossQuestView,
-) -> tuple[tuple[int, ...], Card, int | None, list[HandParts], Hidden]:
+) -> tuple[tuple[int, ...], Card, int | None, list[HandParts]]:
     """The weapons a seat's view shows (`_judge.read_weapons` in C): the unseen ones (by
     id), the value of an unknown card drawn from them, the deck's top weapon when known,
-    each seat's hand, its hidden weapon spread over the unseen ones its range allows, and
-    a weapon spread over all of them."""
+    and each seat's hand, its hidden weapon spread over the unseen ones its range allows."""
     seats = view["seats"]
     seen = {w["id"] for s in seats for w in s["visible"]}
     seen.update(s["hidden"]["id"] for s in seats if s["hidden"] is not None)
@@ -380,8 +377,7 @@ def _read_weapons(
         values[value] += count
     card = tuple((v, values[v] / len(unseen)) for v in VALUES if values[v])
     spreads: dict[tuple[int, int], Hidden] = {}  # seats often share a range
-    hands = [_hand(seat, kinds, spreads) for seat in seats]
-    return unseen, card, deck_top, hands, _spread(kinds)
+    return unseen, card, deck_top, [_hand(seat, kinds, spreads) for seat in seats]
 
 
 def _hand(seat: SeatView, unseen: Kinds, spreads: dict[tuple[int, int], Hidden]) -> HandParts:
@@ -573,14 +569,16 @@ class Judge:
             else:
                 return None
         table = self.table
-        settled, weapons = self._me_at_the_mage()
+        settled, weapons, fresh = self._me_at_the_mage(
+            [*table.available.values(), *table.unseen_spells]
+        )
         return self._valuer.visit_values(
             settled,
             _SPELL_TABLE,
             tuple(table.available.items()),
             tuple(encoded),
             weapons,
-            table.any_unseen,
+            fresh,
             table.weapons_in_deck,
             tuple(table.unseen_spells.items()),
             table.visitors_after_me,
@@ -595,18 +593,27 @@ class Judge:
         floats as `expected` gives (None without the extension)."""
         if self._valuer is None:
             return None
-        settled, weapons = self._me_at_the_mage()
+        settled, weapons, fresh = self._me_at_the_mage([key])
         table = self.table
         return self._valuer.use_values(
-            settled, _SPELL_TABLE, key, weapons, table.any_unseen, table.weapons_in_deck, MAX_DRAWS
+            settled, _SPELL_TABLE, key, weapons, fresh, table.weapons_in_deck, MAX_DRAWS
         )
 
-    def _me_at_the_mage(self) -> tuple[Position, tuple[tuple[int, int, int], ...]]:
-        """What C's visit reads of the bot: the round with it settled, and its weapons (id,
-        value, colour)."""
+    def _me_at_the_mage(
+        self, keys: list[str | None]
+    ) -> tuple[Position, tuple[tuple[int, int, int], ...], Hidden]:
+        """What C's visit reads of the bot: the round with it settled, its weapons (id,
+        value, colour) and the hidden weapon an Exchange of it would bring (spread only
+        when one of the spells `keys` may be an Exchange)."""
         table = self.table
-        weapons = tuple((w, WEAPON_VALUE[w], WEAPON_COLOUR[w]) for w in table.my_weapons)
-        return table.position.settle(table.me), weapons
+        exchanges = table.weapons_in_deck and any(
+            key and SPELL_BY_KEY[key].effect is _EXCHANGE for key in keys
+        )
+        return (
+            table.position.settle(table.me),
+            tuple((w, WEAPON_VALUE[w], WEAPON_COLOUR[w]) for w in table.my_weapons),
+            _spread(_kinds(table.unseen_weapons)) if exchanges else (),
+        )
 
     def expected(self, outcomes: Outcomes) -> float:
         return sum(p * self.value(position) for p, position in outcomes)
@@ -1030,7 +1037,7 @@ def _exchanged(table: Table, settled: Position, weapon: int) -> Outcomes:
     """The bot gives `weapon` for the deck's top card (drawn from the unseen weapons)."""
     me, hand = table.me, settled.hands[table.me]
     if weapon == table.my_weapons[0]:
-        fresh = hand.with_hidden(table.any_unseen)
+        fresh = hand.with_hidden(_spread(_kinds(table.unseen_weapons)))
         return [(1.0, settled.with_hand(me, fresh))]
     colours = list(hand.colours)
     colours.remove(WEAPON_COLOUR[weapon])
