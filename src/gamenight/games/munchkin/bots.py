@@ -22,6 +22,7 @@ generator.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from gamenight.kernel import PASS, Action, Bot
@@ -50,6 +51,7 @@ from .actions import (
     Unequip,
     Use,
 )
+from .character import player_strength
 from .content import (
     CHARACTER_KINDS,
     Card,
@@ -63,7 +65,7 @@ from .content import (
     load_set,
     set_files,
 )
-from .model import FrameKind, Phase, WindowKind, hook_frame
+from .model import FrameKind, MunchkinModel, Phase, WindowKind, hook_frame
 from .views import DecidingView, FightView, MunchkinView
 
 SETS = {cs.rules.game_id: cs for cs in map(load_set, set_files())}
@@ -612,3 +614,39 @@ class HeuristicBot(Bot[MunchkinView]):
 
 
 BOTS: dict[str, Callable[[int | None], HeuristicBot]] = {"heuristic": HeuristicBot}
+
+
+# `value`'s weights: a multinomial logit of who wins, fitted by maximum likelihood to the
+# turn starts of 1,200 games of heuristic bots (600 per set, 3 to 6 seats, 69,812 turn
+# starts); it explains 12% of the uncertainty of a uniform guess (levels alone: 9%).
+LEVEL_WEIGHT = 0.275
+GEAR_WEIGHT = 0.089  # per point of combat strength above the level (items, race, class)
+TURN_WEIGHT = 0.178  # the seat whose turn begins
+NEXT_WEIGHT = 0.114  # the seat after it
+LEVEL_8_WEIGHT = 0.201
+LEVEL_9_WEIGHT = 1.124  # one won fight from the end
+
+
+def value(state: MunchkinModel) -> list[float] | None:
+    """Each seat's chance of winning from a turn about to begin (``None`` elsewhere: mid-turn
+    the fight under way decides too much), from what every seat sees: levels, the cards in
+    play, whose turn it is. A search's cut-off rollouts stop here (``ismcts:…:value``)."""
+    if state.phase is not Phase.START or state.window is not None:
+        return None
+    players = state.num_players
+    turn = state.turn
+    weights = []
+    for seat in range(players):
+        level = state.level[seat]
+        score = LEVEL_WEIGHT * level + GEAR_WEIGHT * (player_strength(state, seat) - level)
+        if seat == turn:
+            score += TURN_WEIGHT
+        elif seat == (turn + 1) % players:
+            score += NEXT_WEIGHT
+        if level == 9:
+            score += LEVEL_9_WEIGHT
+        elif level == 8:
+            score += LEVEL_8_WEIGHT
+        weights.append(math.exp(score))
+    total = sum(weights)
+    return [weight / total for weight in weights]
