@@ -24,7 +24,7 @@ def played(game_id: str, actions: int) -> gamenight.State:
 
 def copied_by_plan(plan: fields.ClonePlan) -> tuple[str, ...]:
     """The fields that a copy by `plan` must not share with the original."""
-    return plan.lists + plan.nested + plan.parts + tuple(name for name, _ in plan.slotted)
+    return plan.lists + plan.nested + tuple(name for name, _ in plan.parts + plan.slotted)
 
 
 @pytest.fixture(params=["native", "python"])
@@ -65,7 +65,7 @@ def changed(state: gamenight.State) -> None:
     plan = type(state)._clone_plan
     for name in plan.lists:
         items = getattr(state, name)
-        items.append((0, HIDDEN) if items is state.history else "changed")
+        items.append((0, HIDDEN) if items is state.history else None)
     for name in plan.nested:
         rows = getattr(state, name)
         for row in rows:
@@ -73,7 +73,7 @@ def changed(state: gamenight.State) -> None:
         rows.append([])
     state.events.entries.append(("changed", {}, None))
     state.rng.next64()
-    for name in plan.parts:
+    for name, _ in plan.parts:
         part = getattr(state, name)
         if isinstance(part, list):  # a decision stack
             part.clear()
@@ -106,15 +106,40 @@ def test_a_clone_leaves_values_outside_its_fields_behind(game_id, copy_state):
 
 def test_a_copy_names_a_missing_field(copy_state):
     class Bare:
-        pass
+        __slots__ = ("deck", "hands")
 
+    plan = fields.Fields(lists=("hands",)).plan(Bare, ("deck",), (), ())
     source = Bare()
     source.deck = [1, 2]
-    with pytest.raises(KeyError, match="hands"):
-        copy_state(source, fields.Fields(lists=("hands",)).plan(("deck",), (), ()))
+    with pytest.raises(AttributeError, match="hands"):
+        copy_state(source, plan)
     source.hands, source.deck = [3], None
-    copied = copy_state(source, fields.Fields(lists=("hands",)).plan(("deck",), (), ()))
+    copied = copy_state(source, plan)
     assert copied.hands == [3] and copied.hands is not source.hands
+
+
+def test_a_plan_refuses_a_field_that_is_no_slot():
+    class Loose:
+        __slots__ = ("__dict__", "deck")
+
+    with pytest.raises(TypeError, match=r"Loose\.hands is no slot"):
+        fields.Fields(lists=("hands",)).plan(Loose, ("deck",), (), ())
+
+
+def test_a_native_plan_copies_only_its_own_class():
+    class Bare:
+        __slots__ = ("deck",)
+
+    class Other:
+        __slots__ = ("deck",)
+
+    plan = fields.Fields().plan(Bare, ("deck",), (), ())
+    if plan.layout is None:
+        pytest.skip("the C part is not built")
+    other = Other()
+    other.deck = []
+    with pytest.raises(TypeError, match="Bare"):
+        fields.copy_state(other, plan)
 
 
 @pytest.mark.parametrize("game_id", gamenight.games())

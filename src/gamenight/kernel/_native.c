@@ -6,7 +6,8 @@
  *   state after its draws, so a clone, a snapshot and the Python code see one stream.
  * - `clone` for `gamenight.kernel.state.State.clone` (`fields.copy_state`): a new state
  *   with the kernel's and a game's declared fields (dozens of small lists) copied, its
- *   generator and event log too, without a line of Python.
+ *   generator, event log and decision stack too, without a line of Python: the fields
+ *   are slots, read and written by the offsets of the class's `Layout`.
  * - `seen_by` for `gamenight.kernel.state.State.determinize`: a world's event log and
  *   history as one seat knows them. */
 
@@ -106,21 +107,6 @@ static PyObject *copy_list(PyObject *value) {
     return PyObject_CallMethodNoArgs(value, str_copy);
 }
 
-static PyObject *field(PyObject *fields, PyObject *name) {
-    PyObject *value = PyDict_GetItemWithError(fields, name);
-    if (!value && !PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, name);
-    return value;
-}
-
-/* Replace the value of the field `name` of the dict `fields` by `copy` (a new reference,
- * NULL when making it failed). */
-static int replace(PyObject *fields, PyObject *name, PyObject *copy) {
-    if (!copy) return -1;
-    int failed = PyDict_SetItem(fields, name, copy);
-    Py_DECREF(copy);
-    return failed;
-}
-
 /* A copy of a list of lists, two levels deep. */
 static PyObject *copy_nested(PyObject *rows) {
     PyObject *copy = PySequence_List(rows);
@@ -136,23 +122,167 @@ static PyObject *copy_nested(PyObject *rows) {
     return copy;
 }
 
-/* A copy of an object of one slot (`descr`, its member descriptor): a new instance of the
- * slot's class (an instance of a subclass gives a plain one), holding the same value, or
- * its own copy of a list. No Python code runs. */
-static PyObject *copy_slotted(PyObject *value, PyObject *descr) {
+/* A new instance of `type`, a list subclass of no other state (checked by `layout`),
+ * holding `value`'s items: what `value.copy()` of a `DecisionStack` gives, without the
+ * Python call. */
+static PyObject *copy_stack(PyObject *value, PyTypeObject *type) {
+    PyObject *new = type->tp_alloc(type, 0);
+    Py_ssize_t size = PyList_GET_SIZE(value);
+    if (!new || !size) return new;
+    PyObject **items = PyMem_New(PyObject *, size);
+    if (!items) {
+        Py_DECREF(new);
+        return PyErr_NoMemory();
+    }
+    PyObject **from = ((PyListObject *)value)->ob_item;
+    for (Py_ssize_t i = 0; i < size; i++) items[i] = Py_NewRef(from[i]);
+    ((PyListObject *)new)->ob_item = items;
+    ((PyListObject *)new)->allocated = size;
+    Py_SET_SIZE(new, size);
+    return new;
+}
+
+/* How a clone copies one slot of a state (`Layout`). */
+enum step_kind {
+    SHARE,   /* the same object (immutable) */
+    LIST,    /* a list copied one level deep */
+    NESTED,  /* a list of lists, two levels */
+    STACK,   /* a list subclass of no other state (`DecisionStack`): `copy_stack` */
+    PART,    /* `value.copy()`, None staying None */
+    SLOTTED, /* an object of one slot (`Rng`, `EventLog`): `copy_slotted` */
+};
+
+typedef struct {
+    enum step_kind kind;
+    Py_ssize_t offset;  /* of the slot in the state */
+    PyObject *name;     /* the field's, for errors */
+    PyTypeObject *type; /* STACK: the stack's class; SLOTTED: the one-slot class */
+    Py_ssize_t inner;   /* SLOTTED: the offset of that class's slot */
+} Step;
+
+/* A class's clone plan as offsets and kinds: a clone reads and writes slots by offset,
+ * with no lookup by name. */
+typedef struct {
+    PyObject_VAR_HEAD
+    PyTypeObject *owner; /* the class (or a base) whose instances it copies */
+    Step steps[1];
+} Layout;
+
+static void layout_dealloc(Layout *self) {
+    for (Py_ssize_t i = 0; i < Py_SIZE(self); i++) {
+        Py_XDECREF(self->steps[i].name);
+        Py_XDECREF(self->steps[i].type);
+    }
+    Py_XDECREF(self->owner);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyTypeObject LayoutType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "gamenight.kernel._native.Layout",
+    .tp_basicsize = sizeof(Layout) - sizeof(Step),
+    .tp_itemsize = sizeof(Step),
+    .tp_dealloc = (destructor)layout_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A class's clone plan as slot offsets (made by `layout`).",
+};
+
+/* The member descriptor of an object slot of `owner` (or of `owner` = NULL: any class). */
+static PyMemberDef *object_slot(PyObject *descr, PyTypeObject *owner) {
     if (!Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
-        PyErr_SetString(PyExc_TypeError, "a slotted field names its slot's member descriptor");
+        PyErr_Format(PyExc_TypeError, "expected a slot's member descriptor, got %R", descr);
         return NULL;
     }
     PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
-    PyTypeObject *type = PyDescr_TYPE(descr);
-    if (!PyObject_TypeCheck(value, type) || member->type != T_OBJECT_EX) {
-        PyErr_Format(PyExc_TypeError, "expected a %s, got %R", type->tp_name, value);
+    if (member->type != T_OBJECT_EX || member->flags & READONLY ||
+        (owner && !PyType_IsSubtype(owner, PyDescr_TYPE(descr)))) {
+        PyErr_Format(PyExc_TypeError, "%R is no writable object slot of %s", descr,
+                     owner ? owner->tp_name : "its class");
         return NULL;
     }
-    PyObject *held = *(PyObject **)((char *)value + member->offset);
+    return member;
+}
+
+/* Whether a list subclass's instances hold nothing but the list (no dict, no slot). */
+static int bare_list_class(PyObject *cls) {
+    return PyType_Check(cls) && PyType_IsSubtype((PyTypeObject *)cls, &PyList_Type) &&
+           ((PyTypeObject *)cls)->tp_basicsize == PyList_Type.tp_basicsize &&
+           ((PyTypeObject *)cls)->tp_dictoffset == 0 &&
+           ((PyTypeObject *)cls)->tp_weaklistoffset == 0;
+}
+
+/* layout(owner, shared, lists, nested, parts, slotted) -> Layout. Each of shared, lists
+ * and nested is a tuple of member descriptors of owner's slots; parts of (descriptor,
+ * class) pairs; slotted of (descriptor, the one-slot class's member descriptor) pairs. */
+static PyObject *layout(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    static const enum step_kind plain[] = {SHARE, LIST, NESTED};
+    if (nargs != 6 || !PyType_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "layout(owner: type, shared, lists, nested, parts, slotted)");
+        return NULL;
+    }
+    Py_ssize_t count = 0;
+    for (int g = 1; g < 6; g++) {
+        if (!PyTuple_CheckExact(args[g])) {
+            PyErr_SetString(PyExc_TypeError, "layout takes tuples of fields");
+            return NULL;
+        }
+        count += PyTuple_GET_SIZE(args[g]);
+    }
+    PyTypeObject *owner = (PyTypeObject *)args[0];
+    Layout *plan = PyObject_NewVar(Layout, &LayoutType, count ? count : 1);
+    if (!plan) return NULL;
+    Py_SET_SIZE(plan, 0); /* counts the steps filled, for a dealloc midway */
+    plan->owner = (PyTypeObject *)Py_NewRef(owner);
+    for (int g = 1; g < 6; g++) {
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(args[g]); i++) {
+            PyObject *item = PyTuple_GET_ITEM(args[g], i), *descr = item, *other = NULL;
+            if (g >= 4) {
+                if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
+                    PyErr_SetString(PyExc_TypeError, "a part or a slotted field is a pair");
+                    goto failed;
+                }
+                descr = PyTuple_GET_ITEM(item, 0);
+                other = PyTuple_GET_ITEM(item, 1);
+            }
+            PyMemberDef *member = object_slot(descr, owner);
+            if (!member) goto failed;
+            Step *step = &plan->steps[Py_SIZE(plan)];
+            step->offset = member->offset;
+            step->name = Py_NewRef(PyDescr_NAME(descr));
+            step->type = NULL;
+            step->inner = 0;
+            Py_SET_SIZE(plan, Py_SIZE(plan) + 1);
+            if (g <= 3) {
+                step->kind = plain[g - 1];
+            } else if (g == 4) {
+                step->kind = bare_list_class(other) ? STACK : PART;
+                if (step->kind == STACK) step->type = (PyTypeObject *)Py_NewRef(other);
+            } else {
+                PyMemberDef *slot = object_slot(other, NULL);
+                if (!slot) goto failed;
+                step->kind = SLOTTED;
+                step->type = (PyTypeObject *)Py_NewRef(PyDescr_TYPE(other));
+                step->inner = slot->offset;
+            }
+        }
+    }
+    return (PyObject *)plan;
+failed:
+    Py_DECREF(plan);
+    return NULL;
+}
+
+/* A copy of an object of one slot (`step->type`, its slot at `step->inner`): a new
+ * instance of that class (an instance of a subclass gives a plain one), holding the same
+ * value, or its own copy of a list. No Python code runs. */
+static PyObject *copy_slotted(PyObject *value, const Step *step) {
+    PyTypeObject *type = step->type;
+    if (!PyObject_TypeCheck(value, type)) {
+        PyErr_Format(PyExc_TypeError, "%U must be a %s, got %R", step->name, type->tp_name, value);
+        return NULL;
+    }
+    PyObject *held = *(PyObject **)((char *)value + step->inner);
     if (!held) {
-        PyErr_Format(PyExc_AttributeError, "%s has no %s", type->tp_name, member->name);
+        PyErr_Format(PyExc_AttributeError, "the %s of %U is empty", type->tp_name, step->name);
         return NULL;
     }
     PyObject *copy = PyList_CheckExact(held) ? copy_list(held) : Py_NewRef(held);
@@ -161,121 +291,67 @@ static PyObject *copy_slotted(PyObject *value, PyObject *descr) {
         Py_XDECREF(copy);
         return NULL;
     }
-    *(PyObject **)((char *)new + member->offset) = copy;
+    *(PyObject **)((char *)new + step->inner) = copy;
     return new;
 }
 
-/* Drop from `fields` every entry not named in `names` (a value a clone does not carry, such
- * as a cache): first those named in `known` (one lookup each), then, if the count is still
- * wrong, whatever else a scan finds; a KeyError names a field of `names` that `fields`
- * lacks. */
-static int keep_only(PyObject *fields, PyObject *names, PyObject *known) {
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(known); i++) {
-        PyObject *name = PyTuple_GET_ITEM(known, i);
-        int present = PyDict_Contains(fields, name);
-        if (present < 0 || (present && PyDict_DelItem(fields, name) < 0)) return -1;
+static PyObject *copy_step(PyObject *value, const Step *step) {
+    switch (step->kind) {
+    case SHARE:
+        return Py_NewRef(value);
+    case LIST:
+        return copy_list(value);
+    case NESTED:
+        return copy_nested(value);
+    case STACK:
+        if (Py_IS_TYPE(value, step->type)) return copy_stack(value, step->type);
+        /* fall through: another class (a subclass, None) is copied as a part */
+    case PART:
+        if (value == Py_None) return Py_NewRef(value);
+        return PyObject_CallMethodNoArgs(value, str_copy);
+    case SLOTTED:
+        return copy_slotted(value, step);
     }
-    if (PyDict_GET_SIZE(fields) == PySet_GET_SIZE(names)) return 0;
-    PyObject *dropped = PyList_New(0);
-    if (!dropped) return -1;
-    PyObject *name, *value;
-    Py_ssize_t pos = 0;
-    while (PyDict_Next(fields, &pos, &name, &value)) {
-        int kept = PySet_Contains(names, name);
-        if (kept < 0 || (!kept && PyList_Append(dropped, name) < 0)) goto failed;
-    }
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(dropped); i++) {
-        if (PyDict_DelItem(fields, PyList_GET_ITEM(dropped, i)) < 0) goto failed;
-    }
-    Py_DECREF(dropped);
-    if (PyDict_GET_SIZE(fields) == PySet_GET_SIZE(names)) return 0;
-    PyObject *each = PyObject_GetIter(names);
-    if (!each) return -1;
-    while ((name = PyIter_Next(each))) {
-        int present = PyDict_Contains(fields, name);
-        if (present <= 0) {
-            if (present == 0) PyErr_SetObject(PyExc_KeyError, name);
-            Py_DECREF(name);
-            break;
-        }
-        Py_DECREF(name);
-    }
-    Py_DECREF(each);
-    return -1;
-failed:
-    Py_DECREF(dropped);
-    return -1;
+    Py_UNREACHABLE();
 }
 
-/* clone(source, plan) -> a new instance of source's class: its instance dict is a copy of
- * source's holding the fields named in plan.names only; lists copied one level deep,
- * nested lists two, parts by their `copy()` (None stays None), slotted objects by
- * `copy_slotted`, every other field shared. `plan` is `fields.ClonePlan`: (names, shared,
- * lists, nested, parts, slotted, dropped); `shared` is for the Python code. */
+/* clone(source, plan) -> a new instance of source's class (no `__init__` run) holding
+ * the fields of `plan` (`fields.ClonePlan`, its last item the `Layout`), each copied as
+ * its kind says; nothing else of source's (its instance dict: caches) is carried. */
 static PyObject *clone_state(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2 || !PyTuple_Check(args[1]) || PyTuple_GET_SIZE(args[1]) != 7) {
-        PyErr_SetString(PyExc_TypeError, "clone(source, plan: ClonePlan)");
+    PyObject *plan = nargs == 2 && PyTuple_Check(args[1]) && PyTuple_GET_SIZE(args[1])
+                         ? PyTuple_GET_ITEM(args[1], PyTuple_GET_SIZE(args[1]) - 1)
+                         : NULL;
+    if (!plan || !Py_IS_TYPE(plan, &LayoutType)) {
+        PyErr_SetString(PyExc_TypeError, "clone(source, plan: ClonePlan with its layout)");
         return NULL;
     }
-    PyObject *source = args[0], *plan = args[1];
-    PyObject *names = PyTuple_GET_ITEM(plan, 0), *lists = PyTuple_GET_ITEM(plan, 2);
-    PyObject *nested = PyTuple_GET_ITEM(plan, 3), *parts = PyTuple_GET_ITEM(plan, 4);
-    PyObject *slotted = PyTuple_GET_ITEM(plan, 5), *dropped = PyTuple_GET_ITEM(plan, 6);
-    if (!PyFrozenSet_CheckExact(names) || !PyTuple_CheckExact(lists) ||
-        !PyTuple_CheckExact(nested) || !PyTuple_CheckExact(parts) ||
-        !PyTuple_CheckExact(slotted) || !PyTuple_CheckExact(dropped)) {
-        PyErr_SetString(PyExc_TypeError,
-                        "a clone plan is (names: frozenset, shared, lists, nested, parts, "
-                        "slotted, dropped: tuple)");
+    PyObject *source = args[0];
+    const Layout *layout = (Layout *)plan;
+    if (!PyObject_TypeCheck(source, layout->owner)) {
+        PyErr_Format(PyExc_TypeError, "this clone plan copies a %s, got %R",
+                     layout->owner->tp_name, source);
         return NULL;
     }
-    PyObject *mine = PyObject_GenericGetDict(source, NULL);
-    if (!mine) return NULL;
-    /* One copy of the whole dict (its table copied as it is, no insertion one by one),
-     * then only the fields that are not shared replaced. The values read below are the
-     * source's, which the source keeps alive. */
-    PyObject *theirs = PyDict_Copy(mine);
-    Py_DECREF(mine);
-    if (!theirs) return NULL;
-    if (PyDict_GET_SIZE(theirs) != PySet_GET_SIZE(names) && keep_only(theirs, names, dropped) < 0)
-        goto failed;
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(lists); i++) {
-        PyObject *name = PyTuple_GET_ITEM(lists, i), *value = field(theirs, name);
-        if (!value || replace(theirs, name, copy_list(value)) < 0) goto failed;
-    }
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(nested); i++) {
-        PyObject *name = PyTuple_GET_ITEM(nested, i), *value = field(theirs, name);
-        if (!value || replace(theirs, name, copy_nested(value)) < 0) goto failed;
-    }
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(parts); i++) {
-        PyObject *name = PyTuple_GET_ITEM(parts, i), *value = field(theirs, name);
-        if (!value) goto failed;
-        if (value != Py_None && replace(theirs, name, PyObject_CallMethodNoArgs(value, str_copy)) < 0)
-            goto failed;
-    }
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(slotted); i++) {
-        PyObject *pair = PyTuple_GET_ITEM(slotted, i);
-        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
-            PyErr_SetString(PyExc_TypeError, "a slotted field is a (name, descriptor) pair");
-            goto failed;
-        }
-        PyObject *name = PyTuple_GET_ITEM(pair, 0), *value = field(theirs, name);
-        if (!value || replace(theirs, name, copy_slotted(value, PyTuple_GET_ITEM(pair, 1))) < 0)
-            goto failed;
-    }
-    /* The bare allocation of `object.__new__` (no Python `__init__`); the instance then
-     * takes the finished dict as its own. */
+    /* The bare allocation of `object.__new__`; an instance dict, if the class has one,
+     * is made when a value is first set in it. */
     PyTypeObject *type = Py_TYPE(source);
     PyObject *new = type->tp_alloc(type, 0);
-    if (!new) goto failed;
-    if (PyObject_GenericSetDict(new, theirs, NULL) < 0) {
-        Py_DECREF(new);
-        goto failed;
+    if (!new) return NULL;
+    for (Py_ssize_t i = 0; i < Py_SIZE(layout); i++) {
+        const Step *step = &layout->steps[i];
+        PyObject *value = *(PyObject **)((char *)source + step->offset);
+        if (!value) {
+            PyErr_Format(PyExc_AttributeError, "%s has no field %U", type->tp_name, step->name);
+            goto failed;
+        }
+        PyObject *copy = copy_step(value, step);
+        if (!copy) goto failed;
+        *(PyObject **)((char *)new + step->offset) = copy;
     }
-    Py_DECREF(theirs);
     return new;
 failed:
-    Py_DECREF(theirs);
+    Py_DECREF(new);
     return NULL;
 }
 
@@ -342,6 +418,8 @@ static PyMethodDef methods[] = {
     {"seen_by", (PyCFunction)(void (*)(void))seen_by, METH_FASTCALL,
      "seen_by(entries, history, seat, hidden) -> (entries, history)"},
     {"clone", (PyCFunction)(void (*)(void))clone_state, METH_FASTCALL, "clone(source, plan) -> copy"},
+    {"layout", (PyCFunction)(void (*)(void))layout, METH_FASTCALL,
+     "layout(owner, shared, lists, nested, parts, slotted) -> Layout"},
     {"below", (PyCFunction)(void (*)(void))below, METH_FASTCALL,
      "below(state, n) -> (state, value)"},
     {"next64", next64, METH_O, "next64(state) -> (state, value)"},
@@ -357,5 +435,6 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__native(void) {
     str_copy = PyUnicode_InternFromString("copy");
-    return str_copy ? PyModule_Create(&module) : NULL;
+    if (!str_copy || PyType_Ready(&LayoutType) < 0) return NULL;
+    return PyModule_Create(&module);
 }

@@ -1,18 +1,31 @@
 """A game's own fields, declared once: the kernel copies, writes and reads them.
 
-A game's model declares its mutable fields by kind (`Fields`); `State.clone`,
-`State.to_json` and `gamenight.load` then need no code of the game's own. A field that
-fits none of the kinds (a game's own object) is handled by the game's model, which
-extends `_copy_into`, `_dump` and `_load` (calling the kernel's `_dump` and `_load`
-first).
+A game's model declares its mutable fields by kind (`Fields`) and makes each a slot
+(``__slots__ = fields.names``); `State.clone`, `State.to_json` and `gamenight.load` then
+need no code of the game's own. A field that fits none of the kinds (a game's own object)
+is handled by the game's model, which extends `_copy_into`, `_dump` and `_load` (calling
+the kernel's `_dump` and `_load` first).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol, Self
+from functools import partial
+from types import MemberDescriptorType
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self
 
 from .limits import quote
+
+if TYPE_CHECKING:
+    from ._native import Layout
+
+try:
+    from ._native import clone as native_clone
+    from ._native import layout as native_layout
+
+    NATIVE = True
+except ImportError:  # not built (a plain source tree), or built before `layout`: in Python
+    NATIVE = False
 
 # What JSON reads back as one value of a scalar field or one entry of a list field.
 _SCALAR_TYPES = (int, str, bool, float, type(None))
@@ -37,44 +50,65 @@ class Fields:
     - `lists`: lists of immutable values (copied one level deep);
     - `nested`: lists of such lists, one per seat or per zone (copied two levels deep);
     - `parts`: ``(name, class)`` of kernel objects with ``copy``, ``to_json`` and
-      ``from_json(data, players)``; a part may be ``None`` (a window not open).
+      ``from_json(data, players)``; a part may be ``None`` (a window not open);
+    - `own_scalars`, `own_lists`: copied as `scalars` and `lists`, but written and read
+      by the game's own `_dump` and `_load` (values that are no JSON as they are: an
+      action, a roll).
     """
 
     scalars: tuple[str, ...] = ()
     lists: tuple[str, ...] = ()
     nested: tuple[str, ...] = ()
     parts: tuple[tuple[str, type[Part]], ...] = ()
+    own_scalars: tuple[str, ...] = ()
+    own_lists: tuple[str, ...] = ()
 
     @property
     def names(self) -> tuple[str, ...]:
-        """Every declared field's name."""
-        return self.scalars + self.lists + self.nested + tuple(name for name, _ in self.parts)
+        """Every declared field's name: the class that declares them makes them its
+        ``__slots__``."""
+        parts = tuple(name for name, _ in self.parts)
+        return self.scalars + self.lists + self.nested + parts + self.own_scalars + self.own_lists
 
     def plan(
         self,
+        owner: type,
         shared: tuple[str, ...],
         lists: tuple[str, ...],
         slotted: tuple[tuple[str, Any], ...],
-        dropped: tuple[str, ...] = (),
     ) -> ClonePlan:
-        """How `copy_state` copies an object with these fields and the owner's own:
-        `shared`, `lists`, `slotted` and `dropped` (see `ClonePlan`)."""
-        copied = lists + self.lists
-        every = shared + self.scalars + copied + self.nested
-        parts = tuple(name for name, _ in self.parts)
-        every += parts + tuple(name for name, _ in slotted)
+        """How `copy_state` copies an instance of `owner`: these fields and the owner's
+        own `shared`, `lists` and `slotted` (see `ClonePlan`). Every one must be a slot
+        of `owner`'s (a `TypeError` names one that is not)."""
+        shared += self.scalars + self.own_scalars
+        lists += self.lists + self.own_lists
+        every = shared + lists + self.nested + tuple(n for n, _ in self.parts + slotted)
         if len(set(every)) != len(every):
             raise ValueError(f"a field is declared twice: {every}")
-        return ClonePlan(
-            frozenset(every), shared + self.scalars, copied, self.nested, parts, slotted, dropped
-        )
+        for name in every:
+            if not isinstance(getattr(owner, name, None), MemberDescriptorType):
+                raise TypeError(
+                    f"{owner.__name__}.{name} is no slot: the class that declares the "
+                    "fields makes them its __slots__ (`__slots__ = fields.names`)"
+                )
+        layout: Layout | None = None
+        if NATIVE:
+            slot = partial(getattr, owner)  # on the class: the slot's member descriptor
+            layout = native_layout(
+                owner,
+                tuple(map(slot, shared)),
+                tuple(map(slot, lists)),
+                tuple(map(slot, self.nested)),
+                tuple((slot(name), kind) for name, kind in self.parts),
+                tuple((slot(name), descriptor) for name, descriptor in slotted),
+            )
+        return ClonePlan(every, shared, lists, self.nested, self.parts, slotted, layout)
 
     def dump(self, state: object) -> dict[str, Any]:
-        """The fields as JSON-ready data."""
-        mine = state.__dict__
-        data = {name: mine[name] for name in self.scalars + self.lists + self.nested}
+        """The fields as JSON-ready data (the `own_` kinds left to the game)."""
+        data = {name: getattr(state, name) for name in self.scalars + self.lists + self.nested}
         for name, _ in self.parts:
-            part = mine[name]
+            part = getattr(state, name)
             data[name] = None if part is None else part.to_json()
         return data
 
@@ -82,84 +116,77 @@ class Fields:
         """Set the fields from `dump`'s output, refusing a value of the wrong shape with a
         `ValueError` naming the field (the game's record decides the rest: `gamenight.load`
         replays it and compares)."""
-        missing = [name for name in self.names if name not in data]
+        written = self.scalars + self.lists + self.nested + tuple(name for name, _ in self.parts)
+        missing = [name for name in written if name not in data]
         if missing:
             raise ValueError(f"the state lacks {', '.join(missing)}")
-        theirs = state.__dict__
         for name in self.scalars:
             value = data[name]
             if not isinstance(value, _SCALAR_TYPES):
                 raise ValueError(f"{name} must be a number, a string or null, got {quote(value)}")
-            theirs[name] = value
+            setattr(state, name, value)
         for name in self.lists:
-            theirs[name] = _flat_list(name, data[name])
+            setattr(state, name, _flat_list(name, data[name]))
         for name in self.nested:
             rows = data[name]
             if not isinstance(rows, list):
                 raise ValueError(f"{name} must be a list of lists, got {quote(rows)}")
-            theirs[name] = [_flat_list(name, row) for row in rows]
+            setattr(state, name, [_flat_list(name, row) for row in rows])
         for name, kind in self.parts:
             value = data[name]
-            theirs[name] = None if value is None else kind.from_json(value, players)
+            setattr(state, name, None if value is None else kind.from_json(value, players))
 
 
 class ClonePlan(NamedTuple):
     """What a copy of an object carries (`copy_state`), by how each field is copied.
 
-    - `names`: every field of a copy (any other value of the original, such as a cache,
-      stays behind);
+    - `names`: every field of a copy, each a slot (any value in the original's instance
+      dict, such as a cache, stays behind);
     - `shared`: the fields shared as they are (immutable values);
-    - `lists`, `nested`, `parts`: as in `Fields`;
+    - `lists`, `nested`: as in `Fields`;
+    - `parts`: ``(name, class)`` as in `Fields`;
     - `slotted`: ``(name, member descriptor)`` of kernel objects with one slot and no
       other state (`Rng`, `EventLog`): copied as a new object of the slot's class (a
       subclass's instance, such as a test's loaded dice, gives a plain one) holding the
       same value, or its own copy of a list;
-    - `dropped`: values outside `names` that an original often holds (the kernel's
-      latest `legal_actions` answer): the C code looks for these first, before it scans.
+    - `layout`: the same as slot offsets, for the C code (None when it is not built).
     """
 
-    names: frozenset[str]
+    names: tuple[str, ...]
     shared: tuple[str, ...]
     lists: tuple[str, ...]
     nested: tuple[str, ...]
-    parts: tuple[str, ...]
+    parts: tuple[tuple[str, type[Part]], ...]
     slotted: tuple[tuple[str, Any], ...]
-    dropped: tuple[str, ...]
+    layout: Layout | None
 
 
 def copy_state_python(source: object, plan: ClonePlan, /) -> Any:
     """A new instance of `source`'s class (no `__init__` run) with the fields `plan`
-    names, copied as it says: nothing mutable is shared with `source`. A KeyError names a
-    field `source` lacks."""
+    names, copied as it says: nothing mutable is shared with `source`. An AttributeError
+    names a field `source` lacks."""
     new = object.__new__(type(source))
-    # Straight through the instance dicts: about half the time of getattr/setattr.
-    mine, theirs = source.__dict__, new.__dict__
     for name in plan.shared:
-        theirs[name] = mine[name]
+        setattr(new, name, getattr(source, name))
     for name in plan.lists:
-        theirs[name] = mine[name].copy()
+        setattr(new, name, getattr(source, name).copy())
     for name in plan.nested:
-        theirs[name] = [row.copy() for row in mine[name]]
-    for name in plan.parts:
-        part = mine[name]
-        theirs[name] = None if part is None else part.copy()
+        setattr(new, name, [row.copy() for row in getattr(source, name)])
+    for name, _ in plan.parts:
+        part = getattr(source, name)
+        setattr(new, name, None if part is None else part.copy())
     for name, slot in plan.slotted:
-        kept = mine[name]
-        value = slot.__get__(kept)
-        theirs[name] = copy = object.__new__(slot.__objclass__)
+        value = slot.__get__(getattr(source, name))
+        copy = object.__new__(slot.__objclass__)
         slot.__set__(copy, value.copy() if type(value) is list else value)
+        setattr(new, name, copy)
     return new
-
-
-try:
-    from . import _native
-
-    copy_state = _native.clone
-except (ImportError, AttributeError):  # not built, or built before `clone`: in Python
-    copy_state = copy_state_python
 
 
 def _flat_list(name: str, value: Any) -> list[Any]:
     if not isinstance(value, list) or not all(isinstance(x, _SCALAR_TYPES) for x in value):
         raise ValueError(f"{name} must be a list of numbers or strings, got {quote(value)}")
     return list(value)
+
+
+copy_state = native_clone if NATIVE else copy_state_python

@@ -233,6 +233,20 @@ def table_key(seed: int) -> int:
 class State(ABC):
     """A game in progress. See ARCHITECTURE.md §2 for the contract."""
 
+    # The kernel's fields are slots, and each game's model makes its declared `fields`
+    # slots too: a clone copies them by offset. Any other value (a cache, the latest
+    # `legal_actions` answer) lives in the instance dict, which no copy carries.
+    __slots__ = (
+        "__dict__",
+        "events",
+        "history",
+        "num_players",
+        "options",
+        "rng",
+        "seed",
+        "table_key",
+    )
+
     game_id: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int]
@@ -274,12 +288,10 @@ class State(ABC):
         scalars = ("num_players", "options", "seed", "table_key")  # options: never mutated
         rng = ("rng", vars(Rng)["state"])  # the slot's member descriptor
         log = ("events", vars(EventLog)["entries"])
-        cls._clone_plan = cls.fields.plan(scalars, ("history",), (rng, log), ("_offered",))
+        cls._clone_plan = cls.fields.plan(cls, scalars, ("history",), (rng, log))
         # A world shares the log and history for the moment `determinize` takes to
         # replace them with what its seat knows.
-        cls._world_plan = cls.fields.plan(
-            (*scalars, "history", "events"), (), (rng,), ("_offered",)
-        )
+        cls._world_plan = cls.fields.plan(cls, (*scalars, "history", "events"), (), (rng,))
 
     def __init__(self, num_players: int, options: dict[str, Any], seed: int) -> None:
         """Start a new game. Use `gamenight.make`, which validates the arguments."""
@@ -489,6 +501,8 @@ class State(ABC):
             return False
         self.__dict__.clear()
         self.__dict__.update(rebuilt.__dict__)
+        for name in self._clone_plan.names:
+            setattr(self, name, getattr(rebuilt, name))
         return True
 
     # ----- helpers for games -----------------------------------------------------------

@@ -277,6 +277,7 @@ class BossQuestModel(State):
         nested=("visible",),
         parts=(("decisions", DecisionStack),),
     )
+    __slots__ = fields.names
 
     round: int
     armorer: int

@@ -278,6 +278,7 @@ class MeowModel(State):
         nested=("hands", "dungeons"),
         parts=(("stack", DecisionStack),),
     )
+    __slots__ = fields.names
 
     # Every one is set by the set-up, or loaded.
     turn: int  # whose turn it is

@@ -553,6 +553,7 @@ class MunchkinModel(State):
         nested=("hands", "table"),
         parts=(("window", Window), ("stack", DecisionStack), ("offers", Offers)),
     )
+    __slots__ = fields.names
 
     CS: ClassVar[CardSet]
     A: ClassVar[ActionTable]

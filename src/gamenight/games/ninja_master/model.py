@@ -153,7 +153,10 @@ class NinjaMasterModel(State):
             *SOURCE_POINTS,
         ),
         nested=("calls",),
+        own_scalars=("dice", "last_round"),
+        own_lists=("sealed",),
     )
+    __slots__ = fields.names
 
     round: int
     phase: Phase
@@ -176,7 +179,7 @@ class NinjaMasterModel(State):
     call_points: list[int]
     floor_points: list[int]  # given back by the floor at 0
     calls: list[list[int]]  # [seat, total, ms] in time order
-    # Not in `fields`: copied, written and read by the hooks below.
+    # Copied by the kernel, written and read by the hooks below.
     sealed: list[Action | None]  # per seat: its sealed proposal, hidden from the others
     dice: Roll  # written as its faces
     last_round: RoundSummary | None  # the previous round's summary, replaced each round
@@ -209,13 +212,6 @@ class NinjaMasterModel(State):
         )
 
     # ----- the fields the kernel does not know ----------------------------------------
-
-    def _copy_into(self, new: State) -> None:
-        super()._copy_into(new)
-        assert isinstance(new, NinjaMasterModel)
-        new.sealed = self.sealed.copy()  # actions are immutable
-        new.dice = self.dice
-        new.last_round = self.last_round
 
     def _dump(self) -> dict[str, Any]:
         data = super()._dump()
