@@ -355,21 +355,40 @@ failed:
     return NULL;
 }
 
+/* Whether `value` equals the seat `me` (-1: none): by value for an int, as Python compares
+ * otherwise. */
+static int is_seat(PyObject *value, Py_ssize_t me, PyObject *seat) {
+    if (PyLong_CheckExact(value)) {
+        Py_ssize_t index = PyLong_AsSsize_t(value);
+        if (index == -1 && PyErr_Occurred()) return -1;
+        return index == me;
+    }
+    return me >= 0 && PyObject_RichCompareBool(value, seat, Py_EQ);
+}
+
 /* seen_by(entries, history, seat, hidden) -> (entries, history): the log entries
  * ``(kind, data, to)`` that `seat` may see (``to`` is None, or holds `seat`; a spectator,
  * None, sees the public ones), and the history with every other seat's entry replaced by
  * ``hidden[that seat]``. */
 static PyObject *seen_by(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 4 || !PyList_CheckExact(args[0]) || !PyList_CheckExact(args[1]) ||
-        !PyList_CheckExact(args[3])) {
-        PyErr_SetString(PyExc_TypeError, "seen_by(entries: list, history: list, seat, hidden: list)");
+        !PyList_CheckExact(args[3]) || (args[2] != Py_None && !PyLong_Check(args[2]))) {
+        PyErr_SetString(PyExc_TypeError,
+                        "seen_by(entries: list, history: list, seat: int | None, hidden: list)");
         return NULL;
     }
     PyObject *entries = args[0], *history = args[1], *seat = args[2], *hidden = args[3];
-    PyObject *seen = PyList_New(0);
+    Py_ssize_t me = -1;
+    if (seat != Py_None) {
+        me = PyLong_AsSsize_t(seat);
+        if (me == -1 && PyErr_Occurred()) return NULL;
+    }
+    /* As long as the whole log, cut to the entries seen at the end: one allocation. */
+    Py_ssize_t count = PyList_GET_SIZE(entries), kept = 0;
+    PyObject *seen = PyList_New(count);
     PyObject *told = seen ? PyList_New(PyList_GET_SIZE(history)) : NULL;
     if (!told) goto failed;
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(entries); i++) {
+    for (Py_ssize_t i = 0; i < count; i++) {
         PyObject *entry = PyList_GET_ITEM(entries, i);
         if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 3) {
             PyErr_SetString(PyExc_TypeError, "a log entry is a (kind, data, to) tuple");
@@ -377,12 +396,19 @@ static PyObject *seen_by(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         }
         PyObject *to = PyTuple_GET_ITEM(entry, 2);
         int visible = to == Py_None;
-        if (!visible && seat != Py_None) {
-            visible = PySequence_Contains(to, seat);
-            if (visible < 0) goto failed;
+        if (!visible && me >= 0) {
+            if (!PyTuple_Check(to)) {
+                PyErr_SetString(PyExc_TypeError, "a log entry's `to` is None or a tuple of seats");
+                goto failed;
+            }
+            for (Py_ssize_t j = 0; !visible && j < PyTuple_GET_SIZE(to); j++) {
+                visible = is_seat(PyTuple_GET_ITEM(to, j), me, seat);
+                if (visible < 0) goto failed;
+            }
         }
-        if (visible && PyList_Append(seen, entry) < 0) goto failed;
+        if (visible) PyList_SET_ITEM(seen, kept++, Py_NewRef(entry));
     }
+    Py_SET_SIZE(seen, kept); /* the cells past it were never filled */
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(history); i++) {
         PyObject *entry = PyList_GET_ITEM(history, i);
         if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 2) {
@@ -390,19 +416,16 @@ static PyObject *seen_by(PyObject *self, PyObject *const *args, Py_ssize_t nargs
             goto failed;
         }
         PyObject *actor = PyTuple_GET_ITEM(entry, 0);
-        int own = PyObject_RichCompareBool(actor, seat, Py_EQ);
-        if (own < 0) goto failed;
-        if (!own) {
-            Py_ssize_t index = PyLong_AsSsize_t(actor);
-            if (index == -1 && PyErr_Occurred()) goto failed;
+        Py_ssize_t index = PyLong_AsSsize_t(actor);
+        if (index == -1 && PyErr_Occurred()) goto failed;
+        if (me < 0 || index != me) {
             if (index < 0 || index >= PyList_GET_SIZE(hidden)) {
                 PyErr_SetString(PyExc_IndexError, "a history entry names no seat of the table");
                 goto failed;
             }
             entry = PyList_GET_ITEM(hidden, index);
         }
-        Py_INCREF(entry);
-        PyList_SET_ITEM(told, i, entry);
+        PyList_SET_ITEM(told, i, Py_NewRef(entry));
     }
     PyObject *result = PyTuple_Pack(2, seen, told);
     Py_DECREF(seen);

@@ -8,6 +8,7 @@ the Tower's top cards the set-up keeps free of Rigor Mortis.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TypedDict
 
 from gamenight.kernel.rng import Rng
@@ -137,21 +138,28 @@ def resample_hidden(state: MeowModel, seat: int | None, rng: Rng) -> None:
     Tower's top `safe_top` cards are cats, and the unrevealed Rigor Mortis cards are
     shuffled with the remaining cats below them, as the set-up would have put them.
     """
+    hands = state.hands
     others = [s for s in range(state.num_players) if s != seat]
+    # Sorted: the world drawn must not depend on where the real cards lie. The Tower's
+    # cats come first, then its Rigor Mortis cards.
+    tower = sorted(state.tower)
+    cats = bisect_left(tower, NUM_CATS)
+    pool = tower[:cats]
     seen = set(state.revealed)
-    # Sorted: the world drawn must not depend on where the real cards lie.
-    pool = [c for s in others for c in state.hands[s] if c not in seen]
-    pool += [c for c in state.tower if c < NUM_CATS]
+    kept = [[c for c in hands[s] if c in seen] if seen else [] for s in others]
+    for s in others:
+        pool += [c for c in hands[s] if c not in seen] if seen else hands[s]
     pool.sort()
     rng.shuffle(pool)
-    for s in others:
-        hand = [c for c in state.hands[s] if c in seen]  # seen cards, in the order shown
-        hand += _deal(pool, len(state.hands[s]) - len(hand))
-        state.hands[s] = hand
+    for s, hand in zip(others, kept, strict=True):
+        hand += _deal(pool, len(hands[s]) - len(hand))  # seen cards first, in the order shown
+        hands[s] = hand
     top = _deal(pool, state.safe_top)
-    bottom = sorted(pool + [c for c in state.tower if c >= NUM_CATS])
-    rng.shuffle(bottom)
-    state.tower = bottom + top
+    pool += tower[cats:]
+    pool.sort()
+    rng.shuffle(pool)
+    pool += top
+    state.tower = pool
 
 
 def _deal(pool: list[int], count: int) -> list[int]:
