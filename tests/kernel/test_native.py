@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import gamenight
 from gamenight.kernel import HIDDEN, Rng, fields
 from gamenight.kernel import state as state_module
+from gamenight.kernel.registry import game_class
 from gamenight.kernel.state import seen_by, seen_by_python
+from gamenight.testing import random_moves
 
 
 def played(game_id: str, actions: int) -> gamenight.State:
@@ -60,6 +64,20 @@ def test_a_clone_copies_the_same_fields_either_way(game_id, monkeypatch):
     assert native.rng.state == state.rng.state
 
 
+@pytest.mark.parametrize("game_id", gamenight.games())
+def test_worlds_and_clones_play_the_same_either_way(game_id, monkeypatch):
+    def games() -> list[str]:
+        state = played(game_id, 40)
+        copies = [state.clone(), *(state.determinize(s, seed=11) for s in range(state.num_players))]
+        copies.append(state.determinize(None, seed=12))
+        return [random_moves(copy, 30, 3).to_json() for copy in copies]
+
+    native = games()
+    monkeypatch.setattr(state_module, "copy_state", fields.copy_state_python)
+    monkeypatch.setattr(state_module, "seen_by", seen_by_python)
+    assert games() == native
+
+
 def changed(state: gamenight.State) -> None:
     """Change every mutable field of `state` in place (no rule of the game's applied)."""
     plan = type(state)._clone_plan
@@ -91,6 +109,29 @@ def test_a_clone_and_its_original_change_independently(game_id, steps, copy_stat
     changed(state)
     assert again.to_json() == before
     assert twin.clone().to_json() == twin.to_json()
+
+
+@pytest.mark.parametrize("game_id", gamenight.games())
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_random_play_on_a_clone_never_changes_its_original_nor_the_reverse(game_id, data):
+    cls = game_class(game_id)
+    players = data.draw(st.integers(cls.min_players, cls.max_players), label="players")
+    seed = data.draw(st.integers(0, 2**40), label="seed")
+    state = random_moves(gamenight.make(game_id, players, seed=seed), data.draw(st.integers(0, 80)))
+    before = state.to_json()
+    twin = state.clone()
+    twin_before = twin.to_json()
+    assert twin_before == before
+    random_moves(twin, data.draw(st.integers(1, 40)), data.draw(st.integers(0, 99), label="twin"))
+    assert state.to_json() == before
+    twin_after = twin.to_json()
+    random_moves(state, data.draw(st.integers(1, 40)), data.draw(st.integers(0, 99), label="own"))
+    assert twin.to_json() == twin_after
+    # A clone of the clone is as independent, in both directions.
+    again = twin.clone()
+    random_moves(again, 20, 7)
+    assert twin.to_json() == twin_after
 
 
 @pytest.mark.parametrize("game_id", gamenight.games())
