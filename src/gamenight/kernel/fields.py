@@ -183,10 +183,11 @@ def copy_state_python(source: object, plan: ClonePlan, /) -> Any:
     return new
 
 
+# In C when it is built (search bots clone millions of times): the same copies.
+copy_state = native_clone if NATIVE else copy_state_python
+
+
 def _flat_list(name: str, value: Any) -> list[Any]:
     if not isinstance(value, list) or not all(isinstance(x, _SCALAR_TYPES) for x in value):
         raise ValueError(f"{name} must be a list of numbers or strings, got {quote(value)}")
     return list(value)
-
-
-copy_state = native_clone if NATIVE else copy_state_python
