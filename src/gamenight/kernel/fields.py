@@ -12,19 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 from types import MemberDescriptorType
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self
+from typing import Any, NamedTuple, Protocol, Self
 
 from .limits import quote
 
-if TYPE_CHECKING:
-    from ._native import Layout
-
 try:
-    from ._native import clone as native_clone
-    from ._native import layout as native_layout
+    from . import _native
 
+    native_clone, native_layout = _native.clone, _native.layout
     NATIVE = True
-except ImportError:  # not built (a plain source tree), or built before `layout`: in Python
+except (ImportError, AttributeError):  # not built, or built before `layout`: in Python
     NATIVE = False
 
 # What JSON reads back as one value of a scalar field or one entry of a list field.
@@ -91,7 +88,7 @@ class Fields:
                     f"{owner.__name__}.{name} is no slot: the class that declares the "
                     "fields makes them its __slots__ (`__slots__ = fields.names`)"
                 )
-        layout: Layout | None = None
+        layout: _native.Layout | None = None
         if NATIVE:
             slot = partial(getattr, owner)  # on the class: the slot's member descriptor
             layout = native_layout(
@@ -158,7 +155,7 @@ class ClonePlan(NamedTuple):
     nested: tuple[str, ...]
     parts: tuple[tuple[str, type[Part]], ...]
     slotted: tuple[tuple[str, Any], ...]
-    layout: Layout | None
+    layout: _native.Layout | None
 
 
 def copy_state_python(source: object, plan: ClonePlan, /) -> Any:
