@@ -6,12 +6,19 @@ Every game with an observation encoder, at `--players` (clamped to its range), p
 random games for about `--seconds` of CPU time per adapter, choosing uniformly among the
 legal actions with a seeded generator:
 
-- kernel: ``legal_actions`` + ``apply`` (`bench/kernel.py`'s random play);
+- kernel: the seat ``next_actor`` draws (the seat every adapter asks), ``legal_actions``,
+  a uniformly random one of them, ``apply``, on the very games the PettingZoo loops play
+  (game ``k`` is ``reset(seed=k)``'s);
 - PettingZoo AEC: ``last()`` (the observation and mask of the agent to act) + ``step``;
 - PettingZoo Parallel: ``step`` with every acting seat's action, observations of all;
 - Gymnasium: one seat's ``step`` against random bots (the bots' actions counted too);
 - OpenSpiel: ``legal_actions`` + ``apply_action``, and the same plus the acting
   player's ``observation_tensor``.
+
+The adapters choose as the kernel loop does, uniformly among the legal actions (read
+from the mask), so the share of the kernel's rate is what the adapter adds to the same
+work. OpenSpiel and Gymnasium deal their games by their own seeds (games of the same
+kind, not the same games).
 
 Each figure is kernel actions applied per second of CPU time, then, in brackets, the
 agents' decisions per second where they differ (PettingZoo AEC turns, OpenSpiel moves:
@@ -30,17 +37,18 @@ from collections.abc import Callable
 
 import numpy as np
 import pyspiel
-from kernel import random_play
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 import gamenight
+from gamenight.envs.encoding import SeedStream
 from gamenight.envs.gym import make as gym_env
 from gamenight.envs.openspiel import game_name
 from gamenight.envs.parallel import parallel_env
 from gamenight.envs.pettingzoo import env as aec_env
 from gamenight.kernel.registry import game_class
+from gamenight.play.table import next_actor
 
 # Plays game `seed`; returns (kernel actions applied, decisions the agents made).
 Loop = Callable[[int, random.Random], tuple[int, int]]
@@ -58,7 +66,24 @@ def rate(loop: Loop, seconds: float) -> tuple[float, float]:
 
 
 def choose(mask: np.ndarray, rng: random.Random) -> int:
-    return int(rng.choice(np.flatnonzero(mask)))
+    """A uniformly random legal action of a mask."""
+    legal = mask.nonzero()[0]
+    return int(legal[rng.randrange(len(legal))])
+
+
+def kernel_loop(game_id: str, players: int) -> Loop:
+    seeds = SeedStream(0)  # the stream of the PettingZoo environments built with seed=0
+
+    def play(game: int, rng: random.Random) -> tuple[int, int]:
+        seeds.restart(game)
+        state = gamenight.make(game_id, players, seed=seeds.next())
+        while not state.is_over():
+            seat = next_actor(state)
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+        return len(state.history), len(state.history)
+
+    return play
 
 
 def aec_loop(game_id: str, players: int) -> Loop:
@@ -170,12 +195,8 @@ def main() -> None:
             console.print(f"{game_id}: skipped ({exc})")
             continue
         with console.status(f"measuring {game_id}..."):
-            _, actions, elapsed = random_play(game_id, players, 10**9, args.seconds)
-            results[game_id] = (
-                players,
-                actions / elapsed,
-                [rate(loop, args.seconds) for loop in loops],
-            )
+            kernel, _ = rate(kernel_loop(game_id, players), args.seconds)
+            results[game_id] = (players, kernel, [rate(loop, args.seconds) for loop in loops])
 
     # One column per game keeps the table narrow however many adapters there are.
     table = Table(title="random play: kernel actions/s (share of the bare kernel's) [decisions/s]")

@@ -7,6 +7,7 @@ import pytest
 
 import gamenight
 from gamenight.envs.encoding import encoder
+from gamenight.kernel.registry import game_class
 
 
 def encode_state_of(game_id):
@@ -30,6 +31,7 @@ def test_encode_state_is_encode_of_the_view(game_id, players, playout):
 
 def test_encode_state_refuses_a_seat_that_is_not_at_the_table(game_id):
     encode_state = encode_state_of(game_id)
-    state = gamenight.make(game_id, 2, seed=0)
+    players = game_class(game_id).min_players
+    state = gamenight.make(game_id, players, seed=0)
     with pytest.raises(ValueError, match="no seat"):
-        encode_state(state, 2, [0.0] * 10_000)
+        encode_state(state, players, [0.0] * 10_000)

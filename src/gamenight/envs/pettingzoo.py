@@ -35,7 +35,7 @@ from pettingzoo import AECEnv
 from gamenight.kernel import games
 from gamenight.play.table import next_actor
 
-from .encoding import SeatedEnv, agent_name, env_id, seat_of
+from .encoding import SeatedEnv, env_id
 from .parallel import parallel_env
 
 
@@ -67,30 +67,37 @@ class GamenightAECEnv(SeatedEnv, AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = agent_name(next_actor(self.state))
+        self._over = False
+        self._select(next_actor(self.state))
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self.encoding.observe(self.game, seat_of(agent))
+        return self.encoding.observe(self.state, self._seats[agent])
 
     def step(self, action: Any) -> None:
         """Apply the selected agent's action (``None`` for an agent whose game is over)."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._over:  # every agent's game ends at once
             self._was_dead_step(action)
             return
         state = self.state
-        state.apply(seat_of(agent), self.encoding.decode(action))
-        self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        if state.is_over():
-            outcome = state.outcome()
-            ended = self.truncations if outcome.truncated else self.terminations
-            for other in self.agents:
-                self.rewards[other] = float(outcome.scores[seat_of(other)])
-                ended[other] = True
-        else:
-            self.agent_selection = agent_name(next_actor(state))
-        self._accumulate_rewards()
+        state.apply(self._seat, self.encoding.decode(action))
+        # Rewards come only at the end: until then every reward and cumulative reward
+        # stays 0, so the dicts are left as they are rather than cleared and summed.
+        if not state.is_over():
+            self._select(next_actor(state))
+            return
+        self._over = True
+        outcome = state.outcome()
+        ended = self.truncations if outcome.truncated else self.terminations
+        for other in self.agents:
+            self.rewards[other] = self._cumulative_rewards[other] = float(
+                outcome.scores[self._seats[other]]
+            )
+            ended[other] = True
+
+    def _select(self, seat: int) -> None:
+        """Make `seat` the agent to act."""
+        self._seat = seat
+        self.agent_selection = self.possible_agents[seat]
 
 
 def env(

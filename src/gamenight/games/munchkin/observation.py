@@ -1,6 +1,7 @@
 """Munchkin observations for reinforcement learning, built from ``view(seat)`` only.
 
-The RL adapters (``gamenight.envs``) call `encode` on a seat's view; `pieces` declares the
+The RL adapters (``gamenight.envs``) call `encode_state`, which writes the floats of `encode`
+of a seat's view straight into their buffer; `pieces` declares the
 observation's named pieces, in order (the flat layout derives from them). One encoder
 serves every card set: card pieces are sized for the largest set (``C``); a smaller set
 leaves the ids it lacks at zero. Seats are absolute, cards are instance ids as in the
@@ -49,15 +50,16 @@ piece                          shape  meaning
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, MutableSequence
 from typing import Any
 
-from gamenight.kernel.observation import Observation, Piece, Pieces, one_hot
+from gamenight.kernel.observation import Piece, Pieces
 
 from .actions import MAX_MONSTERS
 from .content import Sex, load_set, set_files
-from .model import HOOK_FRAME, FrameKind, Phase, WindowKind
+from .model import HOOK_FRAME, FrameKind, MunchkinModel, Phase, WindowKind
 from .views import MunchkinView
+from .views import view as seat_view
 
 SETS = {cs.rules.game_id: cs for cs in map(load_set, set_files())}
 C = max(cs.size for cs in SETS.values())  # card pieces: the largest set
@@ -165,106 +167,126 @@ def _clip(value: float, low: float, high: float) -> float:
     return float(min(max(value, low), high))
 
 
-def _flags(cards: list[int]) -> list[float]:
-    """One float per card id: 1.0 for the cards listed."""
-    out = [0.0] * C
-    for c in cards:
-        out[c] = 1.0
-    return out
-
-
 def encode(view: MunchkinView) -> list[float]:
     """The floats of `pieces`, from a view (a seat's or a spectator's)."""
+    values = [0.0] * _pieces(view["players"], view["max_turns"]).size
+    _write(view, values)
+    return values
+
+
+def encode_state(state: MunchkinModel, seat: int | None, values: MutableSequence[float]) -> None:
+    """Write `encode(view(seat))` into `values` (all zeros, as long as the observation).
+
+    Munchkin's view is built here too (its rules work out most of what it shows: hand
+    limits, strengths, the hands a seat knows); what this saves is the list of floats
+    and its copy into the adapters' buffer, which cost as much as the view."""
+    _write(seat_view(state, seat), values)
+
+
+def _write(view: MunchkinView, values: MutableSequence[float]) -> None:
+    """Write the non-zero floats of a view's observation into `values` (zeros)."""
     n = view["players"]
     seat = view["seat"]
-    obs = Observation(pieces(n, view))  # the view repeats the option the bounds depend on
-    obs["me"] = one_hot(seat, n)
-    to_act = view["to_act"]
-    obs["to_act"] = [1.0 if i in to_act else 0.0 for i in range(n)]
-    obs["turn"] = one_hot(view["turn"], n)
-    obs["turn_number"] = float(view["turn_number"])
-    obs["phase"] = one_hot(_PHASE[view["phase"]], len(PHASES))
+    at = _pieces(n, view["max_turns"]).starts  # the view repeats the option they depend on
+    if seat is not None:
+        values[at["me"] + seat] = 1.0
+    for s in view["to_act"]:
+        values[at["to_act"] + s] = 1.0
+    values[at["turn"] + view["turn"]] = 1.0
+    values[at["turn_number"]] = float(view["turn_number"])
+    values[at["phase"] + _PHASE[view["phase"]]] = 1.0
     window = view["window"]
-    obs["window"] = one_hot(None if window is None else _WINDOW[window["kind"]], len(WINDOWS))
+    if window is not None:
+        values[at["window"] + _WINDOW[window["kind"]]] = 1.0
     deciding = view["deciding"]
     if deciding is not None:
         kind = deciding["kind"]
-        frame = _FRAME[HOOK if kind.startswith(HOOK_FRAME) else kind]
-        obs["deciding"] = one_hot(frame, len(FRAMES))
-        obs["deciding.seat"] = one_hot(deciding["seat"], n)
+        values[at["deciding"] + _FRAME[HOOK if kind.startswith(HOOK_FRAME) else kind]] = 1.0
+        if deciding["seat"] is not None:
+            values[at["deciding.seat"] + deciding["seat"]] = 1.0
     seats = view["seats"]
-    winners = view["winners"]
-    obs["seat.level"] = [float(info["level"]) for info in seats]
-    obs["seat.male"] = [1.0 if info["sex"] == Sex.MALE else 0.0 for info in seats]
-    obs["seat.dead"] = [float(info["dead"]) for info in seats]
-    obs["seat.ready"] = [float(info["ready"]) for info in seats]
-    obs["seat.hand_doors"] = [_clip(info["hand_doors"], 0, C) for info in seats]
-    obs["seat.hand_treasures"] = [_clip(info["hand_treasures"], 0, C) for info in seats]
-    obs["seat.hand_limit"] = [_clip(info["hand_limit"], 0, C) for info in seats]
-    obs["seat.strength"] = [_clip(info["strength"], *STRENGTH) for info in seats]
-    obs["seat.winner"] = [1.0 if i in winners else 0.0 for i in range(n)]
-    obs["door_deck"] = _clip(view["door_deck"], 0, C)
-    obs["treasure_deck"] = _clip(view["treasure_deck"], 0, C)
-    obs["door_discard"] = _clip(len(view["door_discard"]), 0, C)
-    obs["treasure_discard"] = _clip(len(view["treasure_discard"]), 0, C)
+    level, male, dead, ready = at["seat.level"], at["seat.male"], at["seat.dead"], at["seat.ready"]
+    doors, treasures = at["seat.hand_doors"], at["seat.hand_treasures"]
+    limit, strength = at["seat.hand_limit"], at["seat.strength"]
+    asked, known, table = at["asked"], at["card.known"], at["card.table"]
+    equipped = at["card.equipped"]
+    for i, info in enumerate(seats):
+        values[level + i] = float(info["level"])
+        if info["sex"] == Sex.MALE:
+            values[male + i] = 1.0
+        if info["dead"]:
+            values[dead + i] = 1.0
+        if info["ready"]:
+            values[ready + i] = 1.0
+        values[doors + i] = _clip(info["hand_doors"], 0, C)
+        values[treasures + i] = _clip(info["hand_treasures"], 0, C)
+        values[limit + i] = _clip(info["hand_limit"], 0, C)
+        values[strength + i] = _clip(info["strength"], *STRENGTH)
+        for other in info["asked"]:
+            values[asked + i * n + other] = 1.0
+        if i != seat:
+            for c in info["known_hand"]:
+                values[known + c * n + i] = 1.0
+        for entry in info["table"]:
+            values[table + entry["card"] * n + i] = 1.0
+            if entry["equipped"]:
+                values[equipped + entry["card"]] = 1.0
+    for i in view["winners"]:
+        values[at["seat.winner"] + i] = 1.0
+    values[at["door_deck"]] = _clip(view["door_deck"], 0, C)
+    values[at["treasure_deck"]] = _clip(view["treasure_deck"], 0, C)
+    values[at["door_discard"]] = _clip(len(view["door_discard"]), 0, C)
+    values[at["treasure_discard"]] = _clip(len(view["treasure_discard"]), 0, C)
     fight = view["combat"]
     if fight is not None:
-        obs["combat.present"] = 1.0
-        obs["combat.players"] = _clip(fight["players_strength"], *STRENGTH)
-        obs["combat.monsters"] = _clip(fight["monsters_strength"], *STRENGTH)
-        obs["combat.winning"] = float(fight["winning"])
-        obs["combat.count"] = float(len(fight["monsters"]))
-        obs["combat.defeated_treasures"] = _clip(fight["defeated_treasures"], 0, C)
-        obs["combat.helper"] = one_hot(fight["helper"], n)
+        values[at["combat.present"]] = 1.0
+        values[at["combat.players"]] = _clip(fight["players_strength"], *STRENGTH)
+        values[at["combat.monsters"]] = _clip(fight["monsters_strength"], *STRENGTH)
+        values[at["combat.winning"]] = float(fight["winning"])
+        values[at["combat.count"]] = float(len(fight["monsters"]))
+        values[at["combat.defeated_treasures"]] = _clip(fight["defeated_treasures"], 0, C)
+        if fight["helper"] is not None:
+            values[at["combat.helper"] + fight["helper"]] = 1.0
+        monster, enhancer = at["card.monster"], at["card.enhancer"]
+        for m in fight["monsters"]:
+            values[monster + m["card"]] = 1.0
+            for e in m["enhancers"]:
+                values[enhancer + e] = 1.0
     run = view["run"]
     if run is not None:
-        obs["run.present"] = 1.0
+        values[at["run.present"]] = 1.0
         if run["roll"] is not None and run["total"] is not None:
-            obs["run.roll"] = float(run["roll"])
-            obs["run.total"] = _clip(run["total"], *RUN_TOTAL)
+            values[at["run.roll"]] = float(run["roll"])
+            values[at["run.total"]] = _clip(run["total"], *RUN_TOTAL)
     offer = next((o for o in view["offers"] if o["status"] in ("open", "accepted")), None)
-    offered: list[int] = []
     if offer is not None:
         terms = [int(t) for t in offer["terms"]]
         if type(offer["occasion"]) is int:  # help: (treasures, helper_first, *items)
-            treasures, first, offered = terms[0], terms[1], terms[2:]
+            treasures_offered, first, offered = terms[0], terms[1], terms[2:]
         else:  # a trade: (mine, *items)
-            treasures, first, offered = 0, 0, terms[1:]
-        obs["offer.present"] = 1.0
-        obs["offer.counter"] = 0.0 if offer["counter_of"] is None else 1.0
-        obs["offer.treasures"] = _clip(treasures, 0, C)
-        obs["offer.helper_first"] = float(first)
-        obs["offer.from"] = one_hot(offer["sender"], n)
-        obs["offer.to"] = one_hot(offer["receiver"], n)
-    asked = [0.0] * (n * n)
-    for i, info in enumerate(seats):
-        for other in info["asked"]:
-            asked[i * n + other] = 1.0
-    obs["asked"] = asked
-    obs["truncated"] = 1.0 if view["truncated"] else 0.0
-    obs["card.hand"] = _flags(view["hand"] or [])
-    known, table = [0.0] * (C * n), [0.0] * (C * n)
-    for i, info in enumerate(seats):
-        if i != seat:
-            for c in info["known_hand"]:
-                known[c * n + i] = 1.0
-        for entry in info["table"]:
-            table[entry["card"] * n + i] = 1.0
-    obs["card.known"] = known
-    obs["card.table"] = table
-    obs["card.equipped"] = _flags(
-        [e["card"] for info in seats for e in info["table"] if e["equipped"]]
-    )
-    obs["card.door_discard"] = _flags(view["door_discard"])
-    obs["card.treasure_discard"] = _flags(view["treasure_discard"])
-    monsters = [] if fight is None else fight["monsters"]
-    obs["card.monster"] = _flags([m["card"] for m in monsters])
-    obs["card.enhancer"] = _flags([e for m in monsters for e in m["enhancers"]])
-    obs["card.body"] = _flags(view["body"])
-    obs["card.haul"] = _flags(view["haul"])
-    obs["card.limbo"] = _flags(view["limbo"])
-    obs["card.offer"] = _flags(offered)
-    return obs.values
+            treasures_offered, first, offered = 0, 0, terms[1:]
+        values[at["offer.present"]] = 1.0
+        if offer["counter_of"] is not None:
+            values[at["offer.counter"]] = 1.0
+        values[at["offer.treasures"]] = _clip(treasures_offered, 0, C)
+        values[at["offer.helper_first"]] = float(first)
+        values[at["offer.from"] + offer["sender"]] = 1.0
+        values[at["offer.to"] + offer["receiver"]] = 1.0
+        _flag(values, at["card.offer"], offered)
+    if view["truncated"]:
+        values[at["truncated"]] = 1.0
+    _flag(values, at["card.hand"], view["hand"] or ())
+    _flag(values, at["card.door_discard"], view["door_discard"])
+    _flag(values, at["card.treasure_discard"], view["treasure_discard"])
+    _flag(values, at["card.body"], view["body"])
+    _flag(values, at["card.haul"], view["haul"])
+    _flag(values, at["card.limbo"], view["limbo"])
+
+
+def _flag(values: MutableSequence[float], start: int, cards: Iterable[int]) -> None:
+    """Set the float of each card listed in the piece that begins at `start`."""
+    for c in cards:
+        values[start + c] = 1.0
 
 
 def text(view: MunchkinView) -> str:
