@@ -1,5 +1,6 @@
 """The optional C parts of the package (the Python code is the fallback, so a failed build
-still installs a working package): SplitMix64 draws, and Boss Quest's bot's Judge."""
+still installs a working package): SplitMix64 draws, Boss Quest's bot's Judge and
+its observation encoder's loops, the RL adapters' action masks."""
 
 from setuptools import Extension, setup
 
@@ -15,6 +16,12 @@ setup(
             "gamenight.games.boss_quest._judge",
             ["src/gamenight/games/boss_quest/_judge.c"],
             extra_compile_args=["-ffp-contract=off"],
+            optional=True,
+        ),
+        Extension("gamenight.envs._masks", ["src/gamenight/envs/_masks.c"], optional=True),
+        Extension(
+            "gamenight.games.boss_quest._observe",
+            ["src/gamenight/games/boss_quest/_observe.c"],
             optional=True,
         ),
     ]

@@ -3,6 +3,8 @@ tells a seat no more than its view does."""
 
 from __future__ import annotations
 
+from array import array
+
 import pytest
 
 import gamenight
@@ -19,6 +21,8 @@ def encode_state_of(game_id):
 
 
 def test_encode_state_is_encode_of_the_view(game_id, players, playout):
+    """Into a list (the Python code) and into the adapters' float32 buffer (which a game
+    may write with C code where it is built)."""
     encode_state, encode = encode_state_of(game_id), encoder(game_id).encode
     for seed in range(4):
         for state in playout(game_id, players, seed):
@@ -27,6 +31,9 @@ def test_encode_state_is_encode_of_the_view(game_id, players, playout):
                 written = [0.0] * len(expected)
                 encode_state(state, seat, written)
                 assert written == expected
+                buffer = array("f", bytes(4 * len(expected)))
+                encode_state(state, seat, buffer)
+                assert buffer == array("f", expected)
 
 
 def test_encode_state_refuses_a_seat_that_is_not_at_the_table(game_id):

@@ -3,11 +3,14 @@ with its layout, within bounds, and blind to what the observing seat may not kno
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 import pytest
 
 pytest.importorskip("gymnasium", reason="the RL adapters need the rl extra")
 
+import gamenight
 from gamenight.envs import encoding as encoding_module
 from gamenight.envs.encoding import Encoding, MissingEncoder, encoder
 from gamenight.kernel import GameSpec, IllegalAction
@@ -56,6 +59,29 @@ def test_masks_are_exactly_the_legal_actions(game_id, players, playout):
                 mask = encoding.mask(state, seat)
                 assert mask.sum() == len(legal), "every legal action must be in the codec once"
                 assert {state.codec.decode(int(i)) for i in np.flatnonzero(mask)} == set(legal)
+
+
+def test_masks_of_actions_built_elsewhere_are_looked_up_by_value(monkeypatch):
+    """An equal action that is not the codec's own instance (a game or a test built it)
+    is found by value, by the C mask and by the Python loop alike."""
+    state = gamenight.make("boss-quest", 3, seed=1)
+    seat = next_actor(state)
+    encoding = Encoding("boss-quest", 3, {})
+    expected = encoding.mask(state, seat)
+    copies = [copy.copy(action) for action in state.legal_actions(seat)]
+    monkeypatch.setattr(state, "legal_actions", lambda seat: copies)
+    assert np.array_equal(encoding.mask(state, seat), expected)
+    monkeypatch.setattr(encoding_module, "NATIVE_MASKS", False)
+    assert np.array_equal(encoding.mask(state, seat), expected)
+
+
+def test_the_c_mask_is_the_python_mask(game_id, players, playout, monkeypatch):
+    encoding = Encoding(game_id, players, {})
+    states = [state for seed in SEEDS[:2] for state in playout(game_id, players, seed)]
+    native = [encoding.mask(state, seat) for state in states for seat in range(players)]
+    monkeypatch.setattr(encoding_module, "NATIVE_MASKS", False)
+    python = [encoding.mask(state, seat) for state in states for seat in range(players)]
+    assert all(map(np.array_equal, native, python))
 
 
 def test_games_stay_within_the_declared_length_and_scores(game_id, players, playout):

@@ -36,6 +36,13 @@ from gamenight.kernel.limits import quote
 from gamenight.kernel.observation import Pieces
 from gamenight.kernel.registry import game_class, spec
 
+try:
+    from ._masks import mask as mask_by_identity
+
+    NATIVE_MASKS = True
+except ImportError:  # not built (a plain source tree): the Python loop sets the same bytes
+    NATIVE_MASKS = False
+
 ENCODER_API = ("pieces", "encode", "text", "SCORES", "max_actions")
 AGENT_PREFIX = "player_"
 
@@ -106,6 +113,9 @@ class Encoding:
         self._zeros = bytes(self._packer.size)
         self._encode_state = getattr(self.encoder, "encode_state", None)
         self._no_actions = bytes(self.codec.size)  # a mask's zeros (copying is cheapest)
+        # The codec id of each of the codec's own action objects (which games hand out,
+        # and which the codec keeps alive, so no other object shares their ids).
+        self._index_by_id = {id(action): i for i, action in enumerate(self.codec.actions)}
 
     @property
     def size(self) -> int:
@@ -172,10 +182,15 @@ class Encoding:
 
     def mask(self, state: State, seat: int) -> np.ndarray:
         """The int8 action mask of `seat`: 1 for each legal codec id."""
+        legal = state.legal_actions(seat)
+        if NATIVE_MASKS:
+            found = mask_by_identity(legal, self._index_by_id, self.codec.size)
+            if found is not None:
+                return np.frombuffer(found, dtype=np.int8)
         # Set in a copy of zero bytes, then viewed as int8: cheaper than NumPy's `put` or
         # fancy indexing, even for a hundred actions.
         mask = bytearray(self._no_actions)
-        for index in self.codec.encode_all(state.legal_actions(seat)):
+        for index in self.codec.encode_all(legal):
             mask[index] = 1
         return np.frombuffer(mask, dtype=np.int8)
 

@@ -43,6 +43,7 @@ piece                                                  shape   meaning
 from __future__ import annotations
 
 import functools
+from array import array
 from collections.abc import Mapping, MutableSequence
 from typing import Any
 
@@ -55,6 +56,13 @@ from .model import BossQuestModel, Phase, SlotStatus
 from .spells import target_slot
 from .state import BossQuestState
 from .views import BossQuestView, WeaponView, knows
+
+try:
+    from ._observe import write_tables
+
+    NATIVE = True  # the slots' and seats' loops in C, for float32 buffers
+except ImportError:  # not built (a plain source tree): the Python loops write the same floats
+    NATIVE = False
 
 SCORES = (-1.0, 1.0)  # outcome().scores: winners 1, losers -1, others 0
 
@@ -235,6 +243,66 @@ def encode_state(state: BossQuestModel, seat: int | None, values: MutableSequenc
     if deck and knows(state.top_known, seat, n):
         values[at["deck_top"] + deck[-1]] = 1.0
 
+    # The slots' and the seats' loops are most of the work: in C where it is built, for
+    # the adapters' float32 buffers.
+    if NATIVE and isinstance(values, array):
+        write_tables(
+            values,
+            state,
+            -1 if seat is None else seat,
+            n,
+            _table_offsets(n),
+            state.attack_bonuses(),
+            _STATUS_INDEX,
+            _SPELL_OF_ID,
+            _DARK_OF_ID,
+            WEAPON_VALUE,
+            len(SPELL_KEYS),
+            len(SlotStatus),
+            NUM_WEAPONS,
+        )
+    else:
+        _write_tables(state, seat, values, at)
+
+
+# The pieces `_write_tables` writes, in the order `_observe.write_tables` takes their starts.
+_TABLE_PIECES = (
+    "slot.present",
+    "slot.mystery",
+    "slot.spell",
+    "slot.status",
+    "slot.target",
+    "discard",
+    "seat.hearts",
+    "seat.keys",
+    "seat.weapons",
+    "seat.attack_bonus",
+    "seat.visible_attack",
+    "seat.attack",
+    "seat.hidden_lo",
+    "seat.hidden_hi",
+    "seat.known",
+    "seat.bust",
+    "seat.visited",
+    "seat.winner",
+    "seat.loser",
+    "seat.hidden",
+    "seat.visible",
+)
+
+
+@functools.cache
+def _table_offsets(players: int) -> tuple[int, ...]:
+    """Where each of `_TABLE_PIECES` starts, for the C loops."""
+    starts = _places(players).starts
+    return tuple(starts[name] for name in _TABLE_PIECES)
+
+
+def _write_tables(
+    state: BossQuestModel, seat: int | None, values: MutableSequence[float], at: dict[str, int]
+) -> None:
+    """The spell slots' and the seats' pieces (`_TABLE_PIECES`), for `encode_state`."""
+    n = state.num_players
     keys, statuses = len(SPELL_KEYS), len(SlotStatus)
     present, mystery, spell_at = at["slot.present"], at["slot.mystery"], at["slot.spell"]
     status_at, target_at = at["slot.status"], at["slot.target"]

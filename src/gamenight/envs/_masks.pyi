@@ -1,0 +1,8 @@
+"""The RL adapters' action masks in C (`_masks.c`): `encoding.Encoding.mask` calls it when
+it is built."""
+
+from collections.abc import Sequence
+
+def mask(legal: Sequence[object], index_by_id: dict[int, int], size: int) -> bytearray | None:
+    """The mask's bytes (1 at each legal codec id, by identity); None for an action that is
+    not one of the codec's own instances."""
