@@ -120,8 +120,10 @@ def test_without_ray_installed_the_error_names_the_extra(monkeypatch):
     assert str(error.value) == RAY_MISSING == "install the ray extra: pip install 'gamenight[ray]'"
 
 
-def test_a_ray_address_where_nothing_answers_is_refused_at_once():
-    pytest.importorskip("ray", reason="Ray is not installed (the ray extra)")
+def test_a_ray_address_where_nothing_answers_is_refused_at_once(monkeypatch):
+    ray = pytest.importorskip("ray", reason="Ray is not installed (the ray extra)")
+    # As in a fresh command: the local Ray of the tests above would be joined instead.
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
     with socket.socket() as probe:  # a port that was free a moment ago: nothing listens
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
