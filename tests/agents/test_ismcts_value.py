@@ -1,5 +1,6 @@
 """Cut-off rollouts: a game's optional ``value`` (Boss Quest's: each seat's chance of
-winning from a round about to begin), read from the world a search draws and nothing else."""
+winning from a round about to begin; Munchkin's in ``tests/munchkin/test_value.py``), read
+from the world a search draws and nothing else."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import gamenight
 from gamenight.agents.ismcts import from_name
 from gamenight.games.boss_quest.bots import value
 from gamenight.kernel import Clock, State
+from gamenight.kernel.registry import spec
 from gamenight.play.table import next_actor
 
 
@@ -57,14 +59,32 @@ def test_the_value_of_a_world_is_the_value_of_the_game_it_was_drawn_from():
             assert value(state.determinize(seat, 99)) == value(state)
 
 
-def test_a_search_with_cut_off_rollouts_sees_only_what_its_seat_knows():
-    state = round_starts(2, seed=5, count=2)[-1]
+def valued_state(game: str, players: int, seed: int, skip: int) -> State:
+    """A state of a random game that the game's `value` values, after `skip` such states
+    (a valued state with a choice to make)."""
+    state = gamenight.make(game, players, seed)
+    game_value = spec(game).part("bots").value
+    rng = random.Random(seed)
+    while True:
+        seat = next_actor(state)
+        legal = state.legal_actions(seat)
+        if game_value(state) is not None and len(legal) > 1:
+            if skip == 0:
+                return state
+            skip -= 1
+        state.apply(seat, legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize(("game", "players"), [("boss-quest", 2), ("munchkin", 3)])
+def test_a_search_with_cut_off_rollouts_sees_only_what_its_seat_knows(game, players):
+    """The search decides the same on the real game and on a world drawn for its seat."""
+    state = valued_state(game, players, seed=5, skip=2)
     seat = next_actor(state)
     legal = state.legal_actions(seat)
     world = state.determinize(seat, 12345)
     assert world.view(seat) == state.view(seat)
-    real = from_name("ismcts:8:heuristic:value", "boss-quest", 3)
-    seen = from_name("ismcts:8:heuristic:value", "boss-quest", 3)
+    real = from_name("ismcts:8:heuristic:value", game, 3)
+    seen = from_name("ismcts:8:heuristic:value", game, 3)
     assert real.act(state.view(seat), legal, Clock(), state) == seen.act(
         world.view(seat), legal, Clock(), world
     )

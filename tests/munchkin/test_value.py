@@ -1,5 +1,6 @@
 """Munchkin's `value` for a search's cut-off rollouts: each seat's chance of winning from a
-turn about to begin, read from what every seat sees."""
+turn about to begin, read from what every seat sees (the search itself on a valued world:
+``tests/agents/test_ismcts_value.py``)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,9 @@ import random
 import pytest
 
 import gamenight
-from gamenight.agents.ismcts import from_name
 from gamenight.games.munchkin.bots import value
 from gamenight.games.munchkin.model import Phase
-from gamenight.kernel import Clock, State
+from gamenight.kernel import State
 from gamenight.play.table import next_actor
 
 
@@ -70,16 +70,3 @@ def test_the_value_of_a_world_is_the_value_of_the_game_it_was_drawn_from():
     for state in turn_starts("munchkin", 4, seed=6, count=5):
         for seat in range(4):
             assert value(state.determinize(seat, 77)) == value(state)
-
-
-def test_a_search_with_cut_off_rollouts_plays_munchkin_on_what_its_seat_knows():
-    state = turn_starts("munchkin", 3, seed=8, count=3)[-1]
-    seat = next_actor(state)
-    legal = state.legal_actions(seat)
-    world = state.determinize(seat, 2024)
-    assert world.view(seat) == state.view(seat)
-    real = from_name("ismcts:6:heuristic:value", "munchkin", 3)
-    seen = from_name("ismcts:6:heuristic:value", "munchkin", 3)
-    assert real.act(state.view(seat), legal, Clock(), state) == seen.act(
-        world.view(seat), legal, Clock(), world
-    )
