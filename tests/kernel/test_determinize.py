@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 
 import gamenight
 from gamenight.kernel import HIDDEN, IllegalAction
-from gamenight.kernel.registry import game_class
 from gamenight.play.table import next_actor
 from gamenight.testing import random_moves
+
+from .drawn import drawn_game
 
 
 def knowledge(state: gamenight.State, seat: int) -> str:
@@ -29,13 +30,8 @@ def knowledge(state: gamenight.State, seat: int) -> str:
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_worlds_the_seat_cannot_tell_apart_determinize_alike(game_id, data):
-    cls = game_class(game_id)
-    players = data.draw(st.integers(cls.min_players, cls.max_players), label="players")
-    seed = data.draw(st.integers(0, 2**40), label="seed")
-    state = random_moves(
-        gamenight.make(game_id, players, seed=seed), data.draw(st.integers(0, 120)), seed
-    )
-    seat = data.draw(st.integers(0, players - 1), label="seat")
+    state = drawn_game(data, game_id, most_moves=120)
+    seat = data.draw(st.integers(0, state.num_players - 1), label="seat")
     twin = state.determinize(seat, data.draw(st.integers(0, 2**40), label="twin seed"))
     assert knowledge(twin, seat) == knowledge(state, seat)
     world_seed = data.draw(st.integers(0, 2**40), label="world seed")

@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 import gamenight
 from gamenight.kernel import HIDDEN, Rng, fields
 from gamenight.kernel import state as state_module
-from gamenight.kernel.registry import game_class
 from gamenight.kernel.state import seen_by, seen_by_python
 from gamenight.testing import random_moves
+
+from .drawn import drawn_game
 
 
 def played(game_id: str, actions: int) -> gamenight.State:
@@ -115,10 +116,7 @@ def test_a_clone_and_its_original_change_independently(game_id, steps, copy_stat
 @settings(max_examples=25, deadline=None)
 @given(data=st.data())
 def test_random_play_on_a_clone_never_changes_its_original_nor_the_reverse(game_id, data):
-    cls = game_class(game_id)
-    players = data.draw(st.integers(cls.min_players, cls.max_players), label="players")
-    seed = data.draw(st.integers(0, 2**40), label="seed")
-    state = random_moves(gamenight.make(game_id, players, seed=seed), data.draw(st.integers(0, 80)))
+    state = drawn_game(data, game_id, most_moves=80)
     before = state.to_json()
     twin = state.clone()
     twin_before = twin.to_json()
