@@ -11,7 +11,8 @@ finished early waits in a reorder buffer of that bound for the chunks before it.
 
 Each game is a function of the plan and its index alone, so the same seed gives the same
 results on every backend. On Ctrl-C or an error the chunks under way are stopped at once
-(worker processes terminated, Ray tasks cancelled), as they are when the consumer stops
+(worker processes terminated; a Ray the command started shut down, while on a cluster it
+joined the chunks under way end on their own), as they are when the consumer stops
 iterating.
 """
 
@@ -184,7 +185,14 @@ class _PoolWorkers(Workers):
 
 
 class _RayWorkers(Workers):
-    """Ray tasks: the plan is put in the object store once, each chunk is one task."""
+    """Ray tasks: the plan is put in the object store once, each chunk is one task.
+
+    Stopping cancels no task (`Workers._stop` does nothing): Ray's `cancel` of a task that
+    is just finishing aborts this process inside Ray ("Tried to complete task that was not
+    pending"), with or without `force`. A Ray this command started is shut down right
+    after, which ends its tasks; on a cluster it joined, the chunks under way (a few dozen
+    games each) run to their end and their results are dropped.
+    """
 
     def __init__(self, ray: Any) -> None:
         self._ray = ray
@@ -205,14 +213,6 @@ class _RayWorkers(Workers):
 
     def _result(self, handle: Any) -> Any:
         return self._ray.get(handle)
-
-    def _stop(self, handles: list[Any]) -> None:
-        # Not `force=True`: killing a worker whose task is just finishing can abort this
-        # process inside Ray (an "unexpected system state" in its task manager). A
-        # cancelled task is interrupted where it runs; a Ray this command started is shut
-        # down right after anyway.
-        for handle in handles:
-            self._ray.cancel(handle)
 
 
 @contextlib.contextmanager
