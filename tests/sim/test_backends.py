@@ -85,6 +85,18 @@ def test_a_failing_chunk_stops_the_run_with_its_error(backend):
         list(pool.map(slow_first, {}, [1, 2, -3, 4, 5, 6]))
 
 
+def test_a_stopped_ray_run_cancels_no_task(local_ray, monkeypatch):
+    """Ray's `cancel` of a task that is just finishing aborts the asking process inside
+    Ray: a stopped run leaves its tasks to end (or to a shutdown) instead."""
+    import ray
+
+    cancelled = []
+    monkeypatch.setattr(ray, "cancel", lambda *args, **kwargs: cancelled.append(args))
+    with Backend(ray="auto").open(10) as pool, pytest.raises(RuntimeError, match="chunk -3"):
+        list(pool.map(slow_first, {4: 0.3, 5: 0.3}, [1, 2, -3, 4, 5, 6]))
+    assert cancelled == []
+
+
 def _comparable(result):
     data = result.to_dict()
     del data["elapsed_s"], data["games_per_s"]
