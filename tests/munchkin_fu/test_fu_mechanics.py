@@ -207,6 +207,23 @@ def test_outside_combat_an_enhancer_rides_a_fan_and_goes_with_it():
     assert Play(card("lotus_stoned")) not in bare.legal_actions(0)  # no fan to ride
 
 
+def test_at_death_a_fan_and_the_enhancer_it_carries_are_both_left_for_the_looters():
+    state = fight(
+        "demon_emperor",
+        table={0: ["autograph_hunter", "cursed_blade", "nunchaku"]},
+        levels=[2, 9, 8],
+        dice=[1],
+    )
+    pass_all(state)
+    state.apply(0, ROLL)  # not the fan's escape: nobody outruns the Emperor by rolling
+    pass_all(state)
+    assert state.dead[0] and state.table[0] == []
+    assert sorted(state.body) == sorted(
+        card(k) for k in ("autograph_hunter", "cursed_blade", "nunchaku")
+    )
+    assert card("cursed_blade") not in state.door_discard
+
+
 # ----- enhancers and Double Trouble ------------------------------------------------------
 
 

@@ -416,7 +416,9 @@ def die(s: MunchkinModel, seat: int, card: int) -> None:
     cards = s.CS.cards
     triggers.fire(s, seat, TriggerOn.DEATH)
     lost = [c for c in s.table[seat] if cards[c].kind not in KEPT_AT_DEATH]
-    for c in lost:
+    # Followers leave last: a fan leaving first would discard the enhancer it carries,
+    # which is an in-play card of the body like the others.
+    for c in sorted(lost, key=lambda c: cards[c].kind == CardKind.FOLLOWER):
         zones.leave_play(s, seat, c)
     hand = s.hands[seat]
     for c in hand:
