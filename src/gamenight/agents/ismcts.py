@@ -29,9 +29,18 @@ were simulated, about as costly at every decision, whereas an iteration costs mo
 a game, where rollouts are long), ``ismcts:50ms`` (a time budget per decision),
 ``ismcts:500:200ms`` (several budgets: whichever ends first), ``ismcts:500:heuristic``
 (rollouts by the game's default bot), ``ismcts:60:heuristic:value`` (rollouts cut short
-where the game can value the world: see `Value`). Iteration and action budgets alone give
-the same moves for the same seed; `ISMCTS.capped` counts the decisions a time budget cut
-short.
+where the game can value the world: see `Value`), ``ismcts:20:heuristic:value:paired``
+(the root's moves compared on common worlds, below). Iteration and action budgets alone
+give the same moves for the same seed; `ISMCTS.capped` counts the decisions a time budget
+cut short.
+
+Common worlds (``paired``). A tree's root statistics compare moves on different worlds,
+so with tens of iterations a few lucky deals decide. In paired mode every iteration's
+world is played once after *each* of the root's moves, by rollout bots seeded alike, and
+the decision keeps the prior's move unless another beats it on those same worlds by
+`PAIRED_MARGIN` standard errors of the paired differences (a move that wins where the
+prior wins tells nothing). Below the root the moves are the rollout policy's: a tree of
+depth one, an iteration costing one rollout per legal move.
 """
 
 from __future__ import annotations
@@ -42,7 +51,7 @@ import operator
 import random
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from gamenight.kernel import Action, Agent, Clock, State
 from gamenight.kernel.errors import N_, InvalidInput
@@ -61,8 +70,17 @@ MAX_MS = 3_600_000
 ACTIONS = "actions"  # the suffix of a budget of simulated actions (``3000actions``)
 MAX_ACTIONS = 10_000_000_000
 CLOCK_SHARE = 0.5  # at most this share of the time left before a seat's deadline
+PAIRED = "paired"  # the name's option that compares the root's moves on common worlds
+PAIRED_MARGIN = 1.0  # standard errors by which a move must beat the prior's (paired)
 
-RolloutBots = Callable[[], list[Agent]]  # one bot per seat, built per decision
+
+class RolloutBots(Protocol):
+    """One bot per seat for the rollouts, seeded from `seed` (None: the next seeds of the
+    agent's own stream)."""
+
+    def __call__(self, seed: int | None = None) -> list[Agent]: ...
+
+
 # A game's optional evaluation (its bots module's ``value``): each seat's share of the win
 # expected from a world, or ``None`` where the game cannot tell yet. It reads the world
 # it is given, a determinized one in a search, which carries no truth.
@@ -89,7 +107,8 @@ class ISMCTS:
     or `ms` bounds each decision (several: whichever ends first); a clock with
     time left (a live table's) also bounds it to `CLOCK_SHARE` of that time. `rollout_bots`
     builds one bot per seat for the rollouts (``None``: uniformly random moves); with a
-    `value`, a rollout stops at the first world it values and credits its shares. The seed
+    `value`, a rollout stops at the first world it values and credits its shares.
+    `paired` compares the root's moves on common worlds (see the module's notes). The seed
     seeds every world and every random choice, so an iteration budget is deterministic.
     """
 
@@ -106,6 +125,7 @@ class ISMCTS:
         exploration: float = EXPLORATION,
         value: Value | None = None,
         actions: int | None = None,
+        paired: bool = False,
     ) -> None:
         if iterations is None and ms is None and actions is None:
             raise ValueError("ISMCTS needs an iteration, action or time budget")
@@ -117,6 +137,7 @@ class ISMCTS:
         self._rollout_bots = rollout_bots
         self._prior = prior
         self._value = value
+        self.paired = paired
         self._rng = random.Random(seed)
         self.capped = 0  # decisions whose iteration or action budget the time cut short
 
@@ -133,18 +154,15 @@ class ISMCTS:
         if state is None:
             raise ValueError("ISMCTS searches the state: the table must pass it (needs_state)")
         me: int = view["seat"]
-        root: dict[tuple[int, Action], _Edge] = {}
-        bots = None if self._rollout_bots is None else self._rollout_bots()
         deadline = self._deadline(clock)
         first = self._prior_move(view, legal, clock, state)
+        if self.paired:
+            return self._paired(me, legal, first, state, deadline)
+        root: dict[tuple[int, Action], _Edge] = {}
+        bots = None if self._rollout_bots is None else self._rollout_bots()
         rng = self._rng
         done = simulated = 0
-        while (self.iterations is None or done < self.iterations) and (
-            self.actions is None or simulated < self.actions
-        ):
-            if deadline is not None and time.perf_counter() >= deadline:
-                self.capped += self.iterations is not None or self.actions is not None
-                break
+        while self._budget_left(done, simulated, deadline):
             world = state.determinize(me, rng.getrandbits(63))
             played = len(world.history)
             self._iterate(root, world, bots, first, done)
@@ -161,6 +179,55 @@ class ISMCTS:
             return (edge.visits + (bonus if action == first else 0), edge.total / edge.visits)
 
         return max(legal, key=rank)
+
+    def _budget_left(self, done: int, simulated: int, deadline: float | None) -> bool:
+        """Whether another iteration fits after `done` iterations that simulated
+        `simulated` actions; a deadline that ends an iteration or action budget is counted
+        in `capped`."""
+        if (self.iterations is not None and done >= self.iterations) or (
+            self.actions is not None and simulated >= self.actions
+        ):
+            return False
+        if deadline is not None and time.perf_counter() >= deadline:
+            self.capped += self.iterations is not None or self.actions is not None
+            return False
+        return True
+
+    def _paired(
+        self,
+        me: int,
+        legal: list[Action],
+        first: Action | None,
+        state: State,
+        deadline: float | None,
+    ) -> Action:
+        """Every world drawn is played after each of `legal` (the same bots' seeds, the
+        same chance); the prior's move `first` stays unless another beats it on those
+        worlds by `PAIRED_MARGIN` standard errors (without a prior: the best mean)."""
+        rng = self._rng
+        results: list[list[float]] = [[] for _ in legal]
+        done = simulated = 0
+        while self._budget_left(done, simulated, deadline):
+            world = state.determinize(me, rng.getrandbits(63))
+            bots_seed = rng.getrandbits(63)
+            rollout_seed = rng.getrandbits(63)
+            for action, outcomes in zip(legal, results, strict=True):
+                copy = world.clone()
+                copy.apply(me, action)
+                bots = None if self._rollout_bots is None else self._rollout_bots(bots_seed)
+                outcomes.append(self._rollout(copy, bots, random.Random(rollout_seed))[me])
+                simulated += len(copy.history) - len(world.history)
+            done += 1
+        if first is None:
+            return max(zip(legal, results, strict=True), key=lambda pair: sum(pair[1]))[0]
+        prior = results[legal.index(first)]
+        best, best_margin = first, 0.0
+        for action, outcomes in zip(legal, results, strict=True):
+            differences = [mine - theirs for mine, theirs in zip(outcomes, prior, strict=True)]
+            margin = _lower_bound(differences, PAIRED_MARGIN)
+            if margin > best_margin:
+                best, best_margin = action, margin
+        return best
 
     def _prior_move(
         self, view: Mapping[str, Any], legal: list[Action], clock: Clock | None, state: State
@@ -227,7 +294,7 @@ class ISMCTS:
             path.append((seat, best))
             visits = best.visits
             children = best.children
-        rewards = self._rollout(world, bots)
+        rewards = self._rollout(world, bots, self._rng)
         for seat, edge in path:
             edge.visits += 1
             edge.total += rewards[seat]
@@ -254,10 +321,10 @@ class ISMCTS:
                 return move
         return untried[self._rng.randrange(len(untried))]
 
-    def _rollout(self, world: State, bots: list[Agent] | None) -> list[float]:
+    def _rollout(self, world: State, bots: list[Agent] | None, rng: random.Random) -> list[float]:
         """Play `world` to its end, or to the first world `value` values after one move at
-        least; each seat's share of the win (1/k for k winners), or the value's shares."""
-        rng = self._rng
+        least; each seat's share of the win (1/k for k winners), or the value's shares.
+        Random rollouts draw from `rng`."""
         clock = Clock()
         value = self._value
         while not world.is_over():
@@ -279,6 +346,16 @@ class ISMCTS:
         for seat in winners:
             rewards[seat] = 1.0 / len(winners)
         return rewards
+
+
+def _lower_bound(samples: list[float], errors: float) -> float:
+    """The mean of `samples` less `errors` standard errors of it (0.0 for none)."""
+    count = len(samples)
+    if count < 2:
+        return 0.0
+    mean = sum(samples) / count
+    variance = sum((x - mean) ** 2 for x in samples) / (count - 1)
+    return mean - errors * math.sqrt(variance / count)
 
 
 def _as_legal(move: Action, legal: list[Action], state: State) -> Action | None:
@@ -316,24 +393,27 @@ def is_ismcts(name: str) -> bool:
 
 
 def from_name(name: str, game_id: str, seed: int | None = None) -> ISMCTS:
-    """The agent an ``ismcts[:BUDGET][:ROLLOUT][:value]`` name describes for `game_id`.
+    """The agent an ``ismcts[:BUDGET][:ROLLOUT][:value][:paired]`` name describes.
 
     BUDGET is a number of iterations (``500``: deterministic), of simulated actions
     (``3000actions``: deterministic), of ms (``50ms``) or several (``500:50ms``: whichever
-    ends first); without one, `DEFAULT_ITERATIONS` or `DEFAULT_MS`, whichever ends first. ROLLOUT is ``random`` or ``heuristic`` (the game's default bot).
-    ``value`` cuts rollouts short with the game's evaluation (its bots module's ``value``,
-    see `Value`). A bad name raises `ValueError`.
+    ends first); without one, `DEFAULT_ITERATIONS` or `DEFAULT_MS`, whichever ends first.
+    ROLLOUT is ``random`` or ``heuristic`` (the game's default bot). ``value`` cuts
+    rollouts short with the game's evaluation (its bots module's ``value``, see `Value`);
+    ``paired`` compares the root's moves on common worlds. A bad name raises `ValueError`.
     """
     iterations: int | None = None
     actions: int | None = None
     ms: float | None = None
     rollout = "random"
-    valued = False
+    valued = paired = False
     for part in name.split(":")[1:]:
         if part in ROLLOUTS:
             rollout = part
         elif part == VALUE and not valued:
             valued = True
+        elif part == PAIRED and not paired:
+            paired = True
         elif ms is None and part.endswith("ms") and _within(part[:-2], MAX_MS):
             ms = int(part[:-2])
         elif (
@@ -366,12 +446,21 @@ def from_name(name: str, game_id: str, seed: int | None = None) -> ISMCTS:
             raise InvalidInput(N_("{game} has no bot for heuristic rollouts"), game=game_id)
         players = spec(game_id).state.max_players
 
-        def bots() -> list[Agent]:
-            return [factory(rng.getrandbits(63)) for _ in range(players)]
+        def bots(seed: int | None = None) -> list[Agent]:
+            seeds = rng if seed is None else random.Random(seed)
+            return [factory(seeds.getrandbits(63)) for _ in range(players)]
 
     value = _game_value(game_id) if valued else None
     return ISMCTS(
-        iterations, ms, bots, prior, rng.getrandbits(63), name=name, value=value, actions=actions
+        iterations,
+        ms,
+        bots,
+        prior,
+        rng.getrandbits(63),
+        name=name,
+        value=value,
+        actions=actions,
+        paired=paired,
     )
 
 
