@@ -111,6 +111,20 @@ def test_a_valuer_refuses_what_it_cannot_value():
             card=[],
             stop_gap=3,
         )
+    with pytest.raises(ValueError, match="from 1 to 100000"):
+        judge_c.Valuer(
+            me=0,
+            threat=[0.3, 0.3],
+            needs=[5, 5],
+            game_win=3.0,
+            my_heart=0.4,
+            rival_hearts=[0.0, 0.1],
+            card=[(4_294_968, 1.0)],  # a size past any attack's range
+            stop_gap=3,
+        )
+    # A valuer whose `__init__` failed or never ran values nothing (its arrays are unset).
+    with pytest.raises(RuntimeError, match="not initialised"):
+        judge_c.Valuer.__new__(judge_c.Valuer).value_of(two, bots.Rules.of(two), {})
     # Both at 7 of 15, neither wins the tie: a key each, less the rival's threat.
     forecasts: dict[tuple[object, ...], object] = {}
     assert valuer.value_of(two, bots.Rules.of(two), forecasts) == 1.0 - 0.3

@@ -123,6 +123,10 @@ def test_stopping_refuses_attacks_it_was_not_given():
         judge_c.stopping([0.0] * 4, 3, 3, 5, 6, 10, 0.0, [], card, False, [2], None, 0.02)
     with pytest.raises(ValueError, match="an Equip of 1 to 15 cards"):
         judge_c.stopping([0.0] * 4, 3, 3, 5, 6, 10, 0.0, [], card, False, [0], None, 0.02)
+    with pytest.raises(ValueError, match="out of order"):  # an attack below zero
+        judge_c.stopping([0.0] * 9, -4, -4, 5, 6, 10, 0.0, [], card, True, [1], None, 0.02)
+    with pytest.raises(ValueError, match="a card value out of range"):
+        judge_c.stopping([0.0] * 4, 3, 3, 5, 6, 10, 0.0, [], card, False, [1], -1, 0.02)
 
 
 def test_the_weapons_every_seat_sees_are_read_as_python_reads_them():

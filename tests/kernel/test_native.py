@@ -192,6 +192,19 @@ def test_a_world_sees_the_same_log_and_history_either_way(game_id):
         )
 
 
+def test_a_seat_that_cannot_be_compared_is_an_error_not_a_sight():
+    class Unequal(int):
+        def __eq__(self, other: object) -> bool:
+            raise ArithmeticError("no comparing this seat")
+
+        __hash__ = int.__hash__
+
+    entries = [("kind", {}, (Unequal(1),))]
+    for look in (seen_by, seen_by_python):
+        with pytest.raises(ArithmeticError, match="no comparing"):
+            look(entries, [], 0, [])
+
+
 def test_a_clone_of_a_subclassed_generator_gets_a_plain_one(copy_state):
     class Loaded(Rng):
         __slots__ = ("faces",)

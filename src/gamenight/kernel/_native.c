@@ -363,7 +363,8 @@ static int is_seat(PyObject *value, Py_ssize_t me, PyObject *seat) {
         if (index == -1 && PyErr_Occurred()) return -1;
         return index == me;
     }
-    return me >= 0 && PyObject_RichCompareBool(value, seat, Py_EQ);
+    if (me < 0) return 0;
+    return PyObject_RichCompareBool(value, seat, Py_EQ); /* -1: its error goes up */
 }
 
 /* seen_by(entries, history, seat, hidden) -> (entries, history): the log entries

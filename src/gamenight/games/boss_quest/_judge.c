@@ -185,7 +185,16 @@ typedef struct {
     double *card_probs;
     int max_card;
     int stop_gap;          /* a drawing rival stops this close to the HP */
+    int ready;             /* set by a successful `__init__` alone */
 } Valuer;
+
+/* 0 for a Valuer that `__init__` filled; -1 (a RuntimeError) for one it did not: a failed
+ * or missing `__init__` leaves arrays unset. */
+static int check_ready(const Valuer *self) {
+    if (self->ready) return 0;
+    PyErr_SetString(PyExc_RuntimeError, "Valuer: not initialised");
+    return -1;
+}
 
 static void valuer_dealloc(Valuer *self) {
     PyMem_Free(self->threat);
@@ -274,8 +283,8 @@ static int valuer_init(Valuer *self, PyObject *args, PyObject *kwds) {
         int value;
         if (!PyArg_ParseTuple(pair, "id", &value, &self->card_probs[i])) {
             failed = 1;
-        } else if (value < 1) {
-            PyErr_SetString(PyExc_ValueError, "card: a weapon's value is at least 1");
+        } else if (value < 1 || value > 100000) {
+            PyErr_SetString(PyExc_ValueError, "card: a weapon's value is from 1 to 100000");
             failed = 1;
         } else {
             self->card_values[i] = value;
@@ -283,6 +292,7 @@ static int valuer_init(Valuer *self, PyObject *args, PyObject *kwds) {
         }
     }
     Py_DECREF(fast);
+    self->ready = !failed;
     return failed ? -1 : 0;
 }
 
@@ -391,11 +401,13 @@ static Forecast *forecast_of(Valuer *self, const Kind *hidden, int hidden_count,
         long attack = shown + hidden[i].value + shift;
         if (attack > highest) highest = attack;
     }
-    if (highest > 100000) {
+    /* Attacks index the distributions: bounded so that no size can overflow. */
+    long long reach = (long long)highest + (long long)draws * self->max_card + 1;
+    if (highest > 100000 || reach > 10000000) {
         PyErr_SetString(PyExc_ValueError, "forecast: an attack out of range");
         goto done;
     }
-    int capacity = (int)(highest + draws * self->max_card + 1);
+    int capacity = (int)reach;
     if (dist_alloc(&final, capacity) < 0 || dist_alloc(&frontier, capacity) < 0 ||
         dist_alloc(&drawing, capacity) < 0)
         goto done;
@@ -665,6 +677,7 @@ done:
  * The bot's value of `position` (`Judge._value`), whose spells make `rules` (a
  * `bots.Rules`); each seat's part kept in the dict `forecasts` (see `read_battle`). */
 static PyObject *valuer_value_of(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (check_ready(self) < 0) return NULL;
     if (nargs != 3 || !PyDict_Check(args[2])) {
         PyErr_SetString(PyExc_TypeError, "value_of(position, rules, forecasts: dict)");
         return NULL;
@@ -682,6 +695,7 @@ static PyObject *valuer_value_of(Valuer *self, PyObject *const *args, Py_ssize_t
  * by it (`Hand.with_value`): a stopping decision values its own attack over a range. The
  * bot's own part, made for each move, is not kept. */
 static PyObject *valuer_values_moved(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (check_ready(self) < 0) return NULL;
     if (nargs != 4 || !PyDict_Check(args[2])) {
         PyErr_SetString(PyExc_TypeError, "values_moved(position, rules, forecasts: dict, moves)");
         return NULL;
@@ -1148,6 +1162,7 @@ static int read_visit(Mage *mage, Visit *visit, PyObject *settled, PyObject *wea
  * The value of each use of spell `key` (`_uses`, in its order, each one's
  * `Judge.expected`): a target chosen for it. The arguments as `visit_values` takes them. */
 static PyObject *valuer_use_values(Valuer *self, PyObject *args) {
+    if (check_ready(self) < 0) return NULL;
     PyObject *settled, *spell_table, *key, *weapons, *fresh;
     long weapons_in_deck, max_draws;
     if (!PyArg_ParseTuple(args, "OO!OO!O!ll", &settled, &PyDict_Type, &spell_table, &key,
@@ -1183,6 +1198,7 @@ static PyObject *valuer_use_values(Valuer *self, PyObject *args) {
  * spells `available` ((slot, key or None for the Mystery) pairs), the bot's weapons ((id,
  * value, colour), the hidden one first), the unseen spells ((key, count) pairs). */
 static PyObject *valuer_visit_values(Valuer *self, PyObject *args) {
+    if (check_ready(self) < 0) return NULL;
     PyObject *settled_object, *spell_table, *available, *visits, *weapons, *fresh, *unseen;
     long weapons_in_deck, visitors, my_attack, max_draws;
     double denial_share, mystery_margin;
@@ -1382,10 +1398,10 @@ static PyObject *stopping(PyObject *module, PyObject *const *args, Py_ssize_t na
     PyObject *result = NULL;
     if (args[11] != Py_None) {
         deck_top = PyLong_AsLong(args[11]);
-        if (deck_top == -1 && PyErr_Occurred()) return NULL;
+        if (deck_top == -1 && PyErr_Occurred()) goto done;
         if (deck_top < 0 || deck_top > 1000) {
             PyErr_SetString(PyExc_ValueError, "stopping: a card value out of range");
-            return NULL;
+            goto done;
         }
     }
     int card_count = draws ? read_pairs(args[8], &card_values, &card_probs, "card") : -1;
@@ -1393,7 +1409,7 @@ static PyObject *stopping(PyObject *module, PyObject *const *args, Py_ssize_t na
     Py_ssize_t known = PySequence_Fast_GET_SIZE(settled);
     Py_ssize_t move_count = PySequence_Fast_GET_SIZE(shifts);
     long low = start < hp + 1 ? start : hp + 1;  /* the first attack valued */
-    if (first > low || hopeless < hp + 1 || top < hopeless || top > 100000) {
+    if (first > low || low < 0 || hopeless < hp + 1 || top < hopeless || top > 100000) {
         PyErr_SetString(PyExc_ValueError, "stopping: attacks out of order");
         goto done;
     }

@@ -115,6 +115,10 @@ static PyObject *write_tables(PyObject *module, PyObject *args) {
             long key = item(spell_of_id, spell);
             CHECK(key);
             CHECK(put(&b, at[AT_SPELL] + k * keys + key, 1.0));
+            if (spell < 0 || spell >= PyTuple_GET_SIZE(dark_of_id)) {
+                PyErr_SetString(PyExc_IndexError, "observe: a spell id out of range");
+                goto done;
+            }
             int dark = PyObject_IsTrue(PyTuple_GET_ITEM(dark_of_id, spell));
             CHECK(dark);
             long given_to = item(field[N_SLOT_TARGET], k);
