@@ -5,6 +5,7 @@ with or without the extension."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -81,17 +82,23 @@ def test_the_recorded_bot_games_replay_with_the_python_judge(monkeypatch):
     assert bot_games("boss-quest") == kept
 
 
+def a_valuer(**changes: object) -> Any:
+    """A two-seat `Valuer` of plain figures, with `changes` to its arguments."""
+    arguments: dict[str, object] = {
+        "me": 0,
+        "threat": [0.3, 0.3],
+        "needs": [5, 5],
+        "game_win": 3.0,
+        "my_heart": 0.4,
+        "rival_hearts": [0.0, 0.1],
+        "card": [(1, 0.5), (2, 0.5)],
+        "stop_gap": 3,
+    }
+    return judge_c.Valuer(**{**arguments, **changes})
+
+
 def test_a_valuer_refuses_what_it_cannot_value():
-    valuer = judge_c.Valuer(
-        me=0,
-        threat=[0.3, 0.3],
-        needs=[5, 5],
-        game_win=3.0,
-        my_heart=0.4,
-        rival_hearts=[0.0, 0.1],
-        card=[(1, 0.5), (2, 0.5)],
-        stop_gap=3,
-    )
+    valuer = a_valuer()
     hand = bots.Hand(shown=4, colours=(), hidden=((3, 0, 1.0),), cards=1)
     two = bots.Position(15, (), (hand, hand), (True, True), bots.MAX_DRAWS)
     three = bots.Position(15, (), (hand, hand, hand), (True, True, True), bots.MAX_DRAWS)
@@ -101,27 +108,9 @@ def test_a_valuer_refuses_what_it_cannot_value():
     with pytest.raises(ValueError, match="of another kind"):
         valuer.value_of(two, bots.Rules.of(two), {key: "not a forecast"})
     with pytest.raises(ValueError, match="at most 16 seats"):
-        judge_c.Valuer(
-            me=2,
-            threat=[0.3, 0.3],
-            needs=[5, 5],
-            game_win=3.0,
-            my_heart=0.4,
-            rival_hearts=[0.0, 0.1],
-            card=[],
-            stop_gap=3,
-        )
+        a_valuer(me=2, card=[])
     with pytest.raises(ValueError, match="from 1 to 100000"):
-        judge_c.Valuer(
-            me=0,
-            threat=[0.3, 0.3],
-            needs=[5, 5],
-            game_win=3.0,
-            my_heart=0.4,
-            rival_hearts=[0.0, 0.1],
-            card=[(4_294_968, 1.0)],  # a size past any attack's range
-            stop_gap=3,
-        )
+        a_valuer(card=[(4_294_968, 1.0)])  # a size past any attack's range
     # A valuer whose `__init__` failed or never ran values nothing (its arrays are unset).
     with pytest.raises(RuntimeError, match="not initialised"):
         judge_c.Valuer.__new__(judge_c.Valuer).value_of(two, bots.Rules.of(two), {})
