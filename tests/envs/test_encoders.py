@@ -67,21 +67,32 @@ def test_masks_of_actions_built_elsewhere_are_looked_up_by_value(monkeypatch):
     state = gamenight.make("boss-quest", 3, seed=1)
     seat = next_actor(state)
     encoding = Encoding("boss-quest", 3, {})
-    expected = encoding.mask(state, seat)
+    expected, expected_ids = encoding.mask(state, seat), encoding.legal_ids(state, seat)
     copies = [copy.copy(action) for action in state.legal_actions(seat)]
     monkeypatch.setattr(state, "legal_actions", lambda seat: copies)
     assert np.array_equal(encoding.mask(state, seat), expected)
+    assert encoding.legal_ids(state, seat) == expected_ids
     monkeypatch.setattr(encoding_module, "NATIVE_MASKS", False)
     assert np.array_equal(encoding.mask(state, seat), expected)
+    assert encoding.legal_ids(state, seat) == expected_ids
 
 
-def test_the_c_mask_is_the_python_mask(game_id, players, playout, monkeypatch):
-    encoding = Encoding(game_id, players, {})
-    states = [state for seed in SEEDS[:2] for state in playout(game_id, players, seed)]
-    native = [encoding.mask(state, seat) for state in states for seat in range(players)]
-    monkeypatch.setattr(encoding_module, "NATIVE_MASKS", False)
-    python = [encoding.mask(state, seat) for state in states for seat in range(players)]
-    assert all(map(np.array_equal, native, python))
+def test_the_c_mask_and_ids_are_the_python_ones(game_id, players, playout, monkeypatch):
+    """On every state of two games (a playout advances one state: each is asked as it
+    comes)."""
+    encoding, built = Encoding(game_id, players, {}), encoding_module.NATIVE_MASKS
+    choices = 0
+    for seed in SEEDS[:2]:
+        for state in playout(game_id, players, seed):
+            for seat in range(players):
+                native = encoding.mask(state, seat), encoding.legal_ids(state, seat)
+                monkeypatch.setattr(encoding_module, "NATIVE_MASKS", False)
+                python = encoding.mask(state, seat), encoding.legal_ids(state, seat)
+                monkeypatch.setattr(encoding_module, "NATIVE_MASKS", built)
+                assert np.array_equal(native[0], python[0])
+                assert native[1] == python[1]
+                choices += len(native[1]) > 1
+    assert choices, "the games must offer choices"
 
 
 def test_games_stay_within_the_declared_length_and_scores(game_id, players, playout):

@@ -37,6 +37,7 @@ from gamenight.kernel.observation import Pieces
 from gamenight.kernel.registry import game_class, spec
 
 try:
+    from ._masks import ids as ids_by_identity
     from ._masks import mask as mask_by_identity
 
     NATIVE_MASKS = True
@@ -178,7 +179,12 @@ class Encoding:
 
     def legal_ids(self, state: State, seat: int) -> list[int]:
         """The sorted codec ids of `seat`'s legal actions (``[]`` when it may not act)."""
-        return sorted(self.codec.encode_all(state.legal_actions(seat)))
+        legal = state.legal_actions(seat)
+        if NATIVE_MASKS:
+            found = ids_by_identity(legal, self._index_by_id, self.codec.size)
+            if found is not None:
+                return found
+        return sorted(self.codec.encode_all(legal))
 
     def mask(self, state: State, seat: int) -> np.ndarray:
         """The int8 action mask of `seat`: 1 for each legal codec id."""

@@ -122,10 +122,17 @@ class GamenightState(pyspiel.State):
         return self._table.state
 
     def current_player(self) -> int:
-        state = self._table.state
-        if state is None:
+        table = self._table
+        if table.state is None:
             return pyspiel.PlayerId.CHANCE
-        return pyspiel.PlayerId.TERMINAL if state.is_over() else next_actor(state)
+        # OpenSpiel asks several times a move (applying, listing the legal actions):
+        # the answer is kept until the next action, as `memo` keeps others.
+        if table.player_at != len(table.state.history):
+            table.player_at = len(table.state.history)
+            table.player = (
+                pyspiel.PlayerId.TERMINAL if table.state.is_over() else next_actor(table.state)
+            )
+        return table.player
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.get_game().deal_outcomes
@@ -241,12 +248,16 @@ class _Table:
     being identical, shares them.
     """
 
-    __slots__ = ("_memo", "_memo_at", "state")
+    __slots__ = ("_memo", "_memo_at", "player", "player_at", "state")
 
     def __init__(self, state: State | None = None) -> None:
         self.state = state
         self._memo: dict[Any, Any] = {}
         self._memo_at = -1
+        # OpenSpiel's current player, kept by `GamenightState.current_player` for the
+        # history's length `player_at`.
+        self.player = pyspiel.PlayerId.TERMINAL
+        self.player_at = -1
 
     def memo(self, key: Any, compute: Callable[[], Any]) -> Any:
         """`compute()`, kept under `key` until the state's next action."""
@@ -270,6 +281,7 @@ class _Table:
             return _Table()
         copy = _Table(self.state.clone())
         copy._memo, copy._memo_at = dict(self._memo), self._memo_at
+        copy.player, copy.player_at = self.player, self.player_at
         return copy
 
     def __reduce__(self) -> tuple[Callable[..., _Table], tuple[Any, ...]]:
