@@ -44,6 +44,11 @@ try:
 except ImportError:  # not built (a plain source tree): the Python loop sets the same bytes
     NATIVE_MASKS = False
 
+# Built once: `np.frombuffer` with a dtype object, not a type, skips a conversion each call
+# (half its cost, paid twice in every AEC step).
+FLOAT32 = np.dtype(np.float32)
+INT8 = np.dtype(np.int8)
+
 ENCODER_API = ("pieces", "encode", "text", "SCORES", "max_actions")
 AGENT_PREFIX = "player_"
 
@@ -134,7 +139,7 @@ class Encoding:
 
     def observation(self, state: State, seat: int | None) -> np.ndarray:
         """The encoded ``view(seat)`` as float32 (``None``: a spectator's view)."""
-        return np.frombuffer(self._encoded(state, seat), dtype=np.float32)
+        return np.frombuffer(self._encoded(state, seat), FLOAT32)
 
     def _encoded(self, state: State, seat: int | None) -> array | bytearray:
         """The float32 bytes of the encoded ``view(seat)``, in a new buffer."""
@@ -192,13 +197,13 @@ class Encoding:
         if NATIVE_MASKS:
             found = mask_by_identity(legal, self._index_by_id, self.codec.size)
             if found is not None:
-                return np.frombuffer(found, dtype=np.int8)
+                return np.frombuffer(found, INT8)
         # Set in a copy of zero bytes, then viewed as int8: cheaper than NumPy's `put` or
         # fancy indexing, even for a hundred actions.
         mask = bytearray(self._no_actions)
         for index in self.codec.encode_all(legal):
             mask[index] = 1
-        return np.frombuffer(mask, dtype=np.int8)
+        return np.frombuffer(mask, INT8)
 
     def render(self, state: State, seat: int | None, mode: str | None) -> str | None:
         """``view(seat)`` as text for a render mode: ``ansi`` returns it, ``human`` prints it."""
@@ -213,6 +218,8 @@ class Encoding:
     def decode(self, action: Any) -> Action:
         """The action of a codec id (any integer type but a bool); anything else raises
         `IllegalAction`."""
+        if type(action) is int:  # the common case, checked by the codec
+            return self.codec.decode(action)
         try:
             if isinstance(action, bool | np.bool_):  # operator.index takes True for 1
                 raise TypeError
