@@ -77,6 +77,24 @@ def test_masks_of_actions_built_elsewhere_are_looked_up_by_value(monkeypatch):
     assert encoding.legal_ids(state, seat) == expected_ids
 
 
+def test_the_c_index_finds_its_own_objects_only():
+    masks = pytest.importorskip("gamenight.envs._masks")
+    first, second, third = object(), object(), object()
+    index = masks.Index((first, second, third, first))  # listed twice: its first id
+    assert index.size == 4
+    assert masks.ids([third, first], index) == [0, 2]
+    assert masks.mask([third, first], index) == bytearray([1, 0, 1, 0])
+    assert masks.ids([], index) == []
+    assert masks.mask([second, object()], index) is None  # an equal copy is looked up by value
+    assert masks.ids((second, "an action built elsewhere"), index) is None
+    with pytest.raises(TypeError):
+        masks.mask([first], {id(first): 0})
+    with pytest.raises(TypeError, match="sequence"):
+        masks.ids(7, index)
+    with pytest.raises(TypeError):
+        masks.Index([first])
+
+
 def test_the_c_mask_and_ids_are_the_python_ones(game_id, players, playout, monkeypatch):
     """On every state of two games (a playout advances one state: each is asked as it
     comes)."""

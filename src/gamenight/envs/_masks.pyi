@@ -3,10 +3,18 @@ and `legal_ids` call it when it is built."""
 
 from collections.abc import Sequence
 
-def mask(legal: Sequence[object], index_by_id: dict[int, int], size: int) -> bytearray | None:
-    """The mask's bytes (1 at each legal codec id, by identity); None for an action that is
-    not one of the codec's own instances."""
+class Index:
+    """Each of `actions`' objects' position, by identity (it keeps `actions` alive)."""
 
-def ids(legal: Sequence[object], index_by_id: dict[int, int], size: int) -> list[int] | None:
+    def __init__(self, actions: tuple[object, ...], /) -> None: ...
+    @property
+    def size(self) -> int:
+        """How many actions the index holds."""
+
+def mask(legal: Sequence[object], index: Index, /) -> bytearray | None:
+    """The mask's bytes (1 at each legal codec id, by identity); None for an action that is
+    not one of the index's own objects."""
+
+def ids(legal: Sequence[object], index: Index, /) -> list[int] | None:
     """The sorted codec ids of the legal actions (by identity); None for an action that is
-    not one of the codec's own instances."""
+    not one of the index's own objects."""

@@ -37,6 +37,7 @@ from gamenight.kernel.observation import Pieces
 from gamenight.kernel.registry import game_class, spec
 
 try:
+    from ._masks import Index as IdentityIndex
     from ._masks import ids as ids_by_identity
     from ._masks import mask as mask_by_identity
 
@@ -119,9 +120,9 @@ class Encoding:
         self._zeros = bytes(self._packer.size)
         self._encode_state = getattr(self.encoder, "encode_state", None)
         self._no_actions = bytes(self.codec.size)  # a mask's zeros (copying is cheapest)
-        # The codec id of each of the codec's own action objects (which games hand out,
-        # and which the codec keeps alive, so no other object shares their ids).
-        self._index_by_id = {id(action): i for i, action in enumerate(self.codec.actions)}
+        # The codec id of each of the codec's own action objects (which games hand out),
+        # found by identity in C.
+        self._identity_index = IdentityIndex(self.codec.actions) if NATIVE_MASKS else None
 
     @property
     def size(self) -> int:
@@ -185,8 +186,8 @@ class Encoding:
     def legal_ids(self, state: State, seat: int) -> list[int]:
         """The sorted codec ids of `seat`'s legal actions (``[]`` when it may not act)."""
         legal = state.legal_actions(seat)
-        if NATIVE_MASKS:
-            found = ids_by_identity(legal, self._index_by_id, self.codec.size)
+        if NATIVE_MASKS and self._identity_index is not None:
+            found = ids_by_identity(legal, self._identity_index)
             if found is not None:
                 return found
         return sorted(self.codec.encode_all(legal))
@@ -194,8 +195,8 @@ class Encoding:
     def mask(self, state: State, seat: int) -> np.ndarray:
         """The int8 action mask of `seat`: 1 for each legal codec id."""
         legal = state.legal_actions(seat)
-        if NATIVE_MASKS:
-            found = mask_by_identity(legal, self._index_by_id, self.codec.size)
+        if NATIVE_MASKS and self._identity_index is not None:
+            found = mask_by_identity(legal, self._identity_index)
             if found is not None:
                 return np.frombuffer(found, INT8)
         # Set in a copy of zero bytes, then viewed as int8: cheaper than NumPy's `put` or
