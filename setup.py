@@ -1,6 +1,7 @@
 """The optional C parts of the package (the Python code is the fallback, so a failed build
 still installs a working package): SplitMix64 draws, Boss Quest's bot's Judge and
-its observation encoder's loops, the RL adapters' action masks."""
+the observation encoders of Boss Quest (its loops) and Ninja Master, the RL adapters'
+action masks."""
 
 from setuptools import Extension, setup
 
@@ -22,6 +23,11 @@ setup(
         Extension(
             "gamenight.games.boss_quest._observe",
             ["src/gamenight/games/boss_quest/_observe.c"],
+            optional=True,
+        ),
+        Extension(
+            "gamenight.games.ninja_master._observe",
+            ["src/gamenight/games/ninja_master/_observe.c"],
             optional=True,
         ),
     ]

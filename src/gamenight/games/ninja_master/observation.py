@@ -38,15 +38,24 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping, MutableSequence
+from collections.abc import Callable, Mapping, MutableSequence
 from typing import Any
 
 from gamenight.kernel.observation import Observation, Piece, Pieces, one_hot
+from gamenight.kernel.options import resolve_options
 
 from .actions import MAX_MS
 from .content import DICE, MAX_TOTAL, NUM_TOKENS, FaceKind
 from .model import NinjaMasterModel, Phase, SmokeRule
+from .state import NinjaMasterState
 from .views import NinjaMasterView
+
+try:
+    from . import _observe
+
+    NATIVE = True  # the whole of `encode_state` in C, for float32 buffers
+except ImportError:  # not built (a plain source tree): the Python code writes the same floats
+    NATIVE = False
 
 SCORES = (0.0, math.inf)  # outcome().scores are the points: at least 0, no fixed ceiling
 FACES = max(len(die) for die in DICE)
@@ -128,13 +137,19 @@ def encode(view: NinjaMasterView) -> list[float]:
     return obs.values
 
 
-def encode_state(state: NinjaMasterModel, seat: int | None, values: MutableSequence[float]) -> None:
+def _encode_state(
+    state: NinjaMasterModel, seat: int | None, values: MutableSequence[float]
+) -> None:
     """Write `encode(view(seat))` into `values` (all zeros, as long as the observation),
     read from the state's own fields without building the view: the same floats, so
-    exactly what the view allows (a test compares the two)."""
+    exactly what the view allows (a test compares the two).
+
+    This is `encode_state` in Python, the reference: where `_observe` is built,
+    `encode_state` is its C function, which writes a float32 buffer (the adapters'
+    ``array("f")``) in one call and hands anything else to this one."""
     state.check_seat(seat)
     n, options = state.num_players, state.options
-    at = pieces(n, options).starts
+    at = _places(n).starts
     if seat is not None:
         values[at["me"] + seat] = 1.0
     for s in state.grabbing:
@@ -218,3 +233,63 @@ def max_actions(players: int, options: Mapping[str, Any]) -> int:
     resolutions = 2 * players + NUM_TOKENS
     rounds: int = options["max_rounds"]
     return rounds * players * (1 + resolutions)
+
+
+@functools.cache
+def _places(players: int) -> Pieces:
+    """Where each piece lies for `players` seats: the options move only the bounds."""
+    defaults = resolve_options(NinjaMasterState.game_id, NinjaMasterState.options_spec, players, {})
+    return pieces(players, defaults)
+
+
+# The pieces in the order `_observe` takes their starts (it checks each one's size).
+_NATIVE_PIECES = (
+    "me",
+    "to_act",
+    "round",
+    "target",
+    "now_ms",
+    "floor_ms",
+    "time_limit_ms",
+    "tie_window_ms",
+    "smoke_rule.parity",
+    "die.face",
+    "token.holder",
+    "token.ms",
+    "call.made",
+    "call.total",
+    "call.ms",
+    "katana_owner",
+    "shuriken",
+    "score",
+    "sudden_death",
+    "over",
+    "winner",
+)
+
+
+def _native_layout(players: int) -> tuple[tuple[int, int] | int, ...]:
+    """Each of `_NATIVE_PIECES`' start and size for `players` seats, then the length."""
+    places = _places(players)
+    sizes = {piece.name: piece.size for piece in places.pieces}
+    return (*((places.starts[name], sizes[name]) for name in _NATIVE_PIECES), places.size)
+
+
+# `encode_state`: the C function where it is built (it hands any target but a float32
+# buffer to `_encode_state`), so that the adapters' call runs no Python code; else the
+# Python code.
+encode_state: Callable[[NinjaMasterModel, int | None, MutableSequence[float]], None]
+if NATIVE:
+    _observe.configure(
+        {
+            n: _native_layout(n)
+            for n in range(NinjaMasterState.min_players, NinjaMasterState.max_players + 1)
+        },
+        FACES,
+        Phase.OVER,
+        SmokeRule.PARITY,
+        _encode_state,
+    )
+    encode_state = _observe.encode_state
+else:
+    encode_state = _encode_state
