@@ -1,7 +1,6 @@
 """The optional C parts of the package (the Python code is the fallback, so a failed build
-still installs a working package): SplitMix64 draws, Boss Quest's bot's Judge and
-the observation encoders of Boss Quest (its loops) and Ninja Master, the RL adapters'
-action masks."""
+still installs a working package): SplitMix64 draws, Boss Quest's bot's Judge, the
+observation encoders of Boss Quest and Ninja Master, the RL adapters' action masks."""
 
 from setuptools import Extension, setup
 

@@ -1,255 +1,629 @@
-/* Boss Quest's observation encoder (`observation.encode_state`): its loops over the spell
- * slots and the seats in C, written straight into the adapters' float32 buffer.
+/* Boss Quest's observation encoder (`observation.encode_state`) in C: the whole call,
+ * read from the state's fields and written straight into the adapters' float32 buffer.
  *
- * `write_tables` writes the pieces from ``slot.present`` to ``seat.visible`` exactly as
- * the Python loops of `observation._write_tables` do (the same floats: every value is a
- * small integer, exact in a float32), reading the same fields of the state. The Python
- * code stays the reference and the fallback where this module is not built; a test
- * compares the two on every state of random games. */
+ * `encode_state(state, seat, values)` writes exactly the floats the Python code of
+ * `observation._encode_state` writes (every value is a small integer, exact in a float32),
+ * reading the same fields and nothing else: of a face-down weapon only what `known` lets
+ * the seat see, of the Mystery spell only its slot, of the weapon deck its size and the
+ * top card only for the seats in `top_known`. A target that is not a float32 buffer (a
+ * list) goes to that Python code, the reference and the fallback where this module is not
+ * built; a test compares both with `encode(view(seat))` on every state of random games,
+ * for every seat and the spectator.
+ *
+ * `configure` hands it, once, what the Python module knows: where each piece starts for
+ * each player count, the vocabularies of the one-hot pieces, the tables of the spells, the
+ * weapons and the bosses, and the Python code. Every index is checked against its piece
+ * (a seat below the player count, a weapon below the weapons...), so a state the game
+ * never makes is refused, never written outside its piece. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#ifndef Py_T_OBJECT_EX  /* before 3.12 */
+#include <structmember.h>
+#define Py_T_OBJECT_EX T_OBJECT_EX
+#endif
 
-/* The offsets `write_tables` takes, in this order (`observation._TABLE_PIECES`). */
+/* The pieces, in the order of `observation._NATIVE_PIECES` (`configure` checks their sizes). */
 enum {
-    AT_PRESENT, AT_MYSTERY, AT_SPELL, AT_STATUS, AT_TARGET, AT_DISCARD,
-    AT_HEARTS, AT_KEYS, AT_WEAPONS, AT_BONUS, AT_SHOWN, AT_ATTACK, AT_LO, AT_HI,
-    AT_KNOWN, AT_BUST, AT_VISITED, AT_WINNER, AT_LOSER, AT_HIDDEN, AT_VISIBLE,
+    AT_ME, AT_TO_ACT, AT_ARMORER, AT_ROUND, AT_KEY_TARGET, AT_PHASE, AT_BASE_HP, AT_HP,
+    AT_BOSSES, AT_WEAPON_DECK, AT_LAST_EQUIP_DONE, AT_PENDING, AT_LAST_CALL, AT_DECK_TOP,
+    AT_PRESENT, AT_MYSTERY, AT_SPELL, AT_STATUS, AT_TARGET, AT_DISCARD, AT_HEARTS, AT_KEYS,
+    AT_WEAPONS, AT_BONUS, AT_SHOWN, AT_ATTACK, AT_LO, AT_HI, AT_KNOWN, AT_BUST, AT_VISITED,
+    AT_WINNER, AT_LOSER, AT_HIDDEN, AT_VISIBLE,
     AT_COUNT
+};
+/* What each piece's size is (`configure` checks it). */
+enum { ONE, SEATS, PHASES, SLOTS, WEAPONS, KEYS, SLOT_KEYS, SLOT_STATUSES, SLOT_SEATS, SEAT_WEAPONS };
+static const int piece_sizes[AT_COUNT] = {
+    SEATS, SEATS, SEATS, ONE, ONE, PHASES, ONE, ONE,
+    ONE, ONE, ONE, SLOTS, SEATS, WEAPONS,
+    SLOTS, SLOTS, SLOT_KEYS, SLOT_STATUSES, SLOT_SEATS, KEYS, SEATS, SEATS,
+    SEATS, SEATS, SEATS, SEATS, SEATS, SEATS, SEATS, SEATS, SEATS,
+    SEATS, SEATS, SEAT_WEAPONS, SEAT_WEAPONS,
 };
 
 /* The state's fields it reads, by their interned names. */
 enum {
-    N_SLOTS, N_MYSTERY, N_SLOT_STATUS, N_SLOT_TARGET, N_SPELL_DISCARD, N_VISIBLE, N_HEARTS,
-    N_KEYS, N_HIDDEN_LO, N_HIDDEN_HI, N_BUST, N_VISITED, N_KNOWN, N_HIDDEN, N_WINNERS, N_LOSERS,
-    N_COUNT
+    F_NUM_PLAYERS, F_OPTIONS, F_PHASE, F_DECISIONS, F_TURN, F_ARMORER, F_ROUND, F_BOSS,
+    F_LAST_EQUIP_DONE, F_TOP_KNOWN, F_MYSTERY,
+    /* the lists */
+    F_BOSS_DECK, F_WEAPON_DECK, F_LAST_CALL_QUEUE, F_SLOTS, F_SLOT_STATUS, F_SLOT_TARGET,
+    F_SPELL_DISCARD, F_VISIBLE, F_HEARTS, F_KEYS, F_HIDDEN_LO, F_HIDDEN_HI, F_BUST, F_VISITED,
+    F_KNOWN, F_HIDDEN, F_WINNERS, F_LOSERS,
+    F_COUNT
 };
-static PyObject *names[N_COUNT];
-static const char *const name_strings[N_COUNT] = {
-    "slots", "mystery", "slot_status", "slot_target", "spell_discard", "visible", "hearts",
-    "keys", "hidden_lo", "hidden_hi", "bust", "visited", "known", "hidden", "winners", "losers",
+#define F_LISTS F_BOSS_DECK
+static const char *const field_names[F_COUNT] = {
+    "num_players", "options", "phase", "decisions", "turn", "armorer", "round", "boss",
+    "last_equip_done", "top_known", "mystery",
+    "boss_deck", "weapon_deck", "last_call_queue", "slots", "slot_status", "slot_target",
+    "spell_discard", "visible", "hearts", "keys", "hidden_lo", "hidden_hi", "bust", "visited",
+    "known", "hidden", "winners", "losers",
 };
+static PyObject *names[F_COUNT];
+static PyObject *key_target_key, *check_seat_name;
 
-typedef struct {
-    float *values;
-    Py_ssize_t size;
-} Buffer;
+#define MOST_SEATS 16
+#define MOST_SPELLS 64  /* spell ids, and spell keys */
+#define MOST_WEAPONS 64
+#define MOST_BOSSES 64
 
-/* values[i] = x, refusing an index outside the buffer (a layout that does not fit). */
-static inline int put(Buffer *b, Py_ssize_t i, double x) {
-    if (i < 0 || i >= b->size) {
-        PyErr_Format(PyExc_IndexError, "observation index %zd outside 0..%zd", i, b->size - 1);
-        return -1;
+/* Set by `configure`. */
+static int configured = 0;
+static Py_ssize_t starts[MOST_SEATS + 1][AT_COUNT];  /* per player count */
+static Py_ssize_t lengths[MOST_SEATS + 1];  /* the observation's length; 0: no layout */
+static PyObject *phases, *statuses;  /* tuples of str, in the order of their pieces */
+static Py_ssize_t over_phase, active_status;  /* Phase.OVER's and SlotStatus.ACTIVE's index */
+static long num_slots, num_keys, num_spells, num_weapons, num_bosses;
+static long spell_key[MOST_SPELLS], hp_shift[MOST_SPELLS], attack_shift[MOST_SPELLS];
+static int dark[MOST_SPELLS];
+static long weapon_value[MOST_WEAPONS], boss_hp[MOST_BOSSES];
+static PyObject *fallback;  /* `observation._encode_state`, for any other target */
+
+/* Where the last type seen keeps each field: a slot's offset in the object (-1: read by
+ * attribute). Valid while the type keeps its version tag, which any change to the class
+ * resets (as CPython's own attribute caches are). */
+static PyTypeObject *slotted_type;
+static unsigned int slotted_tag;
+static Py_ssize_t offsets[F_COUNT];
+
+/* Look up where `type` keeps each field: a slot (`__slots__`'s member descriptor, which an
+ * instance's dict cannot shadow), or anything else, read by attribute. */
+static int find_slots(PyTypeObject *type) {
+    slotted_type = NULL;
+    for (int i = 0; i < F_COUNT; i++) {
+        offsets[i] = -1;
+        PyObject *found = PyObject_GetAttr((PyObject *)type, names[i]);
+        if (found == NULL) {
+            if (!PyErr_ExceptionMatches(PyExc_AttributeError))
+                return -1;
+            PyErr_Clear();
+            continue;
+        }
+        if (Py_IS_TYPE(found, &PyMemberDescr_Type)) {
+            PyMemberDef *member = ((PyMemberDescrObject *)found)->d_member;
+            if (member->type == Py_T_OBJECT_EX && PyType_IsSubtype(type, PyDescr_TYPE(found)))
+                offsets[i] = member->offset;
+        }
+        Py_DECREF(found);
     }
-    b->values[i] = (float)x;
+    if (PyType_HasFeature(type, Py_TPFLAGS_VALID_VERSION_TAG)) {
+        slotted_type = type;
+        slotted_tag = type->tp_version_tag;
+    }
     return 0;
 }
 
-/* The integer at `seq[i]` of a list or tuple (-1 with an exception set on failure). */
-static inline long item(PyObject *seq, Py_ssize_t i) {
-    if (i < 0 || i >= PySequence_Fast_GET_SIZE(seq)) {
-        PyErr_SetString(PyExc_IndexError, "index outside a field of the state");
+/* A field of the state, as a new reference: read at its slot where the type keeps it
+ * there, else by attribute (which raises the AttributeError of an unset slot). */
+static inline PyObject *get_field(PyObject *state, int i) {
+    if (offsets[i] >= 0) {
+        PyObject *value = *(PyObject **)((char *)state + offsets[i]);
+        if (value != NULL)
+            return Py_NewRef(value);
+    }
+    return PyObject_GetAttr(state, names[i]);
+}
+
+/* An int of the state as a C long (-1 with an exception set on failure). A small int is
+ * read at once; anything but an int is refused (so that no Python code runs). */
+static inline long as_long(PyObject *value) {
+#if PY_VERSION_HEX >= 0x030C0000
+    if (PyLong_CheckExact(value) && PyUnstable_Long_IsCompact((PyLongObject *)value))
+        return (long)PyUnstable_Long_CompactValue((PyLongObject *)value);
+#else
+    if (PyLong_CheckExact(value)) {
+        Py_ssize_t size = Py_SIZE(value);
+        if (size == 0)
+            return 0;
+        if (size == 1 || size == -1) {
+            long digit = (long)((PyLongObject *)value)->ob_digit[0];
+            return size == 1 ? digit : -digit;
+        }
+    }
+#endif
+    if (!PyLong_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "an int of the state is a %.200s", Py_TYPE(value)->tp_name);
         return -1;
     }
-    return PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+    return PyLong_AsLong(value);
+}
+
+/* An int, which must lie in 0..bound-1 (-1 with an exception set otherwise). */
+static inline long bounded(PyObject *value, long bound, const char *what) {
+    long x = as_long(value);
+    if (x == -1 && PyErr_Occurred())
+        return -1;
+    if (x < 0 || x >= bound) {
+        PyErr_Format(PyExc_IndexError, "%s %ld outside 0..%ld", what, x, bound - 1);
+        return -1;
+    }
+    return x;
+}
+
+/* A field that is a list or a tuple, as a new reference; another sequence is copied into
+ * a list. */
+static PyObject *fast(PyObject *field) {
+    if (PyList_Check(field) || PyTuple_Check(field))
+        return Py_NewRef(field);
+    return PySequence_Fast(field, "a field of the state is not a sequence");
+}
+
+/* The index of `value` in a tuple of strings (the vocabulary's members, so mostly found
+ * by identity; a loaded snapshot's plain strings compare by value), or -1 if absent. */
+static Py_ssize_t index_in(PyObject *vocabulary, PyObject *value) {
+    Py_ssize_t size = PyTuple_GET_SIZE(vocabulary);
+    for (Py_ssize_t i = 0; i < size; i++)
+        if (PyTuple_GET_ITEM(vocabulary, i) == value)
+            return i;
+    if (!PyUnicode_Check(value))
+        return -1;
+    for (Py_ssize_t i = 0; i < size; i++)
+        if (PyUnicode_Compare(PyTuple_GET_ITEM(vocabulary, i), value) == 0)
+            return i;
+    return -1;
 }
 
 #define CHECK(x) do { if ((x) == -1 && PyErr_Occurred()) goto done; } while (0)
 
-static PyObject *write_tables(PyObject *module, PyObject *args) {
-    PyObject *target, *state, *at_tuple, *bonuses, *status_index, *spell_of_id, *dark_of_id,
-        *weapon_value;
-    int seat, n, keys, statuses, weapons;
-    if (!PyArg_ParseTuple(args, "OOiiO!O!O!O!O!O!iii", &target, &state, &seat, &n,
-                          &PyTuple_Type, &at_tuple, &PyList_Type, &bonuses, &PyDict_Type,
-                          &status_index, &PyTuple_Type, &spell_of_id, &PyTuple_Type,
-                          &dark_of_id, &PyTuple_Type, &weapon_value, &keys, &statuses, &weapons))
-        return NULL;
-    if (PyTuple_GET_SIZE(at_tuple) != AT_COUNT) {
-        PyErr_SetString(PyExc_ValueError, "write_tables takes the offsets of _TABLE_PIECES");
+/* The float a Python int becomes in an array("f"): through a double, as Python does. */
+#define F(x) ((float)(double)(x))
+
+/* The item `i` of a list field, which must be as long as the table (checked before). */
+#define AT(list, i) PySequence_Fast_GET_ITEM(field[list], i)
+
+static PyObject *encode_state(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "encode_state(state, seat, values) takes 3 arguments");
         return NULL;
     }
-    Py_ssize_t at[AT_COUNT];
-    for (int i = 0; i < AT_COUNT; i++) {
-        at[i] = PyLong_AsSsize_t(PyTuple_GET_ITEM(at_tuple, i));
-        if (at[i] == -1 && PyErr_Occurred())
-            return NULL;
+    PyObject *state = args[0], *seat_arg = args[1], *target = args[2];
+    if (!configured) {
+        PyErr_SetString(PyExc_RuntimeError, "encode_state before configure");
+        return NULL;
     }
+    if (!PyObject_CheckBuffer(target))
+        return PyObject_Vectorcall(fallback, args, nargs, NULL);
+    /* Contiguous, with its shape: a memoryview gives its format only so. */
     Py_buffer view;
-    if (PyObject_GetBuffer(target, &view, PyBUF_WRITABLE | PyBUF_FORMAT) < 0)
+    if (PyObject_GetBuffer(target, &view, PyBUF_CONTIG | PyBUF_FORMAT) < 0)
         return NULL;
-    PyObject *field[N_COUNT] = {NULL};
-    PyObject *result = NULL;
     if (view.itemsize != sizeof(float) || view.format == NULL || strcmp(view.format, "f") != 0) {
-        PyErr_SetString(PyExc_TypeError, "write_tables writes into a float32 buffer");
-        goto done;
+        PyBuffer_Release(&view);
+        return PyObject_Vectorcall(fallback, args, nargs, NULL);
     }
-    Buffer b = {(float *)view.buf, view.len / (Py_ssize_t)sizeof(float)};
-    for (int i = 0; i < N_COUNT; i++) {
-        field[i] = PyObject_GetAttr(state, names[i]);
-        if (field[i] == NULL)
-            goto done;
-        if (i == N_MYSTERY)
-            continue;
-        PyObject *fast = PySequence_Fast(field[i], "a state field is not a sequence");
-        Py_SETREF(field[i], fast);
-        if (field[i] == NULL)
+    float *values = (float *)view.buf;
+    PyObject *field[F_COUNT] = {NULL};
+    PyObject *weapons = NULL;
+    PyObject *result = NULL;
+    PyTypeObject *type = Py_TYPE(state);
+    if (type != slotted_type || type->tp_version_tag != slotted_tag
+        || !PyType_HasFeature(type, Py_TPFLAGS_VALID_VERSION_TAG)) {
+        if (find_slots(type) < 0)
             goto done;
     }
-    if (PyList_GET_SIZE(bonuses) < n) {
-        PyErr_SetString(PyExc_ValueError, "one attack bonus per seat");
-        goto done;
+    for (int i = 0; i < F_COUNT; i++) {
+        field[i] = get_field(state, i);
+        if (field[i] == NULL)
+            goto done;
+    }
+    for (int i = F_LISTS; i < F_COUNT; i++) {
+        Py_SETREF(field[i], fast(field[i]));
+        if (field[i] == NULL)
+            goto done;
     }
 
-    /* The spell slots. */
-    long mystery = PyLong_AsLong(field[N_MYSTERY]);
+    /* The seat, as `State.check_seat` takes it: which raises its own error. */
+    long n = as_long(field[F_NUM_PLAYERS]);
+    CHECK(n);
+    long seat = -1;
+    if (seat_arg != Py_None) {
+        int overflow;
+        seat = PyLong_CheckExact(seat_arg) ? PyLong_AsLongAndOverflow(seat_arg, &overflow) : -1;
+        if (seat < 0 || seat >= n) {
+            PyObject *ok = PyObject_CallMethodOneArg(state, check_seat_name, seat_arg);
+            if (ok != NULL) {
+                Py_DECREF(ok);
+                PyErr_Format(PyExc_ValueError, "there is no seat %R", seat_arg);
+            }
+            goto done;
+        }
+    }
+    if (n < 1 || n > MOST_SEATS || lengths[n] == 0) {
+        PyErr_Format(PyExc_ValueError, "no observation layout for %ld players", n);
+        goto done;
+    }
+    if (view.len / (Py_ssize_t)sizeof(float) < lengths[n]) {
+        PyErr_Format(PyExc_IndexError, "an observation of %zd floats, in a buffer of %zd",
+                     lengths[n], view.len / (Py_ssize_t)sizeof(float));
+        goto done;
+    }
+    static const int per_seat[] = {F_HEARTS, F_KEYS, F_HIDDEN_LO, F_HIDDEN_HI, F_BUST,
+                                   F_VISITED, F_KNOWN, F_HIDDEN, F_VISIBLE};
+    for (size_t i = 0; i < sizeof per_seat / sizeof per_seat[0]; i++)
+        if (PySequence_Fast_GET_SIZE(field[per_seat[i]]) < n) {
+            PyErr_Format(PyExc_IndexError, "state.%s is shorter than the table",
+                         field_names[per_seat[i]]);
+            goto done;
+        }
+    Py_ssize_t slots = PySequence_Fast_GET_SIZE(field[F_SLOTS]);
+    if (slots > num_slots || PySequence_Fast_GET_SIZE(field[F_SLOT_STATUS]) < slots
+        || PySequence_Fast_GET_SIZE(field[F_SLOT_TARGET]) < slots) {
+        PyErr_SetString(PyExc_IndexError, "the spell slots do not fit the observation");
+        goto done;
+    }
+    const Py_ssize_t *at = starts[n];
+
+    if (seat >= 0)
+        values[at[AT_ME] + seat] = 1.0f;
+    Py_ssize_t phase = index_in(phases, field[F_PHASE]);
+    if (phase < 0) {
+        PyErr_Format(PyExc_KeyError, "phase %R", field[F_PHASE]);
+        goto done;
+    }
+    PyObject *stack = field[F_DECISIONS];
+    if (!PyList_Check(stack)) {
+        PyErr_SetString(PyExc_TypeError, "the decisions are not a list");
+        goto done;
+    }
+    PyObject *top = NULL;  /* the top decision: a Frame (kind, seat, args) */
+    if (PyList_GET_SIZE(stack) > 0) {
+        top = PyList_GET_ITEM(stack, PyList_GET_SIZE(stack) - 1);
+        if (!PyTuple_Check(top) || PyTuple_GET_SIZE(top) != 3) {
+            PyErr_SetString(PyExc_TypeError, "a decision is not a Frame");
+            goto done;
+        }
+    }
+    /* `BossQuestState.actors`: none once over, else the top decision's seat, else whose
+     * turn it is. */
+    if (phase != over_phase) {
+        long actor = bounded(top != NULL ? PyTuple_GET_ITEM(top, 1) : field[F_TURN], n,
+                             "the acting seat");
+        CHECK(actor);
+        values[at[AT_TO_ACT] + actor] = 1.0f;
+    }
+    long armorer = bounded(field[F_ARMORER], n, "the Armorer");
+    CHECK(armorer);
+    values[at[AT_ARMORER] + armorer] = 1.0f;
+    long round = as_long(field[F_ROUND]);
+    CHECK(round);
+    values[at[AT_ROUND]] = F(round);
+    PyObject *options = field[F_OPTIONS];
+    if (!PyDict_Check(options)) {
+        PyErr_SetString(PyExc_TypeError, "the options are not a dict");
+        goto done;
+    }
+    PyObject *key_target = PyDict_GetItemWithError(options, key_target_key);
+    if (key_target == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_KeyError, "key_target");
+        goto done;
+    }
+    long keys_to_win = as_long(key_target);
+    CHECK(keys_to_win);
+    values[at[AT_KEY_TARGET]] = F(keys_to_win);
+    values[at[AT_PHASE] + phase] = 1.0f;
+
+    /* The slots' statuses, and the spells active (`BossQuestModel.boss_hp`,
+     * `attack_bonuses`). */
+    long boss = bounded(field[F_BOSS], num_bosses, "the boss");
+    CHECK(boss);
+    long hp = boss_hp[boss], bonus[MOST_SEATS] = {0};
+    Py_ssize_t status_of[MOST_SPELLS];
+    long spell_of[MOST_SPELLS];
+    for (Py_ssize_t k = 0; k < slots; k++) {
+        spell_of[k] = bounded(AT(F_SLOTS, k), num_spells, "a spell id");
+        CHECK(spell_of[k]);
+        status_of[k] = index_in(statuses, AT(F_SLOT_STATUS, k));
+        if (status_of[k] < 0) {
+            PyErr_Format(PyExc_KeyError, "slot status %R", AT(F_SLOT_STATUS, k));
+            goto done;
+        }
+        if (status_of[k] == active_status) {
+            hp += hp_shift[spell_of[k]];
+            if (attack_shift[spell_of[k]] != 0) {
+                long given_to = bounded(AT(F_SLOT_TARGET, k), n, "an attack spell's seat");
+                CHECK(given_to);
+                bonus[given_to] += attack_shift[spell_of[k]];
+            }
+        }
+    }
+    values[at[AT_BASE_HP]] = F(boss_hp[boss]);
+    values[at[AT_HP]] = F(hp);
+    values[at[AT_BOSSES]] = F(PySequence_Fast_GET_SIZE(field[F_BOSS_DECK]));
+    PyObject *deck = field[F_WEAPON_DECK];
+    Py_ssize_t deck_size = PySequence_Fast_GET_SIZE(deck);
+    values[at[AT_WEAPON_DECK]] = F(deck_size);
+    int last_equip_done = PyObject_IsTrue(field[F_LAST_EQUIP_DONE]);
+    CHECK(last_equip_done);
+    if (last_equip_done)
+        values[at[AT_LAST_EQUIP_DONE]] = 1.0f;
+    if (top != NULL) {  /* `spells.target_slot`: a target is being chosen for the slot */
+        PyObject *frame_args = PyTuple_GET_ITEM(top, 2);
+        if (!PyTuple_Check(frame_args) || PyTuple_GET_SIZE(frame_args) != 1
+            || !PyLong_CheckExact(PyTuple_GET_ITEM(frame_args, 0))) {
+            PyErr_SetString(PyExc_TypeError, "a decision's args are not (slot,)");
+            goto done;
+        }
+        long slot = bounded(PyTuple_GET_ITEM(frame_args, 0), num_slots, "a pending slot");
+        CHECK(slot);
+        values[at[AT_PENDING] + slot] = 1.0f;
+    }
+    PyObject *queue = field[F_LAST_CALL_QUEUE];
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(queue); i++) {
+        long s = bounded(PySequence_Fast_GET_ITEM(queue, i), n, "a seat owed a last action");
+        CHECK(s);
+        values[at[AT_LAST_CALL] + s] = 1.0f;
+    }
+    /* The deck's top card, to the seats that know it (`views.knows`: a spectator, when
+     * everybody does). */
+    long top_known = as_long(field[F_TOP_KNOWN]);
+    CHECK(top_known);
+    int knows_top = seat >= 0 ? (int)(top_known >> seat & 1) : top_known == (1L << n) - 1;
+    if (deck_size > 0 && knows_top) {
+        long weapon = bounded(PySequence_Fast_GET_ITEM(deck, deck_size - 1), num_weapons,
+                              "the deck's top weapon");
+        CHECK(weapon);
+        values[at[AT_DECK_TOP] + weapon] = 1.0f;
+    }
+
+    /* The spell slots: the face-down Mystery shows as such, nothing of its spell. */
+    long mystery = as_long(field[F_MYSTERY]);
     CHECK(mystery);
-    PyObject *slots = field[N_SLOTS];
-    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(slots); k++) {
-        long spell = item(slots, k);
-        CHECK(spell);
-        CHECK(put(&b, at[AT_PRESENT] + k, 1.0));
+    for (Py_ssize_t k = 0; k < slots; k++) {
+        values[at[AT_PRESENT] + k] = 1.0f;
         if (k == mystery) {
-            CHECK(put(&b, at[AT_MYSTERY] + k, 1.0));
+            values[at[AT_MYSTERY] + k] = 1.0f;
         } else {
-            long key = item(spell_of_id, spell);
-            CHECK(key);
-            CHECK(put(&b, at[AT_SPELL] + k * keys + key, 1.0));
-            if (spell < 0 || spell >= PyTuple_GET_SIZE(dark_of_id)) {
-                PyErr_SetString(PyExc_IndexError, "observe: a spell id out of range");
-                goto done;
-            }
-            int dark = PyObject_IsTrue(PyTuple_GET_ITEM(dark_of_id, spell));
-            CHECK(dark);
-            long given_to = item(field[N_SLOT_TARGET], k);
+            long spell = spell_of[k];
+            values[at[AT_SPELL] + k * num_keys + spell_key[spell]] = 1.0f;
+            long given_to = as_long(AT(F_SLOT_TARGET, k));
             CHECK(given_to);
-            if (dark && given_to >= 0)
-                CHECK(put(&b, at[AT_TARGET] + k * n + given_to, 1.0));
+            if (dark[spell] && given_to >= 0) {
+                CHECK(bounded(AT(F_SLOT_TARGET, k), n, "a dark spell's seat"));
+                values[at[AT_TARGET] + k * n + given_to] = 1.0f;
+            }
         }
-        if (k >= PySequence_Fast_GET_SIZE(field[N_SLOT_STATUS])) {
-            PyErr_SetString(PyExc_IndexError, "a slot without its status");
-            goto done;
-        }
-        PyObject *status = PyDict_GetItemWithError(
-            status_index, PySequence_Fast_GET_ITEM(field[N_SLOT_STATUS], k));
-        if (status == NULL) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_KeyError, "a slot status outside SlotStatus");
-            goto done;
-        }
-        long status_at = PyLong_AsLong(status);
-        CHECK(status_at);
-        CHECK(put(&b, at[AT_STATUS] + k * statuses + status_at, 1.0));
+        values[at[AT_STATUS] + k * PyTuple_GET_SIZE(statuses) + status_of[k]] = 1.0f;
     }
-    PyObject *discard = field[N_SPELL_DISCARD];
-    long discarded[64] = {0};  /* per spell key (there are 21) */
-    if (keys > 64) {
-        PyErr_SetString(PyExc_ValueError, "more spell keys than write_tables counts");
-        goto done;
-    }
+    PyObject *discard = field[F_SPELL_DISCARD];
     for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(discard); i++) {
-        long spell = item(discard, i);
+        long spell = bounded(PySequence_Fast_GET_ITEM(discard, i), num_spells, "a spell id");
         CHECK(spell);
-        long key = item(spell_of_id, spell);
-        CHECK(key);
-        if (key < 0 || key >= keys) {
-            PyErr_SetString(PyExc_IndexError, "a spell key outside the keys");
-            goto done;
-        }
-        Py_ssize_t where = at[AT_DISCARD] + key;
-        CHECK(put(&b, where, 0.0));  /* checks the index */
-        b.values[where] = (float)(discarded[key] += 1);
+        values[at[AT_DISCARD] + spell_key[spell]] += 1.0f;
     }
 
-    /* The seats. */
-    for (int s = 0; s < n; s++) {
-        long shown = PyLong_AsLong(PyList_GET_ITEM(bonuses, s));
-        CHECK(shown);
-        long bonus = shown;
-        if (s >= PySequence_Fast_GET_SIZE(field[N_VISIBLE])) {
-            PyErr_SetString(PyExc_IndexError, "a seat without its weapons");
+    /* The seats: a hidden weapon only to the seats that know it. */
+    for (long s = 0; s < n; s++) {
+        weapons = fast(AT(F_VISIBLE, s));
+        if (weapons == NULL)
             goto done;
-        }
-        PyObject *visible = PySequence_Fast(PySequence_Fast_GET_ITEM(field[N_VISIBLE], s),
-                                            "a seat's weapons are not a sequence");
-        if (visible == NULL)
-            goto done;
-        Py_ssize_t row = at[AT_VISIBLE] + (Py_ssize_t)s * weapons;
-        Py_ssize_t count = PySequence_Fast_GET_SIZE(visible);
+        long shown = bonus[s];
+        Py_ssize_t row = at[AT_VISIBLE] + s * num_weapons;
+        Py_ssize_t count = PySequence_Fast_GET_SIZE(weapons);
         for (Py_ssize_t i = 0; i < count; i++) {
-            long weapon = item(visible, i);
-            long value = weapon == -1 && PyErr_Occurred() ? -1 : item(weapon_value, weapon);
-            if ((value == -1 && PyErr_Occurred()) || put(&b, row + weapon, 1.0) < 0) {
-                Py_DECREF(visible);
-                goto done;
-            }
-            shown += value;
+            long weapon = bounded(PySequence_Fast_GET_ITEM(weapons, i), num_weapons, "a weapon");
+            CHECK(weapon);
+            shown += weapon_value[weapon];
+            values[row + weapon] = 1.0f;
         }
-        Py_DECREF(visible);
-        long hearts = item(field[N_HEARTS], s), keys_held = item(field[N_KEYS], s);
-        long lo = item(field[N_HIDDEN_LO], s), hi = item(field[N_HIDDEN_HI], s);
-        long known = item(field[N_KNOWN], s);
+        Py_CLEAR(weapons);
+        long hearts = as_long(AT(F_HEARTS, s)), keys_held = as_long(AT(F_KEYS, s));
+        long lo = as_long(AT(F_HIDDEN_LO, s)), hi = as_long(AT(F_HIDDEN_HI, s));
+        long known = as_long(AT(F_KNOWN, s));
         if (PyErr_Occurred())
             goto done;
-        CHECK(put(&b, at[AT_HEARTS] + s, (double)hearts));
-        CHECK(put(&b, at[AT_KEYS] + s, (double)keys_held));
-        CHECK(put(&b, at[AT_WEAPONS] + s, (double)(1 + count)));
-        CHECK(put(&b, at[AT_BONUS] + s, (double)bonus));
-        CHECK(put(&b, at[AT_SHOWN] + s, (double)shown));
-        CHECK(put(&b, at[AT_LO] + s, (double)lo));
-        CHECK(put(&b, at[AT_HI] + s, (double)hi));
-        for (int flag = N_BUST; flag <= N_VISITED; flag++) {
-            if (s >= PySequence_Fast_GET_SIZE(field[flag])) {
-                PyErr_SetString(PyExc_IndexError, "a seat without its flags");
-                goto done;
-            }
-            int on = PyObject_IsTrue(PySequence_Fast_GET_ITEM(field[flag], s));
-            CHECK(on);
-            if (on)
-                CHECK(put(&b, at[flag == N_BUST ? AT_BUST : AT_VISITED] + s, 1.0));
-        }
+        values[at[AT_HEARTS] + s] = F(hearts);
+        values[at[AT_KEYS] + s] = F(keys_held);
+        values[at[AT_WEAPONS] + s] = F(1 + count);
+        values[at[AT_BONUS] + s] = F(bonus[s]);
+        values[at[AT_SHOWN] + s] = F(shown);
+        values[at[AT_LO] + s] = F(lo);
+        values[at[AT_HI] + s] = F(hi);
+        int bust = PyObject_IsTrue(AT(F_BUST, s));
+        CHECK(bust);
+        if (bust)
+            values[at[AT_BUST] + s] = 1.0f;
+        int visited = PyObject_IsTrue(AT(F_VISITED, s));
+        CHECK(visited);
+        if (visited)
+            values[at[AT_VISITED] + s] = 1.0f;
         if (seat >= 0 && (known >> seat & 1)) {
-            long hidden = item(field[N_HIDDEN], s);
+            long hidden = bounded(AT(F_HIDDEN, s), num_weapons, "a hidden weapon");
             CHECK(hidden);
-            long value = item(weapon_value, hidden);
-            CHECK(value);
-            CHECK(put(&b, at[AT_ATTACK] + s, (double)(shown + value)));
-            CHECK(put(&b, at[AT_KNOWN] + s, 1.0));
-            CHECK(put(&b, at[AT_HIDDEN] + (Py_ssize_t)s * weapons + hidden, 1.0));
+            values[at[AT_ATTACK] + s] = F(shown + weapon_value[hidden]);
+            values[at[AT_KNOWN] + s] = 1.0f;
+            values[at[AT_HIDDEN] + s * num_weapons + hidden] = 1.0f;
         }
     }
-    for (int list = N_WINNERS; list <= N_LOSERS; list++) {
-        Py_ssize_t start = at[list == N_WINNERS ? AT_WINNER : AT_LOSER];
+    for (int list = F_WINNERS; list <= F_LOSERS; list++) {
+        Py_ssize_t start = at[list == F_WINNERS ? AT_WINNER : AT_LOSER];
         for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(field[list]); i++) {
-            long s = item(field[list], i);
+            long s = bounded(AT(list, i), n, list == F_WINNERS ? "a winner" : "a loser");
             CHECK(s);
-            CHECK(put(&b, start + s, 1.0));
+            values[start + s] = 1.0f;
         }
     }
     result = Py_NewRef(Py_None);
 done:
-    for (int i = 0; i < N_COUNT; i++)
+    Py_XDECREF(weapons);
+    for (int i = 0; i < F_COUNT; i++)
         Py_XDECREF(field[i]);
     PyBuffer_Release(&view);
     return result;
 }
 
+/* A tuple of ints into `table` (at most `most`), its size into `size`. */
+static int read_table(PyObject *tuple, long *table, long most, long *size, const char *what) {
+    if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) < 1 || PyTuple_GET_SIZE(tuple) > most) {
+        PyErr_Format(PyExc_ValueError, "%s: a tuple of 1 to %ld ints", what, most);
+        return -1;
+    }
+    *size = (long)PyTuple_GET_SIZE(tuple);
+    for (long i = 0; i < *size; i++) {
+        table[i] = PyLong_AsLong(PyTuple_GET_ITEM(tuple, i));
+        if (table[i] == -1 && PyErr_Occurred())
+            return -1;
+    }
+    return 0;
+}
+
+/* configure(layouts, slots, phases, over, statuses, active, spell_keys, dark, hp_shift,
+ * attack, weapon_values, boss_hp, python): `layouts` maps a player count to the pieces'
+ * (start, size) in the order of `observation._NATIVE_PIECES`, then the observation's
+ * length; per spell id its key's index, whether it is dark, its shift of the boss's HP and
+ * of an attack; per weapon id its value; per boss its printed HP; `python` encodes any
+ * target but a float32 buffer. */
+static PyObject *configure(PyObject *module, PyObject *args) {
+    PyObject *layouts, *phase_tuple, *status_tuple, *key_tuple, *dark_tuple, *hp_tuple,
+        *attack_tuple, *value_tuple, *boss_tuple, *python;
+    long slot_count;
+    Py_ssize_t over, active;
+    if (!PyArg_ParseTuple(args, "O!lO!nO!nOOOOOOO", &PyDict_Type, &layouts, &slot_count,
+                          &PyTuple_Type, &phase_tuple, &over, &PyTuple_Type, &status_tuple,
+                          &active, &key_tuple, &dark_tuple, &hp_tuple, &attack_tuple,
+                          &value_tuple, &boss_tuple, &python))
+        return NULL;
+    if (!PyCallable_Check(python)) {
+        PyErr_SetString(PyExc_TypeError, "the Python encoder is not callable");
+        return NULL;
+    }
+    if (over < 0 || over >= PyTuple_GET_SIZE(phase_tuple) || active < 0
+        || active >= PyTuple_GET_SIZE(status_tuple) || slot_count < 1 || slot_count > MOST_SPELLS) {
+        PyErr_SetString(PyExc_ValueError, "the phase over or the status active out of range");
+        return NULL;
+    }
+    for (int v = 0; v < 2; v++) {
+        PyObject *vocabulary = v ? status_tuple : phase_tuple;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(vocabulary); i++)
+            if (!PyUnicode_Check(PyTuple_GET_ITEM(vocabulary, i))) {
+                PyErr_SetString(PyExc_TypeError, "a vocabulary of strings");
+                return NULL;
+            }
+    }
+    long keys_of[MOST_SPELLS], dark_of[MOST_SPELLS], hp_of[MOST_SPELLS], attack_of[MOST_SPELLS];
+    long values_of[MOST_WEAPONS], bosses_of[MOST_BOSSES];
+    long spells, spells_dark, spells_hp, spells_attack, weapons, bosses;
+    if (read_table(key_tuple, keys_of, MOST_SPELLS, &spells, "spell keys") < 0
+        || read_table(dark_tuple, dark_of, MOST_SPELLS, &spells_dark, "dark spells") < 0
+        || read_table(hp_tuple, hp_of, MOST_SPELLS, &spells_hp, "HP shifts") < 0
+        || read_table(attack_tuple, attack_of, MOST_SPELLS, &spells_attack, "attack shifts") < 0
+        || read_table(value_tuple, values_of, MOST_WEAPONS, &weapons, "weapon values") < 0
+        || read_table(boss_tuple, bosses_of, MOST_BOSSES, &bosses, "boss HP") < 0)
+        return NULL;
+    if (spells_dark != spells || spells_hp != spells || spells_attack != spells) {
+        PyErr_SetString(PyExc_ValueError, "one entry per spell id in each spell table");
+        return NULL;
+    }
+    long keys = 0;  /* the spell keys: one more than the highest index */
+    for (long i = 0; i < spells; i++) {
+        if (keys_of[i] < 0 || keys_of[i] >= MOST_SPELLS) {
+            PyErr_SetString(PyExc_ValueError, "a spell key's index out of range");
+            return NULL;
+        }
+        if (keys_of[i] >= keys)
+            keys = keys_of[i] + 1;
+    }
+    Py_ssize_t new_starts[MOST_SEATS + 1][AT_COUNT], new_lengths[MOST_SEATS + 1] = {0};
+    PyObject *key, *layout;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(layouts, &pos, &key, &layout)) {
+        long n = PyLong_AsLong(key);
+        if (n == -1 && PyErr_Occurred())
+            return NULL;
+        if (n < 1 || n > MOST_SEATS || !PyTuple_Check(layout)
+            || PyTuple_GET_SIZE(layout) != AT_COUNT + 1) {
+            PyErr_SetString(PyExc_ValueError,
+                            "a layout per player count: (start, size) per piece, then the length");
+            return NULL;
+        }
+        Py_ssize_t length = PyLong_AsSsize_t(PyTuple_GET_ITEM(layout, AT_COUNT));
+        if (length == -1 && PyErr_Occurred())
+            return NULL;
+        const long expected_size[] = {
+            [ONE] = 1, [SEATS] = n, [PHASES] = (long)PyTuple_GET_SIZE(phase_tuple),
+            [SLOTS] = slot_count, [WEAPONS] = weapons, [KEYS] = keys,
+            [SLOT_KEYS] = slot_count * keys,
+            [SLOT_STATUSES] = slot_count * (long)PyTuple_GET_SIZE(status_tuple),
+            [SLOT_SEATS] = slot_count * n, [SEAT_WEAPONS] = n * weapons,
+        };
+        for (int i = 0; i < AT_COUNT; i++) {
+            Py_ssize_t start, size;
+            if (!PyArg_ParseTuple(PyTuple_GET_ITEM(layout, i), "nn", &start, &size))
+                return NULL;
+            if (start < 0 || size != expected_size[piece_sizes[i]] || start + size > length) {
+                PyErr_Format(PyExc_ValueError,
+                             "piece %d of the layout for %ld players does not fit", i, n);
+                return NULL;
+            }
+            new_starts[n][i] = start;
+        }
+        new_lengths[n] = length;
+    }
+    memcpy(starts, new_starts, sizeof starts);
+    memcpy(lengths, new_lengths, sizeof lengths);
+    for (long i = 0; i < spells; i++) {
+        spell_key[i] = keys_of[i];
+        dark[i] = dark_of[i] != 0;
+        hp_shift[i] = hp_of[i];
+        attack_shift[i] = attack_of[i];
+    }
+    memcpy(weapon_value, values_of, sizeof(long) * (size_t)weapons);
+    memcpy(boss_hp, bosses_of, sizeof(long) * (size_t)bosses);
+    num_slots = slot_count;
+    num_keys = keys;
+    num_spells = spells;
+    num_weapons = weapons;
+    num_bosses = bosses;
+    over_phase = over;
+    active_status = active;
+    Py_XSETREF(phases, Py_NewRef(phase_tuple));
+    Py_XSETREF(statuses, Py_NewRef(status_tuple));
+    Py_XSETREF(fallback, Py_NewRef(python));
+    configured = 1;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
-    {"write_tables", write_tables, METH_VARARGS,
-     "Write the slot and seat pieces of a Boss Quest observation into a float32 buffer."},
+    {"encode_state", (PyCFunction)(void (*)(void))encode_state, METH_FASTCALL,
+     "encode_state(state, seat, values)\n--\n\n"
+     "Write `encode(view(seat))` into `values` (zeros, as long as the observation)."},
+    {"configure", configure, METH_VARARGS,
+     "Hand over the pieces' layout per player count, the vocabularies and the tables."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_observe",
-    "Boss Quest's observation encoder: its loops in C (see observation.py).", -1, methods,
+    "Boss Quest's observation encoder in C (see observation.py).", -1, methods,
 };
 
 PyMODINIT_FUNC PyInit__observe(void) {
-    for (int i = 0; i < N_COUNT; i++) {
-        names[i] = PyUnicode_InternFromString(name_strings[i]);
-        if (names[i] == NULL)
+    for (int i = 0; i < F_COUNT; i++)
+        if ((names[i] = PyUnicode_InternFromString(field_names[i])) == NULL)
             return NULL;
-    }
+    if ((key_target_key = PyUnicode_InternFromString("key_target")) == NULL
+        || (check_seat_name = PyUnicode_InternFromString("check_seat")) == NULL)
+        return NULL;
     return PyModule_Create(&module);
 }

@@ -1,22 +1,30 @@
-"""Boss Quest's observation encoder's loops in C (`_observe.c`): `observation.encode_state`
-calls it when it is built."""
+"""Boss Quest's observation encoder in C (`_observe.c`): `observation.encode_state` is its
+function when it is built."""
 
-from array import array
+from collections.abc import Callable, Mapping, MutableSequence
 from typing import Any
 
-def write_tables(
-    values: array[float],
-    state: Any,
-    seat: int,
-    players: int,
-    starts: tuple[int, ...],
-    bonuses: list[int],
-    status_index: dict[Any, int],
-    spell_of_id: tuple[int, ...],
-    dark_of_id: tuple[bool, ...],
-    weapon_value: tuple[int, ...],
-    keys: int,
-    statuses: int,
-    weapons: int,
+def encode_state(state: Any, seat: int | None, values: MutableSequence[float]) -> None:
+    """Write `encode(view(seat))` into `values` (zeros, as long as the observation): a
+    float32 buffer in C, anything else by the Python code handed to `configure`."""
+
+def configure(
+    layouts: Mapping[int, tuple[tuple[int, int] | int, ...]],
+    slots: int,
+    phases: tuple[str, ...],
+    over: int,
+    statuses: tuple[str, ...],
+    active: int,
+    spell_keys: tuple[int, ...],
+    dark: tuple[int, ...],
+    hp_shift: tuple[int, ...],
+    attack: tuple[int, ...],
+    weapon_values: tuple[int, ...],
+    boss_hp: tuple[int, ...],
+    python: Callable[[Any, int | None, MutableSequence[float]], None],
 ) -> None:
-    """Write the pieces of `observation._TABLE_PIECES` into a float32 buffer of zeros."""
+    """Hand over, once, where each piece starts and its size for each player count (in the
+    order of `observation._NATIVE_PIECES`, then the observation's length), the spell slots,
+    the phases and the slot statuses (with the index of the end and of an active spell),
+    per spell id its key's index, whether it is dark, and its shifts of the boss's HP and
+    of an attack, per weapon id its value, per boss its printed HP, and the Python encoder."""

@@ -43,8 +43,7 @@ piece                                                  shape   meaning
 from __future__ import annotations
 
 import functools
-from array import array
-from collections.abc import Mapping, MutableSequence
+from collections.abc import Callable, Mapping, MutableSequence
 from typing import Any
 
 from gamenight.kernel.observation import Observation, Piece, Pieces, one_hot
@@ -58,10 +57,10 @@ from .state import BossQuestState
 from .views import BossQuestView, WeaponView, knows
 
 try:
-    from ._observe import write_tables
+    from . import _observe
 
-    NATIVE = True  # the slots' and seats' loops in C, for float32 buffers
-except ImportError:  # not built (a plain source tree): the Python loops write the same floats
+    NATIVE = True  # the whole of `encode_state` in C, for float32 buffers
+except ImportError:  # not built (a plain source tree): the Python code writes the same floats
     NATIVE = False
 
 SCORES = (-1.0, 1.0)  # outcome().scores: winners 1, losers -1, others 0
@@ -215,10 +214,14 @@ _SPELL_OF_ID = tuple(_SPELL_INDEX[spell.key] for spell in SPELLS)
 _DARK_OF_ID = tuple(spell.dark for spell in SPELLS)
 
 
-def encode_state(state: BossQuestModel, seat: int | None, values: MutableSequence[float]) -> None:
+def _encode_state(state: BossQuestModel, seat: int | None, values: MutableSequence[float]) -> None:
     """Write `encode(view(seat))` into `values` (all zeros, as long as the observation),
     read from the state's own fields without building the view: the same floats, so
-    exactly what the view allows (a test compares the two)."""
+    exactly what the view allows (a test compares the two).
+
+    This is `encode_state` in Python, the reference: where `_observe` is built,
+    `encode_state` is its C function, which writes a float32 buffer (the adapters'
+    ``array("f")``) in one call and hands anything else to this one."""
     state.check_seat(seat)
     n = state.num_players
     at = _places(n).starts
@@ -242,66 +245,13 @@ def encode_state(state: BossQuestModel, seat: int | None, values: MutableSequenc
         values[at["last_call"] + s] = 1.0
     if deck and knows(state.top_known, seat, n):
         values[at["deck_top"] + deck[-1]] = 1.0
-
-    # The slots' and the seats' loops are most of the work: in C where it is built, for
-    # the adapters' float32 buffers.
-    if NATIVE and isinstance(values, array):
-        write_tables(
-            values,
-            state,
-            -1 if seat is None else seat,
-            n,
-            _table_offsets(n),
-            state.attack_bonuses(),
-            _STATUS_INDEX,
-            _SPELL_OF_ID,
-            _DARK_OF_ID,
-            WEAPON_VALUE,
-            len(SPELL_KEYS),
-            len(SlotStatus),
-            NUM_WEAPONS,
-        )
-    else:
-        _write_tables(state, seat, values, at)
-
-
-# The pieces `_write_tables` writes, in the order `_observe.write_tables` takes their starts.
-_TABLE_PIECES = (
-    "slot.present",
-    "slot.mystery",
-    "slot.spell",
-    "slot.status",
-    "slot.target",
-    "discard",
-    "seat.hearts",
-    "seat.keys",
-    "seat.weapons",
-    "seat.attack_bonus",
-    "seat.visible_attack",
-    "seat.attack",
-    "seat.hidden_lo",
-    "seat.hidden_hi",
-    "seat.known",
-    "seat.bust",
-    "seat.visited",
-    "seat.winner",
-    "seat.loser",
-    "seat.hidden",
-    "seat.visible",
-)
-
-
-@functools.cache
-def _table_offsets(players: int) -> tuple[int, ...]:
-    """Where each of `_TABLE_PIECES` starts, for the C loops."""
-    starts = _places(players).starts
-    return tuple(starts[name] for name in _TABLE_PIECES)
+    _write_tables(state, seat, values, at)
 
 
 def _write_tables(
     state: BossQuestModel, seat: int | None, values: MutableSequence[float], at: dict[str, int]
 ) -> None:
-    """The spell slots' and the seats' pieces (`_TABLE_PIECES`), for `encode_state`."""
+    """The spell slots' and the seats' pieces, for `_encode_state`."""
     n = state.num_players
     keys, statuses = len(SPELL_KEYS), len(SlotStatus)
     present, mystery, spell_at = at["slot.present"], at["slot.mystery"], at["slot.spell"]
@@ -416,3 +366,78 @@ def max_actions(players: int, options: Mapping[str, Any]) -> int:
     """
     rounds: int = options["max_rounds"]
     return rounds * (NUM_WEAPONS + 2 * players)
+
+
+# The pieces in the order `_observe` takes their starts (it checks each one's size).
+_NATIVE_PIECES = (
+    "me",
+    "to_act",
+    "armorer",
+    "round",
+    "key_target",
+    "phase",
+    "boss.base_hp",
+    "boss.hp",
+    "bosses_in_deck",
+    "weapon_deck",
+    "last_equip_done",
+    "pending",
+    "last_call",
+    "deck_top",
+    "slot.present",
+    "slot.mystery",
+    "slot.spell",
+    "slot.status",
+    "slot.target",
+    "discard",
+    "seat.hearts",
+    "seat.keys",
+    "seat.weapons",
+    "seat.attack_bonus",
+    "seat.visible_attack",
+    "seat.attack",
+    "seat.hidden_lo",
+    "seat.hidden_hi",
+    "seat.known",
+    "seat.bust",
+    "seat.visited",
+    "seat.winner",
+    "seat.loser",
+    "seat.hidden",
+    "seat.visible",
+)
+
+
+def _native_layout(players: int) -> tuple[tuple[int, int] | int, ...]:
+    """Each of `_NATIVE_PIECES`' start and size for `players` seats, then the length."""
+    places = _places(players)
+    sizes = {piece.name: piece.size for piece in places.pieces}
+    return (*((places.starts[name], sizes[name]) for name in _NATIVE_PIECES), places.size)
+
+
+# `encode_state`: the C function where it is built (it hands any target but a float32
+# buffer to `_encode_state`), so that the adapters' call runs no Python code; else the
+# Python code.
+encode_state: Callable[[BossQuestModel, int | None, MutableSequence[float]], None]
+if NATIVE:
+    _observe.configure(
+        {
+            n: _native_layout(n)
+            for n in range(BossQuestState.min_players, BossQuestState.max_players + 1)
+        },
+        MAX_SLOTS,
+        tuple(Phase),
+        list(Phase).index(Phase.OVER),
+        tuple(SlotStatus),
+        list(SlotStatus).index(SlotStatus.ACTIVE),
+        _SPELL_OF_ID,
+        tuple(int(spell.dark) for spell in SPELLS),
+        tuple(spell.amount if spell.effect is Effect.BOSS_HP else 0 for spell in SPELLS),
+        tuple(spell.amount if spell.effect is Effect.ATTACK else 0 for spell in SPELLS),
+        WEAPON_VALUE,
+        BOSS_HP,
+        _encode_state,
+    )
+    encode_state = _observe.encode_state
+else:
+    encode_state = _encode_state
