@@ -12,6 +12,8 @@ and the enhancers played on it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .content import NO_TRAIT, Card, CardKind, Cond, Side, Slot, SlotGroup, Stat
 from .model import EventKind, LevelData, Limit, MunchkinModel
 
@@ -250,16 +252,24 @@ def copies(s: MunchkinModel, monster: int) -> int:
     return 1 + max(0, monster_stat(s, monster, Stat.COPIES))
 
 
-def sides(s: MunchkinModel) -> tuple[int, int]:
-    """(the players' strength, the monsters' strength) of the combat."""
-    players = sum(player_strength(s, p) for p in combatants(s))
+def sides(s: MunchkinModel, strengths: Sequence[int] | None = None) -> tuple[int, int]:
+    """(the players' strength, the monsters' strength) of the combat; `strengths`: every
+    seat's `player_strength`, when they are already worked out."""
+    if strengths is None:
+        players = sum(player_strength(s, p) for p in combatants(s))
+    else:
+        players = sum(strengths[p] for p in combatants(s))
     return players, sum(monster_strength(s, m) for m in s.monsters)
 
 
 def winning(s: MunchkinModel) -> bool:
     """Whether the players would win the combat now (ties lose, unless the fighter wins
     ties)."""
-    players, monsters = sides(s)
+    return wins(s, *sides(s))
+
+
+def wins(s: MunchkinModel, players: int, monsters: int) -> bool:
+    """Whether the players win at these strengths (`sides`; see `winning`)."""
     return players > monsters or (
         players == monsters and player_stat(s, s.turn, Stat.WINS_TIES) > 0
     )

@@ -1,7 +1,8 @@
 """Munchkin observations for reinforcement learning, built from ``view(seat)`` only.
 
 The RL adapters (``gamenight.envs``) call `encode_state`, which writes the floats of `encode`
-of a seat's view straight into their buffer; `pieces` declares the
+of a seat's view straight into their buffer, read from the state's own fields (the same
+floats, so exactly what the view allows: a test compares the two); `pieces` declares the
 observation's named pieces, in order (the flat layout derives from them). One encoder
 serves every card set: card pieces are sized for the largest set (``C``); a smaller set
 leaves the ids it lacks at zero. Seats are absolute, cards are instance ids as in the
@@ -50,16 +51,25 @@ piece                          shape  meaning
 from __future__ import annotations
 
 import functools
+from array import array
 from collections.abc import Iterable, Mapping, MutableSequence
 from typing import Any
 
+from gamenight.kernel import OfferStatus
 from gamenight.kernel.observation import Piece, Pieces
 
+from . import character, combat
 from .actions import MAX_MONSTERS
-from .content import Sex, load_set, set_files
-from .model import HOOK_FRAME, FrameKind, MunchkinModel, Phase, WindowKind
-from .views import MunchkinView
-from .views import view as seat_view
+from .content import SEXES, Sex, load_set, set_files
+from .model import HOOK_FRAME, FrameKind, MunchkinModel, Phase, Setup, WindowKind
+from .views import MunchkinView, known_in_hands
+
+try:
+    from ._observe import rules_key, write_fields
+
+    NATIVE = True  # the seats', hands' and piles' loops in C, for float32 buffers
+except ImportError:  # not built (a plain source tree): the Python loops write the same floats
+    NATIVE = False
 
 SETS = {cs.rules.game_id: cs for cs in map(load_set, set_files())}
 C = max(cs.size for cs in SETS.values())  # card pieces: the largest set
@@ -106,6 +116,8 @@ SCORES = (1.0, float(TOP_LEVEL))  # outcome().scores: the players' levels
 _PHASE: dict[str, int] = {p: i for i, p in enumerate(PHASES)}
 _WINDOW: dict[str, int] = {w: i for i, w in enumerate(WINDOWS)}
 _FRAME: dict[str, int] = {f: i for i, f in enumerate(FRAMES)}
+_HOOK_INDEX = _FRAME[HOOK]
+_RUN = Phase.RUN  # bound once: `encode_state` asks at every observation
 
 
 def pieces(players: int, options: Mapping[str, Any]) -> Pieces:
@@ -175,12 +187,50 @@ def encode(view: MunchkinView) -> list[float]:
 
 
 def encode_state(state: MunchkinModel, seat: int | None, values: MutableSequence[float]) -> None:
-    """Write `encode(view(seat))` into `values` (all zeros, as long as the observation).
-
-    Munchkin's view is built here too (its rules work out most of what it shows: hand
-    limits, strengths, the hands a seat knows); what this saves is the list of floats
-    and its copy into the adapters' buffer, which cost as much as the view."""
-    _write(seat_view(state, seat), values)
+    """Write `encode(view(seat))` into `values` (all zeros, as long as the observation),
+    read from the state's own fields without building the view: the same floats, so
+    exactly what the view allows (a test compares the two)."""
+    state.check_seat(seat)
+    n = state.num_players
+    pieces = _pieces(n, state.options["max_turns"])
+    at = pieces.starts
+    # The seats', hands' and piles' loops are most of the work: in C where it is built,
+    # for the adapters' float32 buffers, with the rules' figures memoized.
+    if NATIVE and type(values) is array and values.typecode == "f":
+        write_fields(
+            values,
+            state,
+            -1 if seat is None else seat,
+            n,
+            _native_offsets(pieces),
+            _memoized_rules(state),
+            state.actors(),
+            _door_flags(type(state)),
+            _PHASE,
+            _WINDOW,
+            _FRAME,
+            _HOOK_INDEX,
+            C,
+        )
+    else:
+        _write_fields(state, seat, values, at, _rules(state))
+    if state.phase == _RUN:
+        values[at["run.present"]] = 1.0
+        if state.roll >= 0:
+            values[at["run.roll"]] = float(state.roll)
+            values[at["run.total"]] = _clip(combat.run_total(state, state.roll_seat), *RUN_TOTAL)
+    for offer in state.offers.by_id.values():  # the view's first open or accepted one
+        if offer.status in _LIVE_OFFER and offer.visible_to(seat):
+            _write_offer(
+                values,
+                at,
+                offer.occasion,
+                offer.terms,
+                offer.counter_of,
+                offer.sender,
+                offer.receiver,
+            )
+            break
 
 
 def _write(view: MunchkinView, values: MutableSequence[float]) -> None:
@@ -260,19 +310,15 @@ def _write(view: MunchkinView, values: MutableSequence[float]) -> None:
             values[at["run.total"]] = _clip(run["total"], *RUN_TOTAL)
     offer = next((o for o in view["offers"] if o["status"] in ("open", "accepted")), None)
     if offer is not None:
-        terms = [int(t) for t in offer["terms"]]
-        if type(offer["occasion"]) is int:  # help: (treasures, helper_first, *items)
-            treasures_offered, first, offered = terms[0], terms[1], terms[2:]
-        else:  # a trade: (mine, *items)
-            treasures_offered, first, offered = 0, 0, terms[1:]
-        values[at["offer.present"]] = 1.0
-        if offer["counter_of"] is not None:
-            values[at["offer.counter"]] = 1.0
-        values[at["offer.treasures"]] = _clip(treasures_offered, 0, C)
-        values[at["offer.helper_first"]] = float(first)
-        values[at["offer.from"] + offer["sender"]] = 1.0
-        values[at["offer.to"] + offer["receiver"]] = 1.0
-        _flag(values, at["card.offer"], offered)
+        _write_offer(
+            values,
+            at,
+            offer["occasion"],
+            offer["terms"],
+            offer["counter_of"],
+            offer["sender"],
+            offer["receiver"],
+        )
     if view["truncated"]:
         values[at["truncated"]] = 1.0
     _flag(values, at["card.hand"], view["hand"] or ())
@@ -283,10 +329,233 @@ def _write(view: MunchkinView, values: MutableSequence[float]) -> None:
     _flag(values, at["card.limbo"], view["limbo"])
 
 
+def _write_offer(
+    values: MutableSequence[float],
+    at: dict[str, int],
+    occasion: int | str,
+    terms: Iterable[int | str],
+    counter_of: int | None,
+    sender: int,
+    receiver: int,
+) -> None:
+    """The ``offer.*`` pieces and ``card.offer`` of the open (or accepted) offer shown."""
+    ints = [int(t) for t in terms]
+    if type(occasion) is int:  # help: (treasures, helper_first, *items)
+        treasures_offered, first, offered = ints[0], ints[1], ints[2:]
+    else:  # a trade: (mine, *items)
+        treasures_offered, first, offered = 0, 0, ints[1:]
+    values[at["offer.present"]] = 1.0
+    if counter_of is not None:
+        values[at["offer.counter"]] = 1.0
+    values[at["offer.treasures"]] = _clip(treasures_offered, 0, C)
+    values[at["offer.helper_first"]] = float(first)
+    values[at["offer.from"] + sender] = 1.0
+    values[at["offer.to"] + receiver] = 1.0
+    _flag(values, at["card.offer"], offered)
+
+
 def _flag(values: MutableSequence[float], start: int, cards: Iterable[int]) -> None:
     """Set the float of each card listed in the piece that begins at `start`."""
     for c in cards:
         values[start + c] = 1.0
+
+
+# ----- from the state's own fields (`encode_state`) ------------------------------------
+
+# The fields the rules' figures (`_rules`) are read from, besides the card set: the memo
+# of the figures is keyed by their values (a test checks that `_rules` reads no other).
+RULES_FIELDS = (
+    "num_players",
+    "turn",
+    "helper",
+    "level",
+    "sex",
+    "table",
+    "unequipped",
+    "monsters",
+    "enh",
+    "cmods",
+)
+_LIVE_OFFER = (OfferStatus.OPEN, OfferStatus.ACCEPTED)
+_MEMO_SIZE = 4096  # figures kept per state class; most observations repeat the last ones
+_memos: dict[type[MunchkinModel], dict[bytes, tuple[float, ...]]] = {}
+
+
+def _rules(state: MunchkinModel) -> tuple[float, ...]:
+    """The figures the rules work out, as the view shows them (clipped to their pieces):
+    each seat's hand limit, then each seat's strength, then in a fight the players' and
+    the monsters' strengths and whether the players win."""
+    seats = range(state.num_players)
+    limits = [_clip(character.hand_limit(state, p), 0, C) for p in seats]
+    strengths = [character.player_strength(state, p) for p in seats]
+    clipped = [_clip(strength, *STRENGTH) for strength in strengths]
+    if not state.monsters:
+        return (*limits, *clipped)
+    players, monsters = character.sides(state, strengths)
+    winning = float(character.wins(state, players, monsters))
+    return (*limits, *clipped, _clip(players, *STRENGTH), _clip(monsters, *STRENGTH), winning)
+
+
+def _memoized_rules(state: MunchkinModel) -> tuple[float, ...]:
+    """`_rules`, memoized by the values of `RULES_FIELDS`: a move seldom changes them (a
+    pass in a window does not), and working the figures out is most of the cost."""
+    key = rules_key(state, RULES_FIELDS)
+    memo = _memos.get(type(state))  # the card set is the class's
+    if memo is None:
+        memo = _memos[type(state)] = {}
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        found = memo[key] = _rules(state)
+    return found
+
+
+def _write_fields(
+    state: MunchkinModel,
+    seat: int | None,
+    values: MutableSequence[float],
+    at: dict[str, int],
+    rules: tuple[float, ...],
+) -> None:
+    """Every piece but the run's and the offer's, read from the state (`_rules`' figures
+    given): the Python code of `_observe.write_fields`."""
+    n = state.num_players
+    if seat is not None:
+        values[at["me"] + seat] = 1.0
+    for p in state.actors():
+        values[at["to_act"] + p] = 1.0
+    values[at["turn"] + state.turn] = 1.0
+    values[at["turn_number"]] = float(state.turn_number)
+    values[at["phase"] + _PHASE[state.phase]] = 1.0
+    if state.window is not None:
+        values[at["window"] + _WINDOW[state.window_kind]] = 1.0
+    if state.stack:
+        top = state.stack.top
+        kind = top.kind
+        values[at["deciding"] + _FRAME[HOOK if kind.startswith(HOOK_FRAME) else kind]] = 1.0
+        if top.seat is not None:
+            values[at["deciding.seat"] + top.seat] = 1.0
+    doors_of = state.CS.deck
+    known_cards = known_in_hands(state, seat)
+    unequipped = set(state.unequipped)
+    level, male, dead, ready = at["seat.level"], at["seat.male"], at["seat.dead"], at["seat.ready"]
+    doors, treasures = at["seat.hand_doors"], at["seat.hand_treasures"]
+    limit, strength = at["seat.hand_limit"], at["seat.strength"]
+    known, table, equipped = at["card.known"], at["card.table"], at["card.equipped"]
+    for p in range(n):
+        values[level + p] = float(state.level[p])
+        if SEXES[state.sex[p]] == Sex.MALE:
+            values[male + p] = 1.0
+        if state.dead[p]:
+            values[dead + p] = 1.0
+        if state.ready[p] == Setup.READY:
+            values[ready + p] = 1.0
+        hand = state.hands[p]
+        door_cards = sum(1 for c in hand if doors_of[c] == 0)
+        values[doors + p] = _clip(door_cards, 0, C)
+        values[treasures + p] = _clip(len(hand) - door_cards, 0, C)
+        values[limit + p] = rules[p]
+        values[strength + p] = rules[n + p]
+        if p == seat:
+            _flag(values, at["card.hand"], hand)
+        else:
+            for c in hand:
+                if c in known_cards:
+                    values[known + c * n + p] = 1.0
+        for c in state.table[p]:
+            values[table + c * n + p] = 1.0
+            if c not in unequipped:
+                values[equipped + c] = 1.0
+    trades = state.trades
+    for i in range(0, len(trades), 2):
+        values[at["asked"] + trades[i] * n + trades[i + 1]] = 1.0
+    for p in state.winners:
+        values[at["seat.winner"] + p] = 1.0
+    values[at["door_deck"]] = _clip(len(state.door_deck), 0, C)
+    values[at["treasure_deck"]] = _clip(len(state.treasure_deck), 0, C)
+    values[at["door_discard"]] = _clip(len(state.door_discard), 0, C)
+    values[at["treasure_discard"]] = _clip(len(state.treasure_discard), 0, C)
+    _flag(values, at["card.door_discard"], state.door_discard)
+    _flag(values, at["card.treasure_discard"], state.treasure_discard)
+    if state.monsters:
+        values[at["combat.present"]] = 1.0
+        values[at["combat.players"]] = rules[2 * n]
+        values[at["combat.monsters"]] = rules[2 * n + 1]
+        values[at["combat.winning"]] = rules[2 * n + 2]
+        values[at["combat.count"]] = float(len(state.monsters))
+        values[at["combat.defeated_treasures"]] = _clip(state.charmed, 0, C)
+        if state.helper >= 0:
+            values[at["combat.helper"] + state.helper] = 1.0
+        enh = state.enh
+        for m in state.monsters:
+            values[at["card.monster"] + m] = 1.0
+            for i in range(0, len(enh), 2):
+                if enh[i + 1] == m:
+                    values[at["card.enhancer"] + enh[i]] = 1.0
+    if state.truncated:
+        values[at["truncated"]] = 1.0
+    _flag(values, at["card.body"], state.body)
+    _flag(values, at["card.haul"], state.haul)
+    _flag(values, at["card.limbo"], state.limbo)
+
+
+# The pieces `_observe.write_fields` writes from, in the order it takes their starts.
+_NATIVE_PIECES = (
+    "me",
+    "to_act",
+    "turn",
+    "turn_number",
+    "phase",
+    "window",
+    "deciding",
+    "deciding.seat",
+    "seat.level",
+    "seat.male",
+    "seat.dead",
+    "seat.ready",
+    "seat.hand_doors",
+    "seat.hand_treasures",
+    "seat.hand_limit",
+    "seat.strength",
+    "seat.winner",
+    "door_deck",
+    "treasure_deck",
+    "door_discard",
+    "treasure_discard",
+    "combat.present",
+    "combat.players",
+    "combat.monsters",
+    "combat.winning",
+    "combat.count",
+    "combat.defeated_treasures",
+    "combat.helper",
+    "asked",
+    "truncated",
+    "card.hand",
+    "card.known",
+    "card.table",
+    "card.equipped",
+    "card.door_discard",
+    "card.treasure_discard",
+    "card.monster",
+    "card.enhancer",
+    "card.body",
+    "card.haul",
+    "card.limbo",
+)
+
+
+@functools.cache
+def _native_offsets(pieces: Pieces) -> tuple[int, ...]:
+    """Where each of `_NATIVE_PIECES` starts, for the C loops."""
+    return tuple(pieces.starts[name] for name in _NATIVE_PIECES)
+
+
+@functools.cache
+def _door_flags(cls: type[MunchkinModel]) -> bytes:
+    """1 for each Door card id of the class's card set, 0 for a Treasure, for the C loops."""
+    return bytes(1 if deck == 0 else 0 for deck in cls.CS.deck)
 
 
 def text(view: MunchkinView) -> str:

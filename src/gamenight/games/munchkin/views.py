@@ -211,7 +211,7 @@ def view(s: MunchkinModel, seat: int | None) -> MunchkinView:
             "run_bonuses": list(s.rbonus),
             "players_strength": players,
             "monsters_strength": monsters,
-            "winning": character.winning(s),
+            "winning": character.wins(s, players, monsters),
             "defeated_treasures": s.charmed,
         }
     run: RunView | None = None
