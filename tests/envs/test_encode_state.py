@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from array import array
 
+import numpy as np
 import pytest
 
 import gamenight
@@ -21,8 +22,8 @@ def encode_state_of(game_id):
 
 
 def test_encode_state_is_encode_of_the_view(game_id, players, playout):
-    """Into a list (the Python code) and into the adapters' float32 buffer (which a game
-    may write with C code where it is built)."""
+    """Into a list (the Python code), an ``array("f")`` and the adapters' float32 NumPy
+    array (which a game may write with C code where it is built)."""
     encode_state, encode = encode_state_of(game_id), encoder(game_id).encode
     for seed in range(4):
         for state in playout(game_id, players, seed):
@@ -34,6 +35,9 @@ def test_encode_state_is_encode_of_the_view(game_id, players, playout):
                 buffer = array("f", bytes(4 * len(expected)))
                 encode_state(state, seat, buffer)
                 assert buffer == array("f", expected)
+                adapters = np.zeros(len(expected), np.float32)  # what the adapters pass
+                encode_state(state, seat, adapters)
+                assert adapters.tobytes() == buffer.tobytes()
 
 
 def test_encode_state_refuses_a_seat_that_is_not_at_the_table(game_id):

@@ -8,7 +8,7 @@ pure Python and built from ``view(seat)`` only:
 - ``encode(view) -> list[float]``: the observation, the pieces one after the other;
 - optionally ``encode_state(state, seat, values)``: writes the floats of
   ``encode(state.view(seat))`` into `values` (zeros, as long as the observation: the
-  adapters pass a float32 ``array.array``), read from the state's own fields (faster; a
+  adapters pass a float32 NumPy array), read from the state's own fields (faster; a
   test compares the two);
 - ``text(view) -> str``: a short readable form (OpenSpiel's observation string);
 - ``SCORES = (low, high)``: the range of ``outcome().scores``;
@@ -23,7 +23,6 @@ from __future__ import annotations
 import operator
 import random
 import struct
-from array import array
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
@@ -114,10 +113,9 @@ class Encoding:
         # Packs an encoder's list straight into a new float32 array: about a third of the
         # time numpy takes to convert a list of Python numbers.
         self._packer = struct.Struct(f"={self.size}f")
-        # Zeros for a new observation, which the encoder's `encode_state` (if the game has
-        # one) writes straight into: building the view and reading it back is most of the
-        # cost of an observation, and an array.array takes each float as a list would.
-        self._zeros = bytes(self._packer.size)
+        # The encoder's `encode_state` (if the game has one) writes a new observation
+        # straight into a float32 array of zeros: building the view and reading it back
+        # is most of the cost of an observation.
         self._encode_state = getattr(self.encoder, "encode_state", None)
         self._no_actions = bytes(self.codec.size)  # a mask's zeros (copying is cheapest)
         # The codec id of each of the codec's own action objects (which games hand out),
@@ -140,17 +138,14 @@ class Encoding:
 
     def observation(self, state: State, seat: int | None) -> np.ndarray:
         """The encoded ``view(seat)`` as float32 (``None``: a spectator's view)."""
-        return np.frombuffer(self._encoded(state, seat), FLOAT32)
-
-    def _encoded(self, state: State, seat: int | None) -> array | bytearray:
-        """The float32 bytes of the encoded ``view(seat)``, in a new buffer."""
         if self._encode_state is not None:
-            values = array("f", self._zeros)
+            # NumPy's zeros cost less than any Python buffer viewed as an array after.
+            values = np.zeros(self.size, FLOAT32)
             self._encode_state(state, seat, values)
             return values
         buffer = bytearray(self._packer.size)
         self._packer.pack_into(buffer, 0, *self.encoder.encode(state.view(seat)))
-        return buffer
+        return np.frombuffer(buffer, FLOAT32)
 
     def text(self, state: State, seat: int | None) -> str:
         """The encoder's short text of ``view(seat)``."""
@@ -174,13 +169,15 @@ class Encoding:
         return {"observation": self.observation(state, seat), "action_mask": self.mask(state, seat)}
 
     def observe_into(
-        self, state: State, seat: int, observations: bytearray, masks: np.ndarray, row: int
+        self, state: State, seat: int, observations: np.ndarray, masks: np.ndarray, row: int
     ) -> None:
         """Write `seat`'s observation and mask into row `row` of a batch, as `observe`
-        gives them: `observations` holds the float32 rows (``np.frombuffer`` of it is the
-        ``(n, size)`` array), `masks` is the int8 ``(n, N)`` array, zeros where not set."""
-        size = self._packer.size
-        observations[row * size : (row + 1) * size] = self._encoded(state, seat)
+        gives them: `observations` is the float32 ``(n, size)`` array and `masks` the int8
+        ``(n, N)`` array, zeros where not set."""
+        if self._encode_state is not None:  # straight into the row, which holds zeros
+            self._encode_state(state, seat, observations[row])
+        else:
+            observations[row] = self.observation(state, seat)
         masks[row, self.codec.encode_all(state.legal_actions(seat))] = 1
 
     def legal_ids(self, state: State, seat: int) -> list[int]:

@@ -96,12 +96,11 @@ class GamenightVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray
 
     def _observations(self) -> dict[str, np.ndarray]:
         """Every learner's observation and mask, written into new batch arrays."""
-        observations = bytearray(4 * self.num_envs * self.encoding.size)  # float32 rows
+        observations = np.zeros((self.num_envs, self.encoding.size), dtype=np.float32)
         masks = np.zeros((self.num_envs, self.encoding.num_actions), dtype=np.int8)
         for i, env in enumerate(self.envs):
             self.encoding.observe_into(env.state, env.seat, observations, masks, i)
-        batch = np.frombuffer(observations, dtype=np.float32).reshape(self.num_envs, -1)
-        return {"observation": batch, "action_mask": masks}
+        return {"observation": observations, "action_mask": masks}
 
 
 def make_vec(

@@ -1,11 +1,11 @@
 """Munchkin's observation encoder's loops in C (`_observe.c`): `observation.encode_state`
 calls it when it is built."""
 
-from array import array
+from collections.abc import MutableSequence
 from typing import Any
 
 def write_fields(
-    values: array[float],
+    values: MutableSequence[float],  # a writable float32 buffer
     state: Any,
     seat: int,
     players: int,

@@ -51,7 +51,6 @@ piece                          shape  meaning
 from __future__ import annotations
 
 import functools
-from array import array
 from collections.abc import Iterable, Mapping, MutableSequence
 from typing import Any
 
@@ -196,7 +195,7 @@ def encode_state(state: MunchkinModel, seat: int | None, values: MutableSequence
     at = pieces.starts
     # The seats', hands' and piles' loops are most of the work: in C where it is built,
     # for the adapters' float32 buffers, with the rules' figures memoized.
-    if NATIVE and type(values) is array and values.typecode == "f":
+    if NATIVE and _float32_buffer(values):
         write_fields(
             values,
             state,
@@ -409,6 +408,16 @@ def _memoized_rules(state: MunchkinModel) -> tuple[float, ...]:
             memo.clear()
         found = memo[key] = _rules(state)
     return found
+
+
+def _float32_buffer(values: object) -> bool:
+    """Whether `values` is a writable float32 buffer (the adapters' NumPy array, an
+    ``array("f")``), which the C code writes."""
+    try:
+        view = memoryview(values)  # type: ignore[arg-type]  # a list is no buffer
+    except TypeError:
+        return False
+    return view.format == "f" and not view.readonly
 
 
 def _write_fields(

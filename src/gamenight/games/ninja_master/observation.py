@@ -146,7 +146,7 @@ def _encode_state(
 
     This is `encode_state` in Python, the reference: where `_observe` is built,
     `encode_state` is its C function, which writes a float32 buffer (the adapters'
-    ``array("f")``) in one call and hands anything else to this one."""
+    float32 NumPy array) in one call and hands anything else to this one."""
     state.check_seat(seat)
     n, options = state.num_players, state.options
     at = _places(n).starts
