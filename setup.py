@@ -1,7 +1,7 @@
 """The optional C parts of the package (the Python code is the fallback, so a failed build
 still installs a working package): SplitMix64 draws, Boss Quest's bot's Judge, the
-observation encoders of Boss Quest, Ninja Master and Munchkin, the RL adapters' action
-masks."""
+observation encoders of Boss Quest, Ninja Master, Munchkin and Meow, Dark Lord!, the RL
+adapters' action masks."""
 
 from setuptools import Extension, setup
 
@@ -33,6 +33,11 @@ setup(
         Extension(
             "gamenight.games.munchkin._observe",
             ["src/gamenight/games/munchkin/_observe.c"],
+            optional=True,
+        ),
+        Extension(
+            "gamenight.games.meow_dark_lord._observe",
+            ["src/gamenight/games/meow_dark_lord/_observe.c"],
             optional=True,
         ),
     ]

@@ -1,13 +1,14 @@
 """Meow, Dark Lord! observations for reinforcement learning, built from ``view(seat)`` only.
 
 The RL adapters (``gamenight.envs``) call `encode_state` (the floats of `encode` of the
-seat's view, written straight from the state into their float32 buffer): a fixed-length
-list of floats, the `pieces` one after the other, each flattened row by row (the layout
-names each float and bounds it: ``card.hand[c][i]``); `text` is the short form OpenSpiel
-shows as the observation string. Seats are absolute and cards are instance ids ``0..C-1``
-(C = 60), as in the action codec, so row ``c`` of a ``card.*`` piece describes the card
-that ``Hire(c)``, ``Search(c)``... name. ``n`` is the player count, ``K = 6`` the kinds
-of choice a pending step may wait for (`CHOICES`).
+seat's view, written straight from the state into their float32 buffer, in one C call
+where `_observe.c` is built): a fixed-length list of floats, the `pieces` one after the
+other, each flattened row by row (the layout names each float and bounds it:
+``card.hand[c][i]``); `text` is the short form OpenSpiel shows as the observation string.
+Seats are absolute and cards are instance ids ``0..C-1`` (C = 60), as in the action codec,
+so row ``c`` of a ``card.*`` piece describes the card that ``Hire(c)``, ``Search(c)``...
+name. ``n`` is the player count, ``K = 6`` the kinds of choice a pending step may wait for
+(`CHOICES`).
 
 A card's rows say where the observer knows it is. Other seats' hands show only the
 cards seen going into them from the Graveyard (their sizes are in ``seat.hand``); the
@@ -49,7 +50,7 @@ piece               shape   meaning
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, MutableSequence
+from collections.abc import Callable, Mapping, MutableSequence
 from typing import Any
 
 from gamenight.kernel.observation import Observation, Piece, Pieces, one_hot
@@ -73,6 +74,13 @@ from .model import EndReason, MeowModel, Phase
 from .state import MeowState
 from .turn import DUNGEON_LIMIT
 from .views import MeowView
+
+try:
+    from . import _observe
+
+    NATIVE = True  # the whole of `encode_state` in C, for float32 buffers
+except ImportError:  # not built (a plain source tree): the Python code writes the same floats
+    NATIVE = False
 
 PHASES = tuple(Phase)
 PENDING = tuple(CHOICES)  # wound, heal, raise, attack, sacrifice, steal
@@ -186,10 +194,14 @@ def encode(view: MeowView) -> list[float]:
     return obs.values
 
 
-def encode_state(state: MeowModel, seat: int | None, values: MutableSequence[float]) -> None:
+def _encode_state(state: MeowModel, seat: int | None, values: MutableSequence[float]) -> None:
     """Write `encode(view(seat))` into `values` (all zeros, as long as the observation),
     read from the state's own fields without building the view: the same floats, so
-    exactly what the view allows (a test compares the two)."""
+    exactly what the view allows (a test compares the two).
+
+    This is `encode_state` in Python, the reference: where `_observe` is built,
+    `encode_state` is its C function, which writes a float32 buffer (the adapters'
+    float32 NumPy array) in one call and hands anything else to this one."""
     state.check_seat(seat)
     n = state.num_players
     at = _places(n).starts
@@ -243,6 +255,62 @@ def encode_state(state: MeowModel, seat: int | None, values: MutableSequence[flo
         values[seat_hearts + s] = total
     for card in state.graveyard:
         values[at["card.graveyard"] + card] = 1.0
+
+
+# The pieces in the order `_observe` takes their starts (it checks each one's size).
+_NATIVE_PIECES = (
+    "me",
+    "to_act",
+    "turn",
+    "turn_number",
+    "coin_target",
+    "phase",
+    "pending",
+    "pending.card",
+    "pending.amount",
+    "treasury",
+    "tower",
+    "tower_safe_top",
+    "rigor_mortis",
+    "end",
+    "seat.coins",
+    "seat.hand",
+    "seat.cats",
+    "seat.hearts",
+    "winner",
+    "card.hand",
+    "card.dungeon",
+    "card.graveyard",
+    "card.hearts",
+    "card.acted",
+)
+
+
+def _native_layout(players: int) -> tuple[tuple[int, int] | int, ...]:
+    """Each of `_NATIVE_PIECES`' start and size for `players` seats, then the length."""
+    places = _places(players)
+    sizes = {piece.name: piece.size for piece in places.pieces}
+    return (*((places.starts[name], sizes[name]) for name in _NATIVE_PIECES), places.size)
+
+
+# `encode_state`: the C function where it is built (it hands any target but a float32
+# buffer to `_encode_state`), so that the adapters' call runs no Python code; else the
+# Python code.
+encode_state: Callable[[MeowModel, int | None, MutableSequence[float]], None]
+if NATIVE:
+    _observe.configure(
+        {n: _native_layout(n) for n in range(MeowState.min_players, MeowState.max_players + 1)},
+        PHASES,
+        PHASES.index(Phase.OVER),
+        PENDING,
+        END_REASONS,
+        NUM_CATS,
+        MeowState.actors,  # which it follows in C (a class with its own is asked)
+        _encode_state,
+    )
+    encode_state = _observe.encode_state
+else:
+    encode_state = _encode_state
 
 
 def text(view: MeowView) -> str:
