@@ -15,7 +15,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import gamenight
 from gamenight.envs.openspiel import game_name
-from gamenight.kernel import game_class
+from gamenight.kernel import IllegalAction, game_class
+from gamenight.play.table import next_actor
 
 from .cases import games, player_counts, short_game
 
@@ -37,6 +38,21 @@ def test_random_sim_test(game_id, players):
     sims = math.ceil(len(games(game_id, SIMULATIONS)) / len(player_counts(game_id)))
     game = load(game_id, players, **short_game(game_id))
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
+
+
+def test_each_move_is_the_seat_the_table_asks_and_a_finished_game_takes_none(game_id):
+    """The current player is kept for a move (OpenSpiel asks several times): it must be
+    the seat `next_actor` asks after every action, and the seat the move is applied for."""
+    state = deal(load(game_id, game_class(game_id).min_players, **short_game(game_id)), 2)
+    rng = np.random.default_rng(2)
+    while not state.is_terminal():
+        player = state.current_player()
+        assert player == next_actor(state.game)
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        assert state.game.history[-1][0] == player
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    with pytest.raises(IllegalAction, match="over"):
+        state.apply_action(0)
 
 
 def test_load_game_by_name_with_options(game_id):

@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from gamenight.kernel import Option, State, game_class, games, load
+from gamenight.kernel import IllegalAction, Option, State, game_class, games, load
 from gamenight.kernel.limits import quote
 from gamenight.play.table import next_actor
 
@@ -123,16 +123,7 @@ class GamenightState(pyspiel.State):
 
     def current_player(self) -> int:
         table = self._table
-        if table.state is None:
-            return pyspiel.PlayerId.CHANCE
-        # OpenSpiel asks several times a move (applying, listing the legal actions):
-        # the answer is kept until the next action, as `memo` keeps others.
-        if table.player_at != len(table.state.history):
-            table.player_at = len(table.state.history)
-            table.player = (
-                pyspiel.PlayerId.TERMINAL if table.state.is_over() else next_actor(table.state)
-            )
-        return table.player
+        return pyspiel.PlayerId.CHANCE if table.state is None else table.player()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.get_game().deal_outcomes
@@ -146,7 +137,10 @@ class GamenightState(pyspiel.State):
         if state is None:
             self._table.state = game.encoding.new_state(game.deal_seed(action))
         else:
-            state.apply(next_actor(state), game.encoding.decode(action))
+            seat = self._table.player()
+            if seat == pyspiel.PlayerId.TERMINAL:
+                raise IllegalAction("the game is over")
+            state.apply(seat, game.encoding.decode(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         game = self.get_game()
@@ -248,16 +242,26 @@ class _Table:
     being identical, shares them.
     """
 
-    __slots__ = ("_memo", "_memo_at", "player", "player_at", "state")
+    __slots__ = ("_memo", "_memo_at", "_player", "_player_at", "state")
 
     def __init__(self, state: State | None = None) -> None:
         self.state = state
         self._memo: dict[Any, Any] = {}
         self._memo_at = -1
-        # OpenSpiel's current player, kept by `GamenightState.current_player` for the
-        # history's length `player_at`.
-        self.player = pyspiel.PlayerId.TERMINAL
-        self.player_at = -1
+        self._player = pyspiel.PlayerId.TERMINAL  # `player()`, kept for the history's
+        self._player_at = -1  # length `_player_at`
+
+    def player(self) -> int:
+        """OpenSpiel's current player of the dealt state: the seat `next_actor` asks, or
+        ``TERMINAL`` once the game is over. OpenSpiel asks several times a move (to apply,
+        to list the legal actions): the answer is kept until the next action."""
+        state = self.state
+        if state is None:
+            raise ValueError("the game is not dealt yet")
+        if self._player_at != len(state.history):
+            self._player_at = len(state.history)
+            self._player = pyspiel.PlayerId.TERMINAL if state.is_over() else next_actor(state)
+        return self._player
 
     def memo(self, key: Any, compute: Callable[[], Any]) -> Any:
         """`compute()`, kept under `key` until the state's next action."""
@@ -281,7 +285,7 @@ class _Table:
             return _Table()
         copy = _Table(self.state.clone())
         copy._memo, copy._memo_at = dict(self._memo), self._memo_at
-        copy.player, copy.player_at = self.player, self.player_at
+        copy._player, copy._player_at = self._player, self._player_at
         return copy
 
     def __reduce__(self) -> tuple[Callable[..., _Table], tuple[Any, ...]]:
