@@ -5,6 +5,20 @@ adapters' action masks."""
 
 from setuptools import Extension, setup
 
+# The observation encoders read a state's fields with the kernel's shared C helpers.
+STATE_FIELDS = "src/gamenight/kernel/_state_fields.h"
+
+
+def observer(game: str) -> Extension:
+    """A game's observation encoder in C (`games/<game>/_observe.c`)."""
+    return Extension(
+        f"gamenight.games.{game}._observe",
+        [f"src/gamenight/games/{game}/_observe.c"],
+        depends=[STATE_FIELDS],
+        optional=True,
+    )
+
+
 setup(
     ext_modules=[
         Extension(
@@ -20,25 +34,9 @@ setup(
             optional=True,
         ),
         Extension("gamenight.envs._masks", ["src/gamenight/envs/_masks.c"], optional=True),
-        Extension(
-            "gamenight.games.boss_quest._observe",
-            ["src/gamenight/games/boss_quest/_observe.c"],
-            optional=True,
-        ),
-        Extension(
-            "gamenight.games.ninja_master._observe",
-            ["src/gamenight/games/ninja_master/_observe.c"],
-            optional=True,
-        ),
-        Extension(
-            "gamenight.games.munchkin._observe",
-            ["src/gamenight/games/munchkin/_observe.c"],
-            optional=True,
-        ),
-        Extension(
-            "gamenight.games.meow_dark_lord._observe",
-            ["src/gamenight/games/meow_dark_lord/_observe.c"],
-            optional=True,
-        ),
+        observer("boss_quest"),
+        observer("ninja_master"),
+        observer("munchkin"),
+        observer("meow_dark_lord"),
     ]
 )

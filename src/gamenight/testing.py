@@ -12,6 +12,8 @@ Rigged states are for tests: their record does not replay from the seed.
 from __future__ import annotations
 
 import inspect
+import random
+from collections.abc import Iterator
 from typing import Any
 
 from .kernel import Rng, State, make
@@ -53,6 +55,23 @@ def random_moves(state: State, steps: int, seed: int = 0) -> State:
         seat = rng.choice(state.actors())
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     return state
+
+
+def playout(
+    game_id: str, players: int, seed: int, every: int = 1, **options: Any
+) -> Iterator[State]:
+    """The states of one game of `game_id` (`options` go to `make`) in which the first of
+    the actors plays a uniformly random legal action, drawn from ``random.Random(seed)``:
+    the first, every `every`-th and the finished one. It is the same object, advanced one
+    action at a time, so read each state as it comes."""
+    state = make(game_id, players=players, seed=seed, **options)
+    choose = random.Random(seed).choice
+    yield state
+    while not state.is_over():
+        seat = state.actors()[0]
+        state.apply(seat, choose(state.legal_actions(seat)))
+        if len(state.history) % every == 0 or state.is_over():
+            yield state
 
 
 def _options(cls: type[State], rig_function: Any, setup: dict[str, Any]) -> dict[str, Any]:

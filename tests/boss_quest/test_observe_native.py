@@ -4,7 +4,6 @@ error, never a crash or a write outside the buffer, for a state the game never m
 
 from __future__ import annotations
 
-import random
 from array import array
 
 import pytest
@@ -12,6 +11,7 @@ import pytest
 import gamenight
 from gamenight.games.boss_quest import BossQuestState, observation
 from gamenight.kernel import DecisionStack, Frame
+from gamenight.testing import playout
 
 pytestmark = pytest.mark.skipif(not observation.NATIVE, reason="_observe is not built")
 
@@ -35,17 +35,6 @@ def native(state: BossQuestState, seat: int | None) -> array[float]:
     return values
 
 
-def states(players: int, options: dict[str, object], seed: int):
-    """Every state of a random game (the same object, advanced one action at a time)."""
-    state = gamenight.make("boss-quest", players, seed, **options)
-    choose = random.Random(seed).choice
-    yield state
-    while not state.is_over():
-        seat = state.actors()[0]
-        state.apply(seat, choose(state.legal_actions(seat)))
-        yield state
-
-
 def test_the_adapters_call_the_c_function():
     assert observation.encode_state is observation._observe.encode_state
 
@@ -54,7 +43,7 @@ def test_the_adapters_call_the_c_function():
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_c_writes_the_floats_of_the_python_code(players, options):
     for seed in range(4):
-        for state in states(players, options, seed):
+        for state in playout("boss-quest", players, seed, **options):
             for seat in (None, *range(players)):
                 assert native(state, seat) == array("f", python(state, seat))
 

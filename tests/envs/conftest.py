@@ -3,13 +3,13 @@ player counts, and random playouts."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 
 import pytest
 
 import gamenight
 from gamenight.kernel import State
+from gamenight.testing import playout as random_playout
 
 from .cases import NO_ENCODER, PLAYOUT_GAMES, PLAYOUT_STRIDE, has_encoder, player_counts
 
@@ -46,14 +46,7 @@ def playout() -> Playout:
     advanced one action at a time."""
 
     def states(game_id: str, players: int, seed: int) -> Iterator[State]:
-        state = gamenight.make(game_id, players, seed, **PLAYOUT_GAMES.get(game_id, {}))
-        choose = random.Random(seed).choice
-        stride = PLAYOUT_STRIDE.get(game_id, 1)
-        yield state
-        while not state.is_over():
-            seat = state.actors()[0]
-            state.apply(seat, choose(state.legal_actions(seat)))
-            if len(state.history) % stride == 0 or state.is_over():
-                yield state
+        options = PLAYOUT_GAMES.get(game_id, {})
+        return random_playout(game_id, players, seed, PLAYOUT_STRIDE.get(game_id, 1), **options)
 
     return states

@@ -9,28 +9,16 @@ refuses a state the game never makes instead of writing outside a piece.
 from __future__ import annotations
 
 import json
-import random
 from array import array
-from collections.abc import Iterator
 
 import pytest
 
 import gamenight
 from gamenight.games.meow_dark_lord import MeowState, observation
 from gamenight.games.meow_dark_lord.content import NUM_CATS
+from gamenight.testing import playout
 
 observe = pytest.importorskip("gamenight.games.meow_dark_lord._observe")
-
-
-def states(players: int, seed: int) -> Iterator[MeowState]:
-    """Every state of a random game (the same object, one action further each time)."""
-    state = gamenight.make("meow-dark-lord", players, seed=seed)
-    choose = random.Random(seed).choice
-    yield state
-    while not state.is_over():
-        seat = state.actors()[0]
-        state.apply(seat, choose(state.legal_actions(seat)))
-        yield state
 
 
 def floats(encode, state, seat, typecode: str = "f") -> array:
@@ -59,7 +47,7 @@ def test_encode_state_is_the_c_code_where_it_is_built():
 def test_the_c_code_writes_the_python_floats(players):
     seen = {"pending": 0, "revealed": 0, "acted": 0, "over": 0}
     for seed in range(3):
-        for state in states(players, seed):
+        for state in playout("meow-dark-lord", players, seed):
             assert_same(state)
             seen["pending"] += state.phase != "over" and bool(state.stack)
             seen["revealed"] += bool(state.revealed)
@@ -69,7 +57,7 @@ def test_the_c_code_writes_the_python_floats(players):
 
 
 def test_a_list_or_a_buffer_of_doubles_is_written_by_the_python_code():
-    state = next(s for s in states(3, 1) if s.stack and s.revealed)
+    state = next(s for s in playout("meow-dark-lord", 3, 1) if s.stack and s.revealed)
     for seat in (None, 0, 1, 2):
         expected = list(floats(observation._encode_state, state, seat))
         written = [0.0] * len(expected)
@@ -79,7 +67,7 @@ def test_a_list_or_a_buffer_of_doubles_is_written_by_the_python_code():
 
 
 def test_a_loaded_snapshot_with_plain_strings_is_read_alike():
-    for state in states(4, 2):
+    for state in playout("meow-dark-lord", 4, 2):
         if state.stack or state.is_over():
             loaded = MeowState.from_snapshot(json.loads(state.to_json()))
             assert type(loaded.phase) is str
@@ -91,7 +79,7 @@ def test_a_class_of_its_own_is_read_by_attribute_and_asked_its_actors():
         def actors(self) -> tuple[int, ...]:
             return tuple(range(self.num_players))
 
-    for state in states(3, 4):
+    for state in playout("meow-dark-lord", 3, 4):
         own = state.clone()
         own.__class__ = Everyone
         assert_same(own)

@@ -10,7 +10,6 @@ outside a piece.
 
 from __future__ import annotations
 
-import random
 from array import array
 from collections.abc import Iterator
 from typing import ClassVar
@@ -20,6 +19,7 @@ import pytest
 import gamenight
 from gamenight.games.munchkin import observation
 from gamenight.games.munchkin.model import MunchkinModel
+from gamenight.testing import playout
 
 observe = pytest.importorskip("gamenight.games.munchkin._observe")
 
@@ -28,15 +28,7 @@ GAMES = ("munchkin", "munchkin-fu")
 
 def states(game_id: str, players: int, seed: int, every: int = 3) -> Iterator[MunchkinModel]:
     """Every `every`-th state of a short random game (the same object, moved on)."""
-    state = gamenight.make(game_id, players, seed=seed, max_turns=10)
-    assert isinstance(state, MunchkinModel)
-    choose = random.Random(seed).choice
-    yield state
-    while not state.is_over():
-        seat = state.actors()[0]
-        state.apply(seat, choose(state.legal_actions(seat)))
-        if len(state.history) % every == 0 or state.is_over():
-            yield state
+    return playout(game_id, players, seed, every, max_turns=10)
 
 
 def size(state: MunchkinModel) -> int:

@@ -4,7 +4,6 @@ error, never a crash or a write outside the buffer, for a state the game never m
 
 from __future__ import annotations
 
-import random
 from array import array
 from types import SimpleNamespace
 
@@ -13,6 +12,7 @@ import pytest
 import gamenight
 from gamenight.games.ninja_master import NinjaMasterState, observation
 from gamenight.games.ninja_master.model import Phase, SmokeRule
+from gamenight.testing import playout
 
 pytestmark = pytest.mark.skipif(not observation.NATIVE, reason="_observe is not built")
 
@@ -40,17 +40,6 @@ def native(state: NinjaMasterState, seat: int | None) -> array[float]:
     return values
 
 
-def states(players: int, options: dict[str, object], seed: int):
-    """Every state of a random game (the same object, advanced one action at a time)."""
-    state = gamenight.make("ninja-master", players, seed, **options)
-    choose = random.Random(seed).choice
-    yield state
-    while not state.is_over():
-        seat = state.actors()[0]
-        state.apply(seat, choose(state.legal_actions(seat)))
-        yield state
-
-
 def test_the_adapters_call_the_c_function():
     assert observation.encode_state is observation._observe.encode_state
 
@@ -60,7 +49,7 @@ def test_the_adapters_call_the_c_function():
 def test_c_writes_the_floats_of_the_python_code(players, options):
     ended = set()
     for seed in range(3):
-        for state in states(players, options, seed):
+        for state in playout("ninja-master", players, seed, **options):
             for seat in (None, *range(players)):
                 assert native(state, seat) == array("f", python(state, seat))
         ended.add((state.sudden_death, state.truncated))

@@ -23,16 +23,8 @@
  * (and again whenever the class changes) and read directly, as CPython's own specialized
  * attribute loads do. */
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
 #include <stdint.h>
-#ifndef Py_T_OBJECT_EX  /* before 3.12 */
-#include <structmember.h>
-#define Py_T_OBJECT_EX T_OBJECT_EX
-#endif
-#ifndef Py_ALWAYS_INLINE  /* before 3.11 */
-#define Py_ALWAYS_INLINE
-#endif
+#include "../../kernel/_state_fields.h"
 
 /* The pieces, in the order of `observation.pieces` (`configure` checks their sizes). */
 enum {
@@ -71,106 +63,24 @@ static PyObject *phases, *pending_kinds, *end_reasons;  /* tuples of str */
 static Py_ssize_t over_phase;  /* the index of Phase.OVER in `phases` */
 static long num_cats;
 
-/* What the last type seen does: where it keeps each field (a slot's offset in the object;
- * -1: read by attribute), and whether its `actors` is `MeowState.actors`, which `encode_state`
- * follows in C. Valid while the type keeps its version tag, which any change to the class
- * resets (as CPython's own attribute caches are). */
-static PyTypeObject *slotted_type;
-static unsigned int slotted_tag;
+/* Where the last class seen keeps each field, and whether its `actors` is
+ * `MeowState.actors`, which `encode_state` follows in C (found with the slots). */
 static Py_ssize_t offsets[F_COUNT];
+static FieldSlots slots = {NULL, 0, F_COUNT, names, offsets};
 static int own_actors;
 
-/* Look up what `type` does: where it keeps each field (a slot: `__slots__`'s member
- * descriptor, which an instance's dict cannot shadow; anything else is read by attribute),
- * and whether it takes its actors from `MeowState.actors`. */
-static int find_slots(PyTypeObject *type) {
-    slotted_type = NULL;
-    int generic = type->tp_getattro == PyObject_GenericGetAttr;  /* no __getattribute__ */
-    for (int i = 0; i < F_COUNT; i++) {
-        offsets[i] = -1;
-        PyObject *found = PyObject_GetAttr((PyObject *)type, names[i]);
-        if (found == NULL) {
-            if (!PyErr_ExceptionMatches(PyExc_AttributeError))
-                return -1;
-            PyErr_Clear();
-            continue;
-        }
-        if (generic && Py_IS_TYPE(found, &PyMemberDescr_Type)) {
-            PyMemberDef *member = ((PyMemberDescrObject *)found)->d_member;
-            if (member->type == Py_T_OBJECT_EX
-                && PyType_IsSubtype(type, PyDescr_TYPE(found)))
-                offsets[i] = member->offset;
-        }
-        Py_DECREF(found);
-    }
+/* Whether `type`'s `actors` is `MeowState.actors`, read as it is by attribute (a class
+ * with a `__getattribute__` of its own is asked); on failure, the slots are looked up
+ * again next time. */
+static int find_own_actors(PyTypeObject *type) {
     PyObject *actors = PyObject_GetAttr((PyObject *)type, actors_name);
-    if (actors == NULL)
+    if (actors == NULL) {
+        slots.type = NULL;
         return -1;
-    own_actors = generic && actors == meow_actors;
+    }
+    own_actors = type->tp_getattro == PyObject_GenericGetAttr && actors == meow_actors;
     Py_DECREF(actors);
-    if (PyType_HasFeature(type, Py_TPFLAGS_VALID_VERSION_TAG)) {
-        slotted_type = type;
-        slotted_tag = type->tp_version_tag;
-    }
     return 0;
-}
-
-/* A field of the state, as a new reference: read at its slot where the type keeps it
- * there, else by attribute (which raises the AttributeError of an unset slot). */
-static inline PyObject *get_field(PyObject *state, int i) {
-    if (offsets[i] >= 0) {
-        PyObject *value = *(PyObject **)((char *)state + offsets[i]);
-        if (value != NULL)
-            return Py_NewRef(value);
-    }
-    return PyObject_GetAttr(state, names[i]);
-}
-
-/* An int of the state as a C long (-1 with an exception set on failure). A small int is
- * read at once; anything but an int is refused (so that no Python code runs). */
-static Py_ALWAYS_INLINE inline long as_long(PyObject *value) {
-#if PY_VERSION_HEX >= 0x030C0000
-    if (PyLong_CheckExact(value) && PyUnstable_Long_IsCompact((PyLongObject *)value))
-        return (long)PyUnstable_Long_CompactValue((PyLongObject *)value);
-#else
-    if (PyLong_CheckExact(value)) {
-        Py_ssize_t size = Py_SIZE(value);
-        if (size == 0)
-            return 0;
-        if (size == 1 || size == -1) {
-            long digit = (long)((PyLongObject *)value)->ob_digit[0];
-            return size == 1 ? digit : -digit;
-        }
-    }
-#endif
-    if (!PyLong_Check(value)) {
-        PyErr_Format(PyExc_TypeError, "an int of the state is a %.200s", Py_TYPE(value)->tp_name);
-        return -1;
-    }
-    return PyLong_AsLong(value);
-}
-
-/* The index of `value` in a tuple of strings (the vocabulary's members, so mostly found
- * by identity; a loaded snapshot's plain strings compare by value), or -1 if absent. */
-static Py_ssize_t index_in(PyObject *vocabulary, PyObject *value) {
-    Py_ssize_t size = PyTuple_GET_SIZE(vocabulary);
-    for (Py_ssize_t i = 0; i < size; i++)
-        if (PyTuple_GET_ITEM(vocabulary, i) == value)
-            return i;
-    if (!PyUnicode_Check(value))
-        return -1;
-    for (Py_ssize_t i = 0; i < size; i++)
-        if (PyUnicode_Compare(PyTuple_GET_ITEM(vocabulary, i), value) == 0)
-            return i;
-    return -1;
-}
-
-/* A field that is a list or a tuple, as a new reference; another sequence is copied into a
- * list (before any of the fields' items is read: iterating it may run Python code). */
-static PyObject *fast(PyObject *field) {
-    if (PyList_Check(field) || PyTuple_Check(field))
-        return Py_NewRef(field);
-    return PySequence_Fast(field, "a field of the state is not a sequence");
 }
 
 /* A seat's hand or dungeon: a list or a tuple, borrowed (NULL with an exception set). */
@@ -180,23 +90,6 @@ static inline PyObject *seat_cards(PyObject *cards) {
     PyErr_SetString(PyExc_TypeError, "a seat's cards are not a list");
     return NULL;
 }
-
-/* An int, which must lie in 0..bound-1 (-1 with an exception set otherwise). */
-static Py_ALWAYS_INLINE inline long bounded(PyObject *value, long bound, const char *what) {
-    long x = as_long(value);
-    if (x == -1 && PyErr_Occurred())
-        return -1;
-    if (x < 0 || x >= bound) {
-        PyErr_Format(PyExc_IndexError, "%s %ld outside 0..%ld", what, x, bound - 1);
-        return -1;
-    }
-    return x;
-}
-
-#define CHECK(x) do { if ((x) == -1 && PyErr_Occurred()) goto done; } while (0)
-
-/* The float a Python int becomes in an array("f"): through a double, as Python does. */
-#define F(x) ((float)(double)(x))
 
 static PyObject *encode_state(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 3) {
@@ -220,17 +113,10 @@ static PyObject *encode_state(PyObject *module, PyObject *const *args, Py_ssize_
     float *values = (float *)view.buf;
     PyObject *field[F_COUNT] = {NULL};
     PyObject *result = NULL;
-    PyTypeObject *type = Py_TYPE(state);
-    if (type != slotted_type || type->tp_version_tag != slotted_tag
-        || !PyType_HasFeature(type, Py_TPFLAGS_VALID_VERSION_TAG)) {
-        if (find_slots(type) < 0)
-            goto done;
-    }
-    for (int i = 0; i < F_COUNT; i++) {
-        field[i] = get_field(state, i);
-        if (field[i] == NULL)
-            goto done;
-    }
+    int found = refresh_field_slots(&slots, Py_TYPE(state));
+    if (found < 0 || (found && find_own_actors(Py_TYPE(state)) < 0)
+        || read_fields(&slots, state, field) < 0)
+        goto done;
     for (int i = F_LISTS; i < F_COUNT; i++) {
         Py_SETREF(field[i], fast(field[i]));
         if (field[i] == NULL)
@@ -528,7 +414,7 @@ static PyObject *configure(PyObject *module, PyObject *args) {
     num_cats = cats;
     Py_XSETREF(meow_actors, Py_NewRef(actors));
     Py_XSETREF(fallback, Py_NewRef(python_code));
-    slotted_type = NULL;  /* what each class does is looked up again */
+    slots.type = NULL;  /* what each class does is looked up again */
     Py_RETURN_NONE;
 }
 

@@ -11,9 +11,7 @@
  * fallback where this module is not built; a test compares the two on every state of
  * random games. */
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <structmember.h>
+#include "../../kernel/_state_fields.h"
 
 /* The offsets `write_fields` takes, in this order (`observation._NATIVE_PIECES`). */
 enum {
@@ -68,19 +66,6 @@ static inline int put(Buffer *b, Py_ssize_t i, double x) {
 /* A value clipped to [low, high], as `observation._clip`. */
 static inline double clip(double x, double low, double high) {
     return x < low ? low : x > high ? high : x;
-}
-
-/* An int's value (-1 with an exception set on failure): a small exact int read in place,
- * which is nearly every value of a state. */
-static inline long as_long(PyObject *x) {
-#if PY_VERSION_HEX >= 0x030C0000
-    if (PyLong_CheckExact(x) && PyUnstable_Long_IsCompact((PyLongObject *)x))
-        return (long)PyUnstable_Long_CompactValue((PyLongObject *)x);
-#else
-    if (PyLong_CheckExact(x) && -1 <= Py_SIZE(x) && Py_SIZE(x) <= 1)
-        return (long)Py_SIZE(x) * (long)((PyLongObject *)x)->ob_digit[0];
-#endif
-    return PyLong_AsLong(x);
 }
 
 /* The integer at `seq[i]` of a list or tuple (-1 with an exception set on failure). */
@@ -146,40 +131,10 @@ static PyObject *row(PyObject *seq, Py_ssize_t i) {
     return PySequence_Fast(PySequence_Fast_GET_ITEM(seq, i), "a seat's cards are not a sequence");
 }
 
-/* Where the state's class keeps each field of `names` (a slot's offset, or 0 where it is
- * no plain object slot and is read by name), for the last class asked. */
-static PyTypeObject *slots_of;
+/* Where the state's class keeps each field of `names` (`_state_fields.h`). A declared
+ * field is a slot (`MunchkinModel.fields`), read in place as `getattr` would read it. */
 static Py_ssize_t slot_offset[N_COUNT];
-
-/* The state's field `i` (a new reference; NULL with an exception set). A declared field
- * is a slot (`MunchkinModel.fields`), read in place as `getattr` would read it. */
-static PyObject *get_field(PyObject *state, int i) {
-    if (Py_TYPE(state) != slots_of) {
-        PyTypeObject *type = Py_TYPE(state);
-        for (int k = 0; k < N_COUNT; k++) {
-            slot_offset[k] = 0;
-            PyObject *descr = PyObject_GetAttr((PyObject *)type, names[k]);
-            if (descr == NULL) {
-                PyErr_Clear();
-                continue;
-            }
-            if (Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
-                PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
-                if (member->type == T_OBJECT_EX && !(member->flags & READONLY) &&
-                    PyType_IsSubtype(type, PyDescr_TYPE(descr)))
-                    slot_offset[k] = member->offset;
-            }
-            Py_DECREF(descr);
-        }
-        Py_XSETREF(slots_of, (PyTypeObject *)Py_NewRef(type));
-    }
-    if (slot_offset[i] == 0)
-        return PyObject_GetAttr(state, names[i]);
-    PyObject *value = *(PyObject **)((char *)state + slot_offset[i]);
-    if (value == NULL)
-        return PyObject_GetAttr(state, names[i]);  /* unset: getattr's AttributeError */
-    return Py_NewRef(value);
-}
+static FieldSlots slots = {NULL, 0, N_COUNT, names, slot_offset};
 
 #define CHECK(x) do { if ((x) == -1 && PyErr_Occurred()) goto done; } while (0)
 #define TRY(x) do { if ((x) < 0) goto done; } while (0)
@@ -233,10 +188,9 @@ static PyObject *write_fields(PyObject *module, PyObject *const *args, Py_ssize_
         goto done;
     }
     Buffer b = {(float *)view.buf, view.len / (Py_ssize_t)sizeof(float), cards};
+    if (refresh_field_slots(&slots, Py_TYPE(state)) < 0 || read_fields(&slots, state, field) < 0)
+        goto done;
     for (int i = 0; i < N_COUNT; i++) {
-        field[i] = get_field(state, i);
-        if (field[i] == NULL)
-            goto done;
         if (SCALAR(i))
             continue;
         Py_SETREF(field[i], PySequence_Fast(field[i], "a state field is not a sequence"));

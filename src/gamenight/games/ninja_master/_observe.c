@@ -15,12 +15,7 @@
  * seat below the player count, a face below the faces of a die), so a state the game never
  * makes is refused, never written outside its piece. */
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#ifndef Py_T_OBJECT_EX  /* before 3.12 */
-#include <structmember.h>
-#define Py_T_OBJECT_EX T_OBJECT_EX
-#endif
+#include "../../kernel/_state_fields.h"
 
 /* The pieces, in the order of `observation.pieces` (`configure` checks their sizes). */
 enum {
@@ -69,94 +64,9 @@ static long faces, dice, tokens;  /* the faces of a die, the dice, the tokens */
 static PyObject *over_phase, *parity_rule;  /* `Phase.OVER`, `SmokeRule.PARITY` */
 static PyObject *fallback;  /* `observation._encode_state`, for any other target */
 
-/* Where the last type seen keeps each field: a slot's offset in the object (-1: read by
- * attribute). Valid while the type keeps its version tag, which any change to the class
- * resets (as CPython's own attribute caches are). */
-static PyTypeObject *slotted_type;
-static unsigned int slotted_tag;
+/* Where the last class seen keeps each field (`_state_fields.h`). */
 static Py_ssize_t offsets[F_COUNT];
-
-/* Look up where `type` keeps each field: a slot (`__slots__`'s member descriptor, which an
- * instance's dict cannot shadow), or anything else, read by attribute. */
-static int find_slots(PyTypeObject *type) {
-    slotted_type = NULL;
-    for (int i = 0; i < F_COUNT; i++) {
-        offsets[i] = -1;
-        PyObject *found = PyObject_GetAttr((PyObject *)type, names[i]);
-        if (found == NULL) {
-            if (!PyErr_ExceptionMatches(PyExc_AttributeError))
-                return -1;
-            PyErr_Clear();
-            continue;
-        }
-        if (Py_IS_TYPE(found, &PyMemberDescr_Type)) {
-            PyMemberDef *member = ((PyMemberDescrObject *)found)->d_member;
-            if (member->type == Py_T_OBJECT_EX && PyType_IsSubtype(type, PyDescr_TYPE(found)))
-                offsets[i] = member->offset;
-        }
-        Py_DECREF(found);
-    }
-    if (PyType_HasFeature(type, Py_TPFLAGS_VALID_VERSION_TAG)) {
-        slotted_type = type;
-        slotted_tag = type->tp_version_tag;
-    }
-    return 0;
-}
-
-/* A field of the state, as a new reference: read at its slot where the type keeps it
- * there, else by attribute (which raises the AttributeError of an unset slot). */
-static inline PyObject *get_field(PyObject *state, int i) {
-    if (offsets[i] >= 0) {
-        PyObject *value = *(PyObject **)((char *)state + offsets[i]);
-        if (value != NULL)
-            return Py_NewRef(value);
-    }
-    return PyObject_GetAttr(state, names[i]);
-}
-
-/* An int of the state as a C long (-1 with an exception set on failure). A small int is
- * read at once; anything but an int is refused (so that no Python code runs). */
-static inline long as_long(PyObject *value) {
-#if PY_VERSION_HEX >= 0x030C0000
-    if (PyLong_CheckExact(value) && PyUnstable_Long_IsCompact((PyLongObject *)value))
-        return (long)PyUnstable_Long_CompactValue((PyLongObject *)value);
-#else
-    if (PyLong_CheckExact(value)) {
-        Py_ssize_t size = Py_SIZE(value);
-        if (size == 0)
-            return 0;
-        if (size == 1 || size == -1) {
-            long digit = (long)((PyLongObject *)value)->ob_digit[0];
-            return size == 1 ? digit : -digit;
-        }
-    }
-#endif
-    if (!PyLong_Check(value)) {
-        PyErr_Format(PyExc_TypeError, "an int of the state is a %.200s", Py_TYPE(value)->tp_name);
-        return -1;
-    }
-    return PyLong_AsLong(value);
-}
-
-/* An int, which must lie in 0..bound-1 (-1 with an exception set otherwise). */
-static inline long bounded(PyObject *value, long bound, const char *what) {
-    long x = as_long(value);
-    if (x == -1 && PyErr_Occurred())
-        return -1;
-    if (x < 0 || x >= bound) {
-        PyErr_Format(PyExc_IndexError, "%s %ld outside 0..%ld", what, x, bound - 1);
-        return -1;
-    }
-    return x;
-}
-
-/* A field that is a list or a tuple, as a new reference; another sequence is copied into
- * a list. */
-static PyObject *fast(PyObject *field) {
-    if (PyList_Check(field) || PyTuple_Check(field))
-        return Py_NewRef(field);
-    return PySequence_Fast(field, "a field of the state is not a sequence");
-}
+static FieldSlots slots = {NULL, 0, F_COUNT, names, offsets};
 
 /* An option's value (a borrowed reference; NULL with an exception set if it is missing). */
 static PyObject *option(PyObject *options, int i) {
@@ -165,11 +75,6 @@ static PyObject *option(PyObject *options, int i) {
         PyErr_Format(PyExc_KeyError, "option %s", option_names[i]);
     return value;
 }
-
-#define CHECK(x) do { if ((x) == -1 && PyErr_Occurred()) goto done; } while (0)
-
-/* The float a Python int becomes in an array("f"): through a double, as Python does. */
-#define F(x) ((float)(double)(x))
 
 static PyObject *encode_state(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 3) {
@@ -194,17 +99,8 @@ static PyObject *encode_state(PyObject *module, PyObject *const *args, Py_ssize_
     PyObject *field[F_COUNT] = {NULL};
     PyObject *rolled = NULL, *call = NULL;
     PyObject *result = NULL;
-    PyTypeObject *type = Py_TYPE(state);
-    if (type != slotted_type || type->tp_version_tag != slotted_tag
-        || !PyType_HasFeature(type, Py_TPFLAGS_VALID_VERSION_TAG)) {
-        if (find_slots(type) < 0)
-            goto done;
-    }
-    for (int i = 0; i < F_COUNT; i++) {
-        field[i] = get_field(state, i);
-        if (field[i] == NULL)
-            goto done;
-    }
+    if (refresh_field_slots(&slots, Py_TYPE(state)) < 0 || read_fields(&slots, state, field) < 0)
+        goto done;
     static const int lists[] = {F_GRABBING, F_HOLDER, F_TAKEN_AT, F_CALLS, F_SCORES, F_WINNERS};
     for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
         Py_SETREF(field[lists[i]], fast(field[lists[i]]));
