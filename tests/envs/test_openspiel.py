@@ -55,6 +55,29 @@ def test_each_move_is_the_seat_the_table_asks_and_a_finished_game_takes_none(gam
         state.apply_action(0)
 
 
+def test_python_callers_get_the_legal_actions_cpp_gives(game_id):
+    """`legal_actions` answers Python callers without C++'s round trips: for the deal, every
+    seat, the seat to move, a finished game and a pseudo-player, the same answer as C++."""
+    game = load(game_id, game_class(game_id).min_players, **short_game(game_id))
+    state = game.new_initial_state()
+    cpp = pyspiel.State.legal_actions  # OpenSpiel's own method, through its C++ state
+    assert state.legal_actions() == cpp(state) == list(range(game.deals))
+    state.apply_action(3)
+    with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+        state.legal_actions(pyspiel.PlayerId.CHANCE)
+    rng = np.random.default_rng(3)
+    while not state.is_terminal():
+        assert state.legal_actions() == cpp(state)
+        for seat in range(game.num_players()):
+            assert state.legal_actions(seat) == cpp(state, seat)
+        legal = state.legal_actions()
+        legal.clear()  # the caller's own list: the next answer is whole again
+        assert state.legal_actions() == cpp(state) != []
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.legal_actions() == cpp(state) == []
+    assert state.legal_actions(0) == cpp(state, 0) == []
+
+
 def test_load_game_by_name_with_options(game_id):
     cls = game_class(game_id)
     game = pyspiel.load_game(f"{game_name(game_id)}(players={cls.max_players})")

@@ -128,6 +128,18 @@ class GamenightState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.get_game().deal_outcomes
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's ``legal_actions()`` and ``legal_actions(player)``, the same answers,
+        answered here when a Python caller asks for the seat to move: through C++ one call
+        asks `current_player` three times and `is_terminal` once, and converts the list
+        twice. Every other case (the deal, a finished game, another seat) is C++'s."""
+        table = self._table
+        if table.state is not None:
+            current = table.player()
+            if current >= 0 and (player is None or player == current):
+                return list(self._legal_actions(current))
+        return super().legal_actions() if player is None else super().legal_actions(player)
+
     def _legal_actions(self, player: int) -> list[int]:
         encoding, table = self.get_game().encoding, self._table
         return table.memo(("legal", player), lambda: encoding.legal_ids(table.state, player))
