@@ -95,6 +95,20 @@ def test_the_c_index_finds_its_own_objects_only():
         masks.Index([first])
 
 
+def test_the_c_float_list_is_numpys_bit_for_bit():
+    masks = pytest.importorskip("gamenight.envs._masks")
+    tensor = np.random.default_rng(5).random(500).astype(np.float32)
+    tensor[::3], tensor[1::7], tensor[10:14] = 0.0, 1.0, 0.25  # zeros, ones and a run
+    tensor[[5, 6, 7, 8]] = [-0.0, np.inf, -1.0, 1e-42]  # a signed zero, a subnormal
+    listed = masks.floats(tensor)
+    assert [value.hex() for value in listed] == [value.hex() for value in tensor.tolist()]
+    assert masks.floats(np.zeros(0, np.float32)) == []
+    with pytest.raises(TypeError, match="float32"):
+        masks.floats(np.zeros(3, np.float64))
+    with pytest.raises(TypeError):
+        masks.floats([0.0, 1.0])  # no buffer
+
+
 def test_the_c_mask_and_ids_are_the_python_ones(game_id, players, playout, monkeypatch):
     """On every state of two games (a playout advances one state: each is asked as it
     comes)."""

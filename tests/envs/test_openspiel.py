@@ -55,27 +55,38 @@ def test_each_move_is_the_seat_the_table_asks_and_a_finished_game_takes_none(gam
         state.apply_action(0)
 
 
-def test_python_callers_get_the_legal_actions_cpp_gives(game_id):
-    """`legal_actions` answers Python callers without C++'s round trips: for the deal, every
-    seat, the seat to move, a finished game and a pseudo-player, the same answer as C++."""
+def test_python_callers_get_what_cpp_gives(game_id):
+    """`legal_actions` and `observation_tensor` answer Python callers without C++'s round
+    trips: for the deal, every seat, the seat to move, a finished game and a
+    pseudo-player, the same answers as C++ (compared by each float's bits)."""
     game = load(game_id, game_class(game_id).min_players, **short_game(game_id))
     state = game.new_initial_state()
-    cpp = pyspiel.State.legal_actions  # OpenSpiel's own method, through its C++ state
-    assert state.legal_actions() == cpp(state) == list(range(game.deals))
+    cpp = pyspiel.State  # OpenSpiel's own methods, through its C++ state
+    assert state.legal_actions() == cpp.legal_actions(state) == list(range(game.deals))
+    assert state.observation_tensor(0) == cpp.observation_tensor(state, 0)
     state.apply_action(3)
     with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
         state.legal_actions(pyspiel.PlayerId.CHANCE)
     rng = np.random.default_rng(3)
     while not state.is_terminal():
-        assert state.legal_actions() == cpp(state)
+        assert state.legal_actions() == cpp.legal_actions(state)
+        assert bits(state.observation_tensor()) == bits(cpp.observation_tensor(state))
         for seat in range(game.num_players()):
-            assert state.legal_actions(seat) == cpp(state, seat)
+            assert state.legal_actions(seat) == cpp.legal_actions(state, seat)
+            assert bits(state.observation_tensor(seat)) == bits(cpp.observation_tensor(state, seat))
         legal = state.legal_actions()
         legal.clear()  # the caller's own list: the next answer is whole again
-        assert state.legal_actions() == cpp(state) != []
+        assert state.legal_actions() == cpp.legal_actions(state) != []
         state.apply_action(int(rng.choice(state.legal_actions())))
-    assert state.legal_actions() == cpp(state) == []
-    assert state.legal_actions(0) == cpp(state, 0) == []
+    assert state.legal_actions() == cpp.legal_actions(state) == []
+    assert state.legal_actions(0) == cpp.legal_actions(state, 0) == []
+    assert bits(state.observation_tensor(0)) == bits(cpp.observation_tensor(state, 0))
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor()  # no player to move
+
+
+def bits(values: list[float]) -> list[str]:
+    return [value.hex() for value in values]
 
 
 def test_load_game_by_name_with_options(game_id):

@@ -176,7 +176,56 @@ static PyObject *ids(PyObject *module, PyObject *args) {
     return result;
 }
 
+/* floats(tensor) -> the list of Python floats of a float32 buffer, as `tolist` gives it,
+ * for OpenSpiel's `observation_tensor`. An observation is mostly zeros and ones: those two
+ * (and a value repeating the one before) are one shared float object each, not a new
+ * float per entry. */
+static PyObject *zero_float, *one_float;
+
+static PyObject *floats(PyObject *module, PyObject *tensor) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(tensor, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
+        return NULL;
+    if (view.itemsize != 4 || view.format == NULL || strcmp(view.format, "f") != 0) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_TypeError, "floats() takes a C-contiguous float32 array");
+        return NULL;
+    }
+    Py_ssize_t n = view.len / 4;
+    const char *values = view.buf;
+    PyObject *result = PyList_New(n);
+    PyObject *last = NULL; /* the latest float made, held by the list */
+    uint32_t last_bits = 0;
+    for (Py_ssize_t i = 0; result != NULL && i < n; i++) {
+        uint32_t bits;
+        float value;
+        memcpy(&bits, values + 4 * i, 4); /* by bits: -0.0 is not 0.0 */
+        memcpy(&value, values + 4 * i, 4);
+        PyObject *item;
+        if (bits == 0)
+            item = Py_NewRef(zero_float);
+        else if (bits == 0x3f800000u) /* 1.0f */
+            item = Py_NewRef(one_float);
+        else if (last != NULL && bits == last_bits)
+            item = Py_NewRef(last);
+        else {
+            item = PyFloat_FromDouble((double)value);
+            if (item == NULL) {
+                Py_CLEAR(result);
+                break;
+            }
+            last = item;
+            last_bits = bits;
+        }
+        PyList_SET_ITEM(result, i, item);
+    }
+    PyBuffer_Release(&view);
+    return result;
+}
+
 static PyMethodDef methods[] = {
+    {"floats", floats, METH_O,
+     "floats(tensor): the list of floats of a C-contiguous float32 array (as tolist)."},
     {"mask", mask, METH_VARARGS,
      "mask(legal, index): the mask's bytes of the legal actions, by identity; None for an "
      "action built elsewhere."},
@@ -188,12 +237,18 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_masks",
-    "The RL adapters' action masks and legal ids in C (see encoding.py).", -1, methods,
+    "The RL adapters' action masks, legal ids and float lists in C (see encoding.py).", -1, methods,
 };
 
 PyMODINIT_FUNC PyInit__masks(void) {
     if (PyType_Ready(&IndexType) < 0)
         return NULL;
+    if (zero_float == NULL) {
+        zero_float = PyFloat_FromDouble(0.0);
+        one_float = PyFloat_FromDouble(1.0);
+        if (zero_float == NULL || one_float == NULL)
+            return NULL;
+    }
     PyObject *created = PyModule_Create(&module);
     if (created == NULL)
         return NULL;

@@ -1,5 +1,6 @@
-"""The RL adapters' action masks and legal ids in C (`_masks.c`): `encoding.Encoding.mask`
-and `legal_ids` call it when it is built."""
+"""The RL adapters' action masks, legal ids and float lists in C (`_masks.c`):
+`encoding.Encoding.mask`, `legal_ids` and OpenSpiel's `observation_tensor` call it when it
+is built."""
 
 from collections.abc import Sequence
 
@@ -18,3 +19,7 @@ def mask(legal: Sequence[object], index: Index, /) -> bytearray | None:
 def ids(legal: Sequence[object], index: Index, /) -> list[int] | None:
     """The sorted codec ids of the legal actions (by identity); None for an action that is
     not one of the index's own objects."""
+
+def floats(tensor: object, /) -> list[float]:
+    """The list of Python floats of a C-contiguous float32 array, equal to its ``tolist()``
+    (zeros and ones shared); a TypeError for any other buffer."""

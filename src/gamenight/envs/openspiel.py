@@ -45,6 +45,14 @@ from gamenight.play.table import next_actor
 
 from .encoding import Encoding
 
+try:
+    from ._masks import floats
+except ImportError:  # not built (a plain source tree): NumPy's, the same list
+
+    def floats(tensor: object, /) -> list[float]:
+        return list(np.asarray(tensor).tolist())
+
+
 DEFAULT_FROM_PLAYERS = -1  # an integer option's "default for the player count"
 DEALS = 1 << 12  # default of the ``deals`` parameter
 
@@ -139,6 +147,22 @@ class GamenightState(pyspiel.State):
             if current >= 0 and (player is None or player == current):
                 return list(self._legal_actions(current))
         return super().legal_actions() if player is None else super().legal_actions(player)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """OpenSpiel's ``observation_tensor``, the same answer, answered here for a seat of
+        a dealt game: C++ would call the observer, copy its pieces one by one and convert
+        the floats. Every other case is C++'s."""
+        table = self._table
+        game = table.state
+        if game is not None:
+            seat = table.player() if player is None else player
+            if 0 <= seat < game.num_players:
+                encoding = self.get_game().encoding
+                tensor = table.memo(("tensor", seat), lambda: encoding.observation(game, seat))
+                return floats(tensor)
+        return (
+            super().observation_tensor() if player is None else super().observation_tensor(player)
+        )
 
     def _legal_actions(self, player: int) -> list[int]:
         encoding, table = self.get_game().encoding, self._table
