@@ -100,10 +100,283 @@ static PyObject *shuffle(PyObject *self, PyObject *const *args, Py_ssize_t nargs
 
 static PyObject *str_copy; /* "copy", made once */
 
-/* A copy of one list field: a list's own items (shared), or `value.copy()` for another
- * kind of sequence. */
+/* ----- AppendLog: a list that grows at its end, whose copies share their beginning ----- */
+
+/* A state's history and event log grow by one entry an action and are copied by every
+ * clone: a search clones millions of times, and a Munchkin game runs to thousands of
+ * entries. The entries are kept as full chunks of CHUNK entries (tuples, never changed,
+ * held in a tuple that copies share) and a tail of fewer (a list of the log's own), so a
+ * copy costs a tail, not the whole log. */
+#define CHUNK 32
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *chunks; /* a tuple of CHUNK-tuples, shared by copies */
+    PyObject *tail;   /* a list of under CHUNK entries */
+} AppendLog;
+
+static PyTypeObject AppendLogType;
+
+static Py_ssize_t log_length(AppendLog *self) {
+    return PyTuple_GET_SIZE(self->chunks) * CHUNK + PyList_GET_SIZE(self->tail);
+}
+
+/* Entry `i` (0 <= i < length), borrowed. */
+static PyObject *log_at(AppendLog *self, Py_ssize_t i) {
+    Py_ssize_t full = PyTuple_GET_SIZE(self->chunks) * CHUNK;
+    if (i >= full) return PyList_GET_ITEM(self->tail, i - full);
+    return PyTuple_GET_ITEM(PyTuple_GET_ITEM(self->chunks, i / CHUNK), i % CHUNK);
+}
+
+static AppendLog *log_alloc(PyObject *chunks, PyObject *tail) {
+    AppendLog *new = PyObject_GC_New(AppendLog, &AppendLogType);
+    if (!new) {
+        Py_DECREF(chunks);
+        Py_DECREF(tail);
+        return NULL;
+    }
+    new->chunks = chunks;
+    new->tail = tail;
+    PyObject_GC_Track(new);
+    return new;
+}
+
+/* Move a full tail into the chunks (a new tuple of chunks: copies keep the old one). The
+ * tail's references move to the chunk, and the tail keeps its buffer for the next one. */
+static int log_seal(AppendLog *self) {
+    Py_ssize_t size = PyList_GET_SIZE(self->tail), count = PyTuple_GET_SIZE(self->chunks);
+    PyObject *chunk = PyTuple_New(size);
+    PyObject *chunks = chunk ? PyTuple_New(count + 1) : NULL;
+    if (!chunks) {
+        Py_XDECREF(chunk);
+        return -1;
+    }
+    PyObject **entries = ((PyListObject *)self->tail)->ob_item;
+    for (Py_ssize_t i = 0; i < size; i++) PyTuple_SET_ITEM(chunk, i, entries[i]);
+    Py_SET_SIZE(self->tail, 0);
+    for (Py_ssize_t c = 0; c < count; c++)
+        PyTuple_SET_ITEM(chunks, c, Py_NewRef(PyTuple_GET_ITEM(self->chunks, c)));
+    PyTuple_SET_ITEM(chunks, count, chunk);
+    Py_SETREF(self->chunks, chunks);
+    return 0;
+}
+
+static PyObject *log_append(AppendLog *self, PyObject *entry) {
+    if (PyList_Append(self->tail, entry) < 0) return NULL;
+    if (PyList_GET_SIZE(self->tail) == CHUNK && log_seal(self) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static int log_extend_with(AppendLog *self, PyObject *entries) {
+    PyObject *items = PySequence_Fast(entries, "an AppendLog is made of an iterable");
+    if (!items) return -1;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(items); i++) {
+        PyObject *done = log_append(self, PySequence_Fast_GET_ITEM(items, i));
+        if (!done) {
+            Py_DECREF(items);
+            return -1;
+        }
+        Py_DECREF(done);
+    }
+    Py_DECREF(items);
+    return 0;
+}
+
+static PyObject *log_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    PyObject *entries = NULL;
+    if (kwargs && PyDict_GET_SIZE(kwargs)) {
+        PyErr_SetString(PyExc_TypeError, "AppendLog() takes no keyword arguments");
+        return NULL;
+    }
+    if (!PyArg_UnpackTuple(args, "AppendLog", 0, 1, &entries)) return NULL;
+    PyObject *chunks = PyTuple_New(0), *tail = chunks ? PyList_New(0) : NULL;
+    if (!tail) {
+        Py_XDECREF(chunks);
+        return NULL;
+    }
+    AppendLog *new = log_alloc(chunks, tail);
+    if (new && entries && log_extend_with(new, entries) < 0) Py_CLEAR(new);
+    return (PyObject *)new;
+}
+
+/* A copy: the chunks shared, the tail its own. */
+static PyObject *log_copy(AppendLog *self, PyObject *unused) {
+    PyObject *tail = PyList_GetSlice(self->tail, 0, PyList_GET_SIZE(self->tail));
+    if (!tail) return NULL;
+    return (PyObject *)log_alloc(Py_NewRef(self->chunks), tail);
+}
+
+static PyObject *log_pop(AppendLog *self, PyObject *unused) {
+    if (PyList_GET_SIZE(self->tail) == 0) {
+        Py_ssize_t count = PyTuple_GET_SIZE(self->chunks);
+        if (count == 0) {
+            PyErr_SetString(PyExc_IndexError, "pop from an empty AppendLog");
+            return NULL;
+        }
+        /* Unseal the last chunk into the tail. */
+        PyObject *last = PyTuple_GET_ITEM(self->chunks, count - 1);
+        PyObject *chunks = PyTuple_GetSlice(self->chunks, 0, count - 1);
+        if (!chunks || PyList_SetSlice(self->tail, 0, 0, last) < 0) {
+            Py_XDECREF(chunks);
+            return NULL;
+        }
+        Py_SETREF(self->chunks, chunks);
+    }
+    Py_ssize_t end = PyList_GET_SIZE(self->tail) - 1;
+    PyObject *entry = Py_NewRef(PyList_GET_ITEM(self->tail, end));
+    if (PyList_SetSlice(self->tail, end, end + 1, NULL) < 0) {
+        Py_DECREF(entry);
+        return NULL;
+    }
+    return entry;
+}
+
+static PyObject *log_clear(AppendLog *self, PyObject *unused) {
+    PyObject *empty = PyTuple_New(0);
+    if (!empty) return NULL;
+    Py_SETREF(self->chunks, empty);
+    if (PyList_SetSlice(self->tail, 0, PyList_GET_SIZE(self->tail), NULL) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* Every entry, as a new list. */
+static PyObject *log_list(AppendLog *self) {
+    Py_ssize_t length = log_length(self);
+    PyObject *list = PyList_New(length);
+    for (Py_ssize_t i = 0; list && i < length; i++)
+        PyList_SET_ITEM(list, i, Py_NewRef(log_at(self, i)));
+    return list;
+}
+
+static PyObject *log_item(AppendLog *self, Py_ssize_t i) {
+    if (i < 0 || i >= log_length(self)) {
+        PyErr_SetString(PyExc_IndexError, "AppendLog index out of range");
+        return NULL;
+    }
+    return Py_NewRef(log_at(self, i));
+}
+
+static PyObject *log_subscript(AppendLog *self, PyObject *key) {
+    if (PyIndex_Check(key)) {
+        Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
+        if (i == -1 && PyErr_Occurred()) return NULL;
+        if (i < 0) i += log_length(self);
+        return log_item(self, i);
+    }
+    if (!PySlice_Check(key)) {
+        PyErr_Format(PyExc_TypeError, "AppendLog indices must be integers or slices, not %.200s",
+                     Py_TYPE(key)->tp_name);
+        return NULL;
+    }
+    Py_ssize_t start, stop, step;
+    if (PySlice_Unpack(key, &start, &stop, &step) < 0) return NULL;
+    Py_ssize_t count = PySlice_AdjustIndices(log_length(self), &start, &stop, step);
+    PyObject *list = PyList_New(count);
+    for (Py_ssize_t k = 0; list && k < count; k++)
+        PyList_SET_ITEM(list, k, Py_NewRef(log_at(self, start + k * step)));
+    return list;
+}
+
+static PyObject *log_iter(AppendLog *self) {
+    PyObject *list = log_list(self); /* a snapshot: appending while iterating is safe */
+    if (!list) return NULL;
+    PyObject *iterator = PyObject_GetIter(list);
+    Py_DECREF(list);
+    return iterator;
+}
+
+static PyObject *log_richcompare(AppendLog *self, PyObject *other, int op) {
+    if ((op != Py_EQ && op != Py_NE) ||
+        (!PyList_Check(other) && !PyObject_TypeCheck(other, &AppendLogType)))
+        Py_RETURN_NOTIMPLEMENTED;
+    PyObject *mine = log_list(self);
+    PyObject *theirs = !mine ? NULL
+                       : PyList_Check(other) ? Py_NewRef(other)
+                                              : log_list((AppendLog *)other);
+    PyObject *result = theirs ? PyObject_RichCompare(mine, theirs, op) : NULL;
+    Py_XDECREF(mine);
+    Py_XDECREF(theirs);
+    return result;
+}
+
+static PyObject *log_repr(AppendLog *self) {
+    PyObject *list = log_list(self);
+    if (!list) return NULL;
+    PyObject *text = PyUnicode_FromFormat("AppendLog(%R)", list);
+    Py_DECREF(list);
+    return text;
+}
+
+static PyObject *log_reduce(AppendLog *self, PyObject *unused) {
+    PyObject *list = log_list(self);
+    if (!list) return NULL;
+    PyObject *result = Py_BuildValue("(O(N))", (PyObject *)Py_TYPE(self), list);
+    return result;
+}
+
+static int log_traverse(AppendLog *self, visitproc visit, void *arg) {
+    Py_VISIT(self->chunks);
+    Py_VISIT(self->tail);
+    return 0;
+}
+
+static int log_tp_clear(AppendLog *self) {
+    Py_CLEAR(self->chunks);
+    Py_CLEAR(self->tail);
+    return 0;
+}
+
+static void log_dealloc(AppendLog *self) {
+    PyObject_GC_UnTrack(self);
+    log_tp_clear(self);
+    PyObject_GC_Del(self);
+}
+
+static PySequenceMethods log_as_sequence = {
+    .sq_length = (lenfunc)log_length,
+    .sq_item = (ssizeargfunc)log_item,
+};
+
+static PyMappingMethods log_as_mapping = {
+    .mp_length = (lenfunc)log_length,
+    .mp_subscript = (binaryfunc)log_subscript,
+};
+
+static PyMethodDef log_methods[] = {
+    {"append", (PyCFunction)log_append, METH_O, "Add an entry at the end."},
+    {"pop", (PyCFunction)log_pop, METH_NOARGS, "Remove and return the last entry."},
+    {"clear", (PyCFunction)log_clear, METH_NOARGS, "Remove every entry."},
+    {"copy", (PyCFunction)log_copy, METH_NOARGS,
+     "A copy that shares the sealed beginning (unchanging) and owns the rest."},
+    {"__reduce__", (PyCFunction)log_reduce, METH_NOARGS, NULL},
+    {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject AppendLogType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "gamenight.kernel.appendlog.AppendLog",
+    .tp_basicsize = sizeof(AppendLog),
+    .tp_dealloc = (destructor)log_dealloc,
+    .tp_repr = (reprfunc)log_repr,
+    .tp_as_sequence = &log_as_sequence,
+    .tp_as_mapping = &log_as_mapping,
+    .tp_hash = PyObject_HashNotImplemented,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_SEQUENCE,
+    .tp_doc = "AppendLog(entries=()): a list that grows at its end (append, pop, clear), "
+              "whose copies share their unchanging beginning.",
+    .tp_traverse = (traverseproc)log_traverse,
+    .tp_clear = (inquiry)log_tp_clear,
+    .tp_richcompare = (richcmpfunc)log_richcompare,
+    .tp_iter = (getiterfunc)log_iter,
+    .tp_methods = log_methods,
+    .tp_new = log_new,
+};
+
+/* A copy of one list field: a list's own items (shared), an AppendLog's copy, or
+ * `value.copy()` for another kind of sequence. */
 static PyObject *copy_list(PyObject *value) {
     if (PyList_CheckExact(value)) return PyList_GetSlice(value, 0, PyList_GET_SIZE(value));
+    if (Py_IS_TYPE(value, &AppendLogType)) return log_copy((AppendLog *)value, NULL);
     return PyObject_CallMethodNoArgs(value, str_copy);
 }
 
@@ -273,7 +546,7 @@ failed:
 
 /* A copy of an object of one slot (`step->type`, its slot at `step->inner`): a new
  * instance of that class (an instance of a subclass gives a plain one), holding the same
- * value, or its own copy of a list. No Python code runs. */
+ * value, or its own copy of a list or an AppendLog. No Python code runs. */
 static PyObject *copy_slotted(PyObject *value, const Step *step) {
     PyTypeObject *type = step->type;
     if (!PyObject_TypeCheck(value, type)) {
@@ -285,7 +558,9 @@ static PyObject *copy_slotted(PyObject *value, const Step *step) {
         PyErr_Format(PyExc_AttributeError, "the %s of %U is empty", type->tp_name, step->name);
         return NULL;
     }
-    PyObject *copy = PyList_CheckExact(held) ? copy_list(held) : Py_NewRef(held);
+    PyObject *copy = PyList_CheckExact(held) || Py_IS_TYPE(held, &AppendLogType)
+                         ? copy_list(held)
+                         : Py_NewRef(held);
     PyObject *new = copy ? type->tp_alloc(type, 0) : NULL;
     if (!new) {
         Py_XDECREF(copy);
@@ -371,14 +646,33 @@ static int is_seat(PyObject *value, Py_ssize_t me, PyObject *seat) {
  * ``(kind, data, to)`` that `seat` may see (``to`` is None, or holds `seat`; a spectator,
  * None, sees the public ones), and the history with every other seat's entry replaced by
  * ``hidden[that seat]``. */
+static PyObject *seen_by_lists(PyObject *entries, PyObject *history, PyObject *seat,
+                               PyObject *hidden);
+
+/* A list of the log's entries: a list itself, or an AppendLog's as a new list. */
+static PyObject *as_list(PyObject *log) {
+    if (Py_IS_TYPE(log, &AppendLogType)) return log_list((AppendLog *)log);
+    return PyList_CheckExact(log) ? Py_NewRef(log) : NULL;
+}
+
 static PyObject *seen_by(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 4 || !PyList_CheckExact(args[0]) || !PyList_CheckExact(args[1]) ||
-        !PyList_CheckExact(args[3]) || (args[2] != Py_None && !PyLong_Check(args[2]))) {
-        PyErr_SetString(PyExc_TypeError,
-                        "seen_by(entries: list, history: list, seat: int | None, hidden: list)");
-        return NULL;
+    PyObject *entries = nargs == 4 ? as_list(args[0]) : NULL;
+    PyObject *history = entries ? as_list(args[1]) : NULL;
+    PyObject *result = NULL;
+    if (!history || !PyList_CheckExact(args[3]) || (args[2] != Py_None && !PyLong_Check(args[2]))) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "seen_by(entries: list | AppendLog, history: list | "
+                                             "AppendLog, seat: int | None, hidden: list)");
+    } else {
+        result = seen_by_lists(entries, history, args[2], args[3]);
     }
-    PyObject *entries = args[0], *history = args[1], *seat = args[2], *hidden = args[3];
+    Py_XDECREF(entries);
+    Py_XDECREF(history);
+    return result;
+}
+
+static PyObject *seen_by_lists(PyObject *entries, PyObject *history, PyObject *seat,
+                               PyObject *hidden) {
     Py_ssize_t me = -1;
     if (seat != Py_None) {
         me = PyLong_AsSsize_t(seat);
@@ -459,6 +753,10 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__native(void) {
     str_copy = PyUnicode_InternFromString("copy");
-    if (!str_copy || PyType_Ready(&LayoutType) < 0) return NULL;
-    return PyModule_Create(&module);
+    if (!str_copy || PyType_Ready(&LayoutType) < 0 || PyType_Ready(&AppendLogType) < 0)
+        return NULL;
+    PyObject *created = PyModule_Create(&module);
+    if (created && PyModule_AddObjectRef(created, "AppendLog", (PyObject *)&AppendLogType) < 0)
+        Py_CLEAR(created);
+    return created;
 }

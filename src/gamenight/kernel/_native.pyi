@@ -1,6 +1,8 @@
-"""The kernel's hot loops in C (`_native.c`): `rng.Rng`'s draws, `fields.copy_state` and
-`state.seen_by` are these when they are built; `fields.Fields.plan` makes a `Layout`."""
+"""The kernel's hot loops in C (`_native.c`): `rng.Rng`'s draws, `fields.copy_state`,
+`state.seen_by` and `appendlog.AppendLog` are these when they are built;
+`fields.Fields.plan` makes a `Layout`."""
 
+from collections.abc import Sequence
 from typing import Any
 
 from .actions import Action
@@ -25,8 +27,8 @@ def layout(
 ) -> Layout: ...
 def clone(source: object, plan: ClonePlan, /) -> Any: ...
 def seen_by(
-    entries: list[Entry],
-    history: list[tuple[int, Action]],
+    entries: Sequence[Entry],
+    history: Sequence[tuple[int, Action]],
     seat: int | None,
     hidden: list[tuple[int, Action]],
     /,

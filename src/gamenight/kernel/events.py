@@ -6,6 +6,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import partial
 from typing import Any, NamedTuple, overload
 
+from .appendlog import AppendLog
+
 
 class Event(NamedTuple):
     """One entry of a state's append-only log.
@@ -48,19 +50,13 @@ _as_event = partial(tuple.__new__, Event)
 
 class EventLog(Sequence[Event]):
     """A state's append-only event log (`State.events`): a sequence of `Event`s, kept
-    as plain entries and built into `Event`s only when read (most are never read)."""
+    as plain entries and built into `Event`s only when read (most are never read). The
+    entries are an `AppendLog`: a copy shares their beginning."""
 
     __slots__ = ("entries",)
 
     def __init__(self, entries: Iterable[Entry] = ()) -> None:
-        self.entries: list[Entry] = list(entries)
-
-    @classmethod
-    def of(cls, entries: list[Entry]) -> EventLog:
-        """A log holding `entries` itself, not a copy (a new list of the caller's)."""
-        log = cls.__new__(cls)
-        log.entries = entries
-        return log
+        self.entries: AppendLog[Entry] = AppendLog(entries)
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -100,7 +96,9 @@ class EventLog(Sequence[Event]):
 
     def copy(self) -> EventLog:
         """An independent log with the same events (their data shared, never changed)."""
-        return EventLog(self.entries)
+        log = EventLog.__new__(EventLog)
+        log.entries = self.entries.copy()
+        return log
 
 
 _LEAVES = frozenset({int, float, str, bool, type(None)})

@@ -14,6 +14,7 @@ from functools import partial
 from types import MemberDescriptorType
 from typing import Any, NamedTuple, Protocol, Self
 
+from .appendlog import AppendLog
 from .limits import quote
 
 try:
@@ -23,6 +24,9 @@ try:
     NATIVE = True
 except (ImportError, AttributeError):  # not built, or built before `layout`: in Python
     NATIVE = False
+
+# The values a one-slot object's copy copies (`EventLog`'s entries); others are shared.
+_LOGS = (list, AppendLog)
 
 # What JSON reads back as one value of a scalar field or one entry of a list field.
 _SCALAR_TYPES = (int, str, bool, float, type(None))
@@ -145,7 +149,7 @@ class ClonePlan(NamedTuple):
     - `slotted`: ``(name, member descriptor)`` of kernel objects with one slot and no
       other state (`Rng`, `EventLog`): copied as a new object of the slot's class (a
       subclass's instance, such as a test's loaded dice, gives a plain one) holding the
-      same value, or its own copy of a list;
+      same value, or its own copy of a list or an `AppendLog`;
     - `layout`: the same as slot offsets, for the C code (None when it is not built).
     """
 
@@ -175,7 +179,7 @@ def copy_state_python(source: object, plan: ClonePlan, /) -> Any:
     for name, slot in plan.slotted:
         value = slot.__get__(getattr(source, name))
         copy = object.__new__(slot.__objclass__)
-        slot.__set__(copy, value.copy() if type(value) is list else value)
+        slot.__set__(copy, value.copy() if type(value) in _LOGS else value)
         setattr(new, name, copy)
     return new
 

@@ -19,6 +19,7 @@ from operator import is_
 from typing import Any, ClassVar
 
 from .actions import HIDDEN, PASS, Action, ActionCodec
+from .appendlog import AppendLog
 from .errors import N_, IllegalAction, InvalidInput
 from .events import Entry, Event, EventLog, json_copy
 from .fields import ClonePlan, Fields, copy_state
@@ -28,8 +29,8 @@ from .rng import Rng
 
 
 def seen_by_python(
-    entries: list[Entry],
-    history: list[tuple[int, Action]],
+    entries: Sequence[Entry],
+    history: Sequence[tuple[int, Action]],
     seat: int | None,
     hidden: list[tuple[int, Action]],
     /,
@@ -266,7 +267,7 @@ class State(ABC):
     table_key: int  # see `table_key`
     rng: Rng
     events: EventLog
-    history: list[tuple[int, Action]]
+    history: AppendLog[tuple[int, Action]]  # reads as a list; copies share its beginning
     # The latest `legal_actions` answer: (seat, actions applied then, the actions). Never
     # copied: a clone, a world or a loaded state starts without one.
     _offered: tuple[int, int, tuple[Action, ...]] | None = None
@@ -301,7 +302,7 @@ class State(ABC):
         self.table_key = table_key(seed)
         self.rng = Rng(seed)
         self.events = EventLog()
-        self.history = []
+        self.history = AppendLog()
         self._setup()
 
     # ----- the public contract -------------------------------------------------------
@@ -403,8 +404,8 @@ class State(ABC):
         seen, told = seen_by(
             self.events.entries, self.history, seat, _hidden_entries(self.num_players)
         )
-        new.events = EventLog.of(seen)
-        new.history = told
+        new.events = EventLog(seen)
+        new.history = AppendLog(told)
         rng = Rng(seed)
         new._resample_hidden(seat, rng)
         new.rng = Rng(state=rng.next64())
@@ -478,7 +479,7 @@ class State(ABC):
         new.seed = snapshot["seed"]
         new.table_key = table_key(new.seed)
         new.rng = Rng(state=snapshot["rng"])
-        new.history = [(seat, cls.codec.from_json(a)) for seat, a in snapshot["history"]]
+        new.history = AppendLog((seat, cls.codec.from_json(a)) for seat, a in snapshot["history"])
         new.events = EventLog(map(Event.from_json, snapshot["events"]))
         if not isinstance(snapshot["state"], dict):
             raise TypeError(f"'state' must be an object, got {quote(snapshot['state'])}")
