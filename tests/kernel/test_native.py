@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gamenight
-from gamenight.kernel import HIDDEN, Rng, fields
+from gamenight.kernel import EACH_SEAT_ONCE, HIDDEN, RESET_ON_PLAY, Offers, Rng, Window, fields
 from gamenight.kernel import state as state_module
 from gamenight.kernel.state import seen_by, seen_by_python
 from gamenight.testing import random_moves
@@ -155,6 +155,47 @@ def test_a_copy_names_a_missing_field(copy_state):
     source.hands, source.deck = [3], None
     copied = copy_state(source, plan)
     assert copied.hands == [3] and copied.hands is not source.hands
+
+
+def test_a_flat_part_is_copied_as_its_own_copy_does(copy_state):
+    """`Window` and `Offers` are copied flat by the C clone: the same slot values, the
+    offers' dict its own; a subclass's instance is copied by its own `copy`."""
+
+    class Table:
+        __slots__ = ("offers", "other", "window")
+
+    class Remembering(Window):
+        __slots__ = ("note",)
+
+        def copy(self) -> Remembering:
+            new = Remembering(self.mode, self.seats, self.opener)
+            new.note = "copied by its own copy"
+            return new
+
+    parts = (("window", Window), ("offers", Offers), ("other", Window))
+    plan = fields.Fields(parts=parts).plan(Table, (), (), ())
+    assert [flat_copy for _, _, *flat_copy in map(fields._part_layout, parts, parts)] == [
+        [tuple(vars(Window)[name] for name in Window.__slots__)],
+        [tuple(vars(Offers)[name] for name in Offers.__slots__)],
+        [tuple(vars(Window)[name] for name in Window.__slots__)],
+    ]
+    source = Table()
+    source.window = Window(RESET_ON_PLAY, (0, 2, 1), 1)
+    source.offers = Offers(3)
+    source.offers.by_id[7] = "an offer"  # offers are immutable: shared by the copies
+    source.offers.next_id = 8
+    source.other = Remembering(EACH_SEAT_ONCE, (0, 1), 0)
+    copied = copy_state(source, plan)
+    expected = source.window.copy(), source.offers.copy()
+    for mine, theirs in zip((copied.window, copied.offers), expected, strict=True):
+        assert type(mine) is type(theirs)
+        for name in type(theirs).__slots__:
+            assert getattr(mine, name) == getattr(theirs, name)
+    assert copied.offers.by_id is not source.offers.by_id
+    assert copied.window.seats is source.window.seats  # a tuple: shared
+    assert type(copied.other) is Remembering and copied.other.note == "copied by its own copy"
+    source.offers.by_id.clear()
+    assert copied.offers.by_id == {7: "an offer"}
 
 
 def test_a_plan_refuses_a_field_that_is_no_slot():

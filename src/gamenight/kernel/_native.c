@@ -421,6 +421,7 @@ enum step_kind {
     LIST,    /* a list copied one level deep */
     NESTED,  /* a list of lists, two levels */
     STACK,   /* a list subclass of no other state (`DecisionStack`): `copy_stack` */
+    FLAT,    /* a part of slots (`Window`, `Offers`): `copy_flat` */
     PART,    /* `value.copy()`, None staying None */
     SLOTTED, /* an object of one slot (`Rng`, `EventLog`): `copy_slotted` */
 };
@@ -429,8 +430,9 @@ typedef struct {
     enum step_kind kind;
     Py_ssize_t offset;  /* of the slot in the state */
     PyObject *name;     /* the field's, for errors */
-    PyTypeObject *type; /* STACK: the stack's class; SLOTTED: the one-slot class */
-    Py_ssize_t inner;   /* SLOTTED: the offset of that class's slot */
+    PyTypeObject *type; /* STACK, FLAT: the part's class; SLOTTED: the one-slot class */
+    Py_ssize_t inner;   /* SLOTTED: the offset of that class's slot; FLAT: its slots */
+    Py_ssize_t *inners; /* FLAT: the offsets of the class's slots (`inner` of them) */
 } Step;
 
 /* A class's clone plan as offsets and kinds: a clone reads and writes slots by offset,
@@ -445,6 +447,7 @@ static void layout_dealloc(Layout *self) {
     for (Py_ssize_t i = 0; i < Py_SIZE(self); i++) {
         Py_XDECREF(self->steps[i].name);
         Py_XDECREF(self->steps[i].type);
+        PyMem_Free(self->steps[i].inners);
     }
     Py_XDECREF(self->owner);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -483,9 +486,32 @@ static int bare_list_class(PyObject *cls) {
            ((PyTypeObject *)cls)->tp_weaklistoffset == 0;
 }
 
+/* The slot offsets of a part copied flat: `slots`, a tuple of member descriptors of
+ * `type`'s slots (`step->inner` of them, in `step->inners`). */
+static int flat_slots(Step *step, PyTypeObject *type, PyObject *slots) {
+    if (!PyTuple_Check(slots) || type->tp_dictoffset != 0) {
+        PyErr_Format(PyExc_TypeError, "a flat part is a class of slots only, got %s",
+                     type->tp_name);
+        return -1;
+    }
+    step->inners = PyMem_New(Py_ssize_t, PyTuple_GET_SIZE(slots) ? PyTuple_GET_SIZE(slots) : 1);
+    if (!step->inners) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    step->inner = PyTuple_GET_SIZE(slots);
+    for (Py_ssize_t i = 0; i < step->inner; i++) {
+        PyMemberDef *member = object_slot(PyTuple_GET_ITEM(slots, i), type);
+        if (!member) return -1;
+        step->inners[i] = member->offset;
+    }
+    return 0;
+}
+
 /* layout(owner, shared, lists, nested, parts, slotted) -> Layout. Each of shared, lists
  * and nested is a tuple of member descriptors of owner's slots; parts of (descriptor,
- * class) pairs; slotted of (descriptor, the one-slot class's member descriptor) pairs. */
+ * class) pairs, or (descriptor, class, its slots' member descriptors) for a part copied
+ * flat; slotted of (descriptor, the one-slot class's member descriptor) pairs. */
 static PyObject *layout(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     static const enum step_kind plain[] = {SHARE, LIST, NESTED};
     if (nargs != 6 || !PyType_Check(args[0])) {
@@ -509,8 +535,10 @@ static PyObject *layout(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(args[g]); i++) {
             PyObject *item = PyTuple_GET_ITEM(args[g], i), *descr = item, *other = NULL;
             if (g >= 4) {
-                if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
-                    PyErr_SetString(PyExc_TypeError, "a part or a slotted field is a pair");
+                Py_ssize_t size = PyTuple_Check(item) ? PyTuple_GET_SIZE(item) : 0;
+                if (size != 2 && !(g == 4 && size == 3)) {
+                    PyErr_SetString(PyExc_TypeError,
+                                    "a slotted field is a pair, a part a pair or a triple");
                     goto failed;
                 }
                 descr = PyTuple_GET_ITEM(item, 0);
@@ -523,9 +551,18 @@ static PyObject *layout(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             step->name = Py_NewRef(PyDescr_NAME(descr));
             step->type = NULL;
             step->inner = 0;
+            step->inners = NULL;
             Py_SET_SIZE(plan, Py_SIZE(plan) + 1);
             if (g <= 3) {
                 step->kind = plain[g - 1];
+            } else if (g == 4 && PyTuple_GET_SIZE(item) == 3) {
+                if (!PyType_Check(other)) {
+                    PyErr_SetString(PyExc_TypeError, "a flat part's kind is a class");
+                    goto failed;
+                }
+                step->kind = FLAT;
+                step->type = (PyTypeObject *)Py_NewRef(other);
+                if (flat_slots(step, step->type, PyTuple_GET_ITEM(item, 2)) < 0) goto failed;
             } else if (g == 4) {
                 step->kind = bare_list_class(other) ? STACK : PART;
                 if (step->kind == STACK) step->type = (PyTypeObject *)Py_NewRef(other);
@@ -570,6 +607,26 @@ static PyObject *copy_slotted(PyObject *value, const Step *step) {
     return new;
 }
 
+/* A new instance of a part's class (`step->type`) holding `value`'s slots, a list or a
+ * dict copied one level (what its `copy` does), without the Python call. */
+static PyObject *copy_flat(PyObject *value, const Step *step) {
+    PyTypeObject *type = step->type;
+    PyObject *new = type->tp_alloc(type, 0);
+    for (Py_ssize_t i = 0; new && i < step->inner; i++) {
+        PyObject *held = *(PyObject **)((char *)value + step->inners[i]), *copy;
+        if (!held) continue; /* an unset slot stays unset */
+        if (PyList_CheckExact(held))
+            copy = copy_list(held);
+        else if (PyDict_CheckExact(held))
+            copy = PyDict_Copy(held);
+        else
+            copy = Py_NewRef(held);
+        if (!copy) Py_CLEAR(new);
+        else *(PyObject **)((char *)new + step->inners[i]) = copy;
+    }
+    return new;
+}
+
 static PyObject *copy_step(PyObject *value, const Step *step) {
     switch (step->kind) {
     case SHARE:
@@ -581,6 +638,9 @@ static PyObject *copy_step(PyObject *value, const Step *step) {
     case STACK:
         if (Py_IS_TYPE(value, step->type)) return copy_stack(value, step->type);
         /* fall through: another class (a subclass, None) is copied as a part */
+    case FLAT:
+        if (step->kind == FLAT && Py_IS_TYPE(value, step->type)) return copy_flat(value, step);
+        /* fall through: as for STACK */
     case PART:
         if (value == Py_None) return Py_NewRef(value);
         return PyObject_CallMethodNoArgs(value, str_copy);

@@ -33,7 +33,13 @@ _SCALAR_TYPES = (int, str, bool, float, type(None))
 
 
 class Part(Protocol):
-    """A kernel object kept in a field (`Window`, `DecisionStack`, `Offers`)."""
+    """A kernel object kept in a field (`Window`, `DecisionStack`, `Offers`).
+
+    A class of slots only whose `copy` is a new instance holding the same slot values, a
+    list or a dict copied one level, says so with ``flat_copy = True``: the C clone then
+    makes that copy itself, without the Python call (`tests/kernel/test_native.py`
+    compares the two).
+    """
 
     def copy(self) -> Self: ...
 
@@ -100,7 +106,7 @@ class Fields:
                 tuple(map(slot, shared)),
                 tuple(map(slot, lists)),
                 tuple(map(slot, self.nested)),
-                tuple((slot(name), kind) for name, kind in self.parts),
+                tuple(map(_part_layout, (slot(name) for name, _ in self.parts), self.parts)),
                 tuple((slot(name), descriptor) for name, descriptor in slotted),
             )
         return ClonePlan(every, shared, lists, self.nested, self.parts, slotted, layout)
@@ -160,6 +166,15 @@ class ClonePlan(NamedTuple):
     parts: tuple[tuple[str, type[Part]], ...]
     slotted: tuple[tuple[str, Any], ...]
     layout: _native.Layout | None
+
+
+def _part_layout(descriptor: Any, part: tuple[str, type[Part]]) -> tuple[Any, ...]:
+    """How `layout` takes a part: ``(descriptor, class)``, and for a part copied flat
+    (`Part`) its slots' member descriptors too."""
+    kind = part[1]
+    if not getattr(kind, "flat_copy", False):
+        return descriptor, kind
+    return descriptor, kind, tuple(vars(kind)[name] for name in vars(kind)["__slots__"])
 
 
 def copy_state_python(source: object, plan: ClonePlan, /) -> Any:

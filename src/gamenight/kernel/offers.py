@@ -127,6 +127,7 @@ class Offers:
     """Every offer of a game still in play, by id (see the module docstring)."""
 
     __slots__ = ("by_id", "next_id", "players")
+    flat_copy = True  # `copy` copies `by_id`'s dict, shares the rest (`fields.Part`)
 
     players: int
     next_id: int

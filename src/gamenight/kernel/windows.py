@@ -49,6 +49,7 @@ class Window:
     `waiting` to answer, in answering order. Mutable; `copy` is cheap (tuples only)."""
 
     __slots__ = _FIELDS
+    flat_copy = True  # `copy` shares every slot: the C clone copies it (`fields.Part`)
 
     mode: WindowMode
     seats: tuple[int, ...]
