@@ -167,19 +167,28 @@ static PyObject *log_append(AppendLog *self, PyObject *entry) {
     Py_RETURN_NONE;
 }
 
-static int log_extend_with(AppendLog *self, PyObject *entries) {
-    PyObject *items = PySequence_Fast(entries, "an AppendLog is made of an iterable");
-    if (!items) return -1;
-    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(items); i++) {
-        PyObject *done = log_append(self, PySequence_Fast_GET_ITEM(items, i));
-        if (!done) {
-            Py_DECREF(items);
-            return -1;
-        }
-        Py_DECREF(done);
+/* A new log of the `count` entries at `items`, sealed in chunks at once. With `steal`, the
+ * references at `items` move into it (and are released if it cannot be made). */
+static PyObject *log_of(PyObject *const *items, Py_ssize_t count, int steal) {
+    Py_ssize_t sealed = count / CHUNK, moved = 0;
+    PyObject *chunks = PyTuple_New(sealed);
+    PyObject *tail = chunks ? PyList_New(count - sealed * CHUNK) : NULL;
+    if (!tail) goto failed;
+    for (Py_ssize_t c = 0; c < sealed; c++) {
+        PyObject *chunk = PyTuple_New(CHUNK);
+        if (!chunk) goto failed;
+        for (Py_ssize_t i = 0; i < CHUNK; i++, moved++)
+            PyTuple_SET_ITEM(chunk, i, steal ? items[moved] : Py_NewRef(items[moved]));
+        PyTuple_SET_ITEM(chunks, c, chunk);
     }
-    Py_DECREF(items);
-    return 0;
+    for (Py_ssize_t i = 0; moved < count; i++, moved++)
+        PyList_SET_ITEM(tail, i, steal ? items[moved] : Py_NewRef(items[moved]));
+    return (PyObject *)log_alloc(chunks, tail);
+failed: /* the entries moved so far go with the chunks */
+    Py_XDECREF(chunks);
+    Py_XDECREF(tail);
+    for (; steal && moved < count; moved++) Py_DECREF(items[moved]);
+    return NULL;
 }
 
 static PyObject *log_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
@@ -189,14 +198,12 @@ static PyObject *log_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
         return NULL;
     }
     if (!PyArg_UnpackTuple(args, "AppendLog", 0, 1, &entries)) return NULL;
-    PyObject *chunks = PyTuple_New(0), *tail = chunks ? PyList_New(0) : NULL;
-    if (!tail) {
-        Py_XDECREF(chunks);
-        return NULL;
-    }
-    AppendLog *new = log_alloc(chunks, tail);
-    if (new && entries && log_extend_with(new, entries) < 0) Py_CLEAR(new);
-    return (PyObject *)new;
+    if (!entries) return log_of(NULL, 0, 0);
+    PyObject *items = PySequence_Fast(entries, "an AppendLog is made of an iterable");
+    if (!items) return NULL;
+    PyObject *new = log_of(PySequence_Fast_ITEMS(items), PySequence_Fast_GET_SIZE(items), 0);
+    Py_DECREF(items);
+    return new;
 }
 
 /* A copy: the chunks shared, the tail its own. */
@@ -702,49 +709,68 @@ static int is_seat(PyObject *value, Py_ssize_t me, PyObject *seat) {
     return PyObject_RichCompareBool(value, seat, Py_EQ); /* -1: its error goes up */
 }
 
-/* seen_by(entries, history, seat, hidden) -> (entries, history): the log entries
+/* The entries of a log (a list or an AppendLog: `is_log`) read in order, a run of cells at
+ * a time: each sealed chunk, then the tail. */
+typedef struct {
+    PyObject *log;
+    Py_ssize_t run;     /* the next run: a chunk's index, or the tail's */
+    PyObject **cells;   /* the current run's */
+    Py_ssize_t at, end; /* the next cell of the current run, and its size */
+} Reader;
+
+static int is_log(PyObject *log) {
+    return PyList_CheckExact(log) || Py_IS_TYPE(log, &AppendLogType);
+}
+
+static Py_ssize_t entries_in(PyObject *log) {
+    return PyList_CheckExact(log) ? PyList_GET_SIZE(log) : log_length((AppendLog *)log);
+}
+
+/* The next entry (borrowed), or NULL after the last. */
+static PyObject *next_entry(Reader *reader) {
+    while (reader->at == reader->end) {
+        PyObject *log = reader->log, *run;
+        Py_ssize_t sealed = PyList_CheckExact(log) ? 0 : PyTuple_GET_SIZE(((AppendLog *)log)->chunks);
+        if (reader->run > sealed) return NULL;
+        if (reader->run < sealed) {
+            run = PyTuple_GET_ITEM(((AppendLog *)log)->chunks, reader->run);
+            reader->cells = ((PyTupleObject *)run)->ob_item;
+            reader->end = CHUNK;
+        } else {
+            run = PyList_CheckExact(log) ? log : ((AppendLog *)log)->tail;
+            reader->cells = ((PyListObject *)run)->ob_item;
+            reader->end = PyList_GET_SIZE(run);
+        }
+        reader->run++;
+        reader->at = 0;
+    }
+    return reader->cells[reader->at++];
+}
+
+/* seen_by(entries, history, seat, hidden) -> (entries, history), AppendLogs: the log entries
  * ``(kind, data, to)`` that `seat` may see (``to`` is None, or holds `seat`; a spectator,
  * None, sees the public ones), and the history with every other seat's entry replaced by
  * ``hidden[that seat]``. */
-static PyObject *seen_by_lists(PyObject *entries, PyObject *history, PyObject *seat,
-                               PyObject *hidden);
-
-/* A list of the log's entries: a list itself, or an AppendLog's as a new list. */
-static PyObject *as_list(PyObject *log) {
-    if (Py_IS_TYPE(log, &AppendLogType)) return log_list((AppendLog *)log);
-    return PyList_CheckExact(log) ? Py_NewRef(log) : NULL;
-}
-
 static PyObject *seen_by(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    PyObject *entries = nargs == 4 ? as_list(args[0]) : NULL;
-    PyObject *history = entries ? as_list(args[1]) : NULL;
-    PyObject *result = NULL;
-    if (!history || !PyList_CheckExact(args[3]) || (args[2] != Py_None && !PyLong_Check(args[2]))) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_TypeError, "seen_by(entries: list | AppendLog, history: list | "
-                                             "AppendLog, seat: int | None, hidden: list)");
-    } else {
-        result = seen_by_lists(entries, history, args[2], args[3]);
+    if (nargs != 4 || !is_log(args[0]) || !is_log(args[1]) || !PyList_CheckExact(args[3]) ||
+        (args[2] != Py_None && !PyLong_Check(args[2]))) {
+        PyErr_SetString(PyExc_TypeError, "seen_by(entries: list | AppendLog, history: list | "
+                                         "AppendLog, seat: int | None, hidden: list)");
+        return NULL;
     }
-    Py_XDECREF(entries);
-    Py_XDECREF(history);
-    return result;
-}
-
-static PyObject *seen_by_lists(PyObject *entries, PyObject *history, PyObject *seat,
-                               PyObject *hidden) {
+    PyObject *entries = args[0], *history = args[1], *seat = args[2], *hidden = args[3];
     Py_ssize_t me = -1;
     if (seat != Py_None) {
         me = PyLong_AsSsize_t(seat);
         if (me == -1 && PyErr_Occurred()) return NULL;
     }
-    /* As long as the whole log, cut to the entries seen at the end: one allocation. */
-    Py_ssize_t count = PyList_GET_SIZE(entries), kept = 0;
-    PyObject *seen = PyList_New(count);
-    PyObject *told = seen ? PyList_New(PyList_GET_SIZE(history)) : NULL;
-    if (!told) goto failed;
-    for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *entry = PyList_GET_ITEM(entries, i);
+    /* The entries kept, owned, then moved into the new logs. */
+    Py_ssize_t count = entries_in(entries), kept = 0, told_count = entries_in(history), told = 0;
+    PyObject **seen = PyMem_New(PyObject *, count + told_count + 1), **told_cells, *result = NULL;
+    if (!seen) return PyErr_NoMemory();
+    told_cells = seen + count;
+    Reader reader = {entries, 0, NULL, 0, 0};
+    for (PyObject *entry; (entry = next_entry(&reader));) {
         if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 3) {
             PyErr_SetString(PyExc_TypeError, "a log entry is a (kind, data, to) tuple");
             goto failed;
@@ -761,11 +787,10 @@ static PyObject *seen_by_lists(PyObject *entries, PyObject *history, PyObject *s
                 if (visible < 0) goto failed;
             }
         }
-        if (visible) PyList_SET_ITEM(seen, kept++, Py_NewRef(entry));
+        if (visible) seen[kept++] = Py_NewRef(entry);
     }
-    Py_SET_SIZE(seen, kept); /* the cells past it were never filled */
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(history); i++) {
-        PyObject *entry = PyList_GET_ITEM(history, i);
+    reader = (Reader){history, 0, NULL, 0, 0};
+    for (PyObject *entry; (entry = next_entry(&reader));) {
         if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 2) {
             PyErr_SetString(PyExc_TypeError, "a history entry is a (seat, action) tuple");
             goto failed;
@@ -780,21 +805,25 @@ static PyObject *seen_by_lists(PyObject *entries, PyObject *history, PyObject *s
             }
             entry = PyList_GET_ITEM(hidden, index);
         }
-        PyList_SET_ITEM(told, i, Py_NewRef(entry));
+        told_cells[told++] = Py_NewRef(entry);
     }
-    PyObject *result = PyTuple_Pack(2, seen, told);
-    Py_DECREF(seen);
-    Py_DECREF(told);
-    return result;
+    /* The kept entries move into the logs (a log not made releases its own). */
+    PyObject *entries_seen = log_of(seen, kept, 1);
+    PyObject *history_told = log_of(told_cells, told, 1);
+    kept = told = 0;
+    if (entries_seen && history_told) result = PyTuple_Pack(2, entries_seen, history_told);
+    Py_XDECREF(entries_seen);
+    Py_XDECREF(history_told);
 failed:
-    Py_XDECREF(seen);
-    Py_XDECREF(told);
-    return NULL;
+    for (Py_ssize_t i = 0; i < kept; i++) Py_DECREF(seen[i]);
+    for (Py_ssize_t i = 0; i < told; i++) Py_DECREF(told_cells[i]);
+    PyMem_Free(seen);
+    return result;
 }
 
 static PyMethodDef methods[] = {
     {"seen_by", (PyCFunction)(void (*)(void))seen_by, METH_FASTCALL,
-     "seen_by(entries, history, seat, hidden) -> (entries, history)"},
+     "seen_by(entries, history, seat, hidden) -> (entries, history), AppendLogs"},
     {"clone", (PyCFunction)(void (*)(void))clone_state, METH_FASTCALL, "clone(source, plan) -> copy"},
     {"layout", (PyCFunction)(void (*)(void))layout, METH_FASTCALL,
      "layout(owner, shared, lists, nested, parts, slotted) -> Layout"},

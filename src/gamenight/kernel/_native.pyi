@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .actions import Action
+from .appendlog import AppendLog
 from .events import Entry
 from .fields import ClonePlan
 
@@ -32,4 +33,4 @@ def seen_by(
     seat: int | None,
     hidden: list[tuple[int, Action]],
     /,
-) -> tuple[list[Entry], list[tuple[int, Action]]]: ...
+) -> tuple[AppendLog[Entry], AppendLog[tuple[int, Action]]]: ...

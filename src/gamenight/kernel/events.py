@@ -58,6 +58,13 @@ class EventLog(Sequence[Event]):
     def __init__(self, entries: Iterable[Entry] = ()) -> None:
         self.entries: AppendLog[Entry] = AppendLog(entries)
 
+    @classmethod
+    def of(cls, entries: AppendLog[Entry]) -> EventLog:
+        """A log holding `entries` itself, not a copy (a new log of the caller's)."""
+        log = cls.__new__(cls)
+        log.entries = entries
+        return log
+
     def __len__(self) -> int:
         return len(self.entries)
 
@@ -96,9 +103,7 @@ class EventLog(Sequence[Event]):
 
     def copy(self) -> EventLog:
         """An independent log with the same events (their data shared, never changed)."""
-        log = EventLog.__new__(EventLog)
-        log.entries = self.entries.copy()
-        return log
+        return EventLog.of(self.entries.copy())
 
 
 _LEAVES = frozenset({int, float, str, bool, type(None)})

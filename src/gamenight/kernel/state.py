@@ -34,11 +34,12 @@ def seen_by_python(
     seat: int | None,
     hidden: list[tuple[int, Action]],
     /,
-) -> tuple[list[Entry], list[tuple[int, Action]]]:
+) -> tuple[AppendLog[Entry], AppendLog[tuple[int, Action]]]:
     """The log entries `seat` may see, and the history with every other seat's entry
     replaced by ``hidden[that seat]`` (`determinize`; `Event.visible_to` inlined)."""
     seen = [e for e in entries if e[2] is None or (seat is not None and seat in e[2])]
-    return seen, [entry if entry[0] == seat else hidden[entry[0]] for entry in history]
+    told = [entry if entry[0] == seat else hidden[entry[0]] for entry in history]
+    return AppendLog(seen), AppendLog(told)
 
 
 @functools.cache
@@ -404,8 +405,8 @@ class State(ABC):
         seen, told = seen_by(
             self.events.entries, self.history, seat, _hidden_entries(self.num_players)
         )
-        new.events = EventLog(seen)
-        new.history = AppendLog(told)
+        new.events = EventLog.of(seen)
+        new.history = told
         rng = Rng(seed)
         new._resample_hidden(seat, rng)
         new.rng = Rng(state=rng.next64())
