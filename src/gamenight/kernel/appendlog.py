@@ -105,7 +105,9 @@ if TYPE_CHECKING:
     AppendLog = PythonAppendLog
 else:
     try:
-        from ._native import AppendLog
+        from . import _native
+
+        AppendLog = _native.AppendLog
     except ImportError:  # not built (a plain source tree): the same log in Python
         AppendLog = PythonAppendLog
     Sequence.register(AppendLog)
