@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from gamenight.kernel import Action, Bot, State
@@ -288,6 +288,16 @@ class Table:
     my_attack: int  # the bot's own attack now (it knows its hidden weapon)
     self_shifts: list[int]  # how far face-up spells could move its attack against the HP
 
+    @cached_property
+    def settled(self) -> Position:
+        """The round now with the bot settled (asked for several times a decision)."""
+        return self.position.settle(self.me)
+
+    @cached_property
+    def fresh(self) -> Hidden:
+        """A weapon drawn blind: any unseen one (what an Exchange of the hidden one brings)."""
+        return _spread(_kinds(self.unseen_weapons))
+
 
 def read_table(view: BossQuestView) -> Table:
     """What the bot knows and believes, from a seat's view."""
@@ -532,7 +542,7 @@ class Judge:
         value = self._settled_at.get(attack)
         if value is None:
             me = self.table.me
-            settled = self.table.position.settle(me)
+            settled = self.table.settled
             hand = settled.hands[me].with_value(attack - self.table.my_attack)
             value = self._settled_at[attack] = self.value(settled.with_hand(me, hand))
         return value
@@ -543,7 +553,7 @@ class Judge:
         attacks = range(first, last + 1)
         wanted = [attack for attack in attacks if attack not in self._settled_at]
         if self._valuer is not None and wanted:
-            settled = self.table.position.settle(self.table.me)
+            settled = self.table.settled
             values = self._valuer.values_moved(
                 settled,
                 self._rules_of(settled),
@@ -610,9 +620,9 @@ class Judge:
             key and SPELL_BY_KEY[key].effect is _EXCHANGE for key in keys
         )
         return (
-            table.position.settle(table.me),
+            table.settled,
             tuple((w, WEAPON_VALUE[w], WEAPON_COLOUR[w]) for w in table.my_weapons),
-            _spread(_kinds(table.unseen_weapons)) if exchanges else (),
+            table.fresh if exchanges else (),
         )
 
     def expected(self, outcomes: Outcomes) -> float:
@@ -834,7 +844,7 @@ class HeuristicBot(Bot[BossQuestView]):
             fixed_now = self._stop_value(table, judge, table.my_attack, 1.0)
             return self._best(values) if max(values.values()) > fixed_now else None
         values = self._draw_values(table, judge, draws, continuing=True)
-        stop_now = judge.value(table.position.settle(table.me))
+        stop_now = judge.value(table.settled)
         # A spell worth taking now may be gone by the next visit.
         gone = 1.0 - SPELL_SURVIVES**table.visitors_after_me
         return (
@@ -907,7 +917,7 @@ class HeuristicBot(Bot[BossQuestView]):
                 if type(action) is Activate and table.available[action.slot] is None:
                     valued[action] = valued.pop(action)
             return valued
-        settled = table.position.settle(table.me)
+        settled = table.settled
         nothing = judge.value(settled)
         # What each use of a spell is worth: asked for its denial and for activating it.
         worths: dict[str, list[float]] = {}
@@ -969,7 +979,7 @@ class HeuristicBot(Bot[BossQuestView]):
 
     def _choose_target(self, table: Table, judge: Judge, key: str, legal: list[Action]) -> Action:
         """The best target for spell `key`, being activated."""
-        settled = table.position.settle(table.me)
+        settled = table.settled
         native = judge.use_values(key)
         if native is None:
             uses = [
@@ -1037,7 +1047,7 @@ def _exchanged(table: Table, settled: Position, weapon: int) -> Outcomes:
     """The bot gives `weapon` for the deck's top card (drawn from the unseen weapons)."""
     me, hand = table.me, settled.hands[table.me]
     if weapon == table.my_weapons[0]:
-        fresh = hand.with_hidden(_spread(_kinds(table.unseen_weapons)))
+        fresh = hand.with_hidden(table.fresh)
         return [(1.0, settled.with_hand(me, fresh))]
     colours = list(hand.colours)
     colours.remove(WEAPON_COLOUR[weapon])

@@ -11,7 +11,7 @@ from typing import TypedDict
 
 from gamenight.kernel.rng import Rng
 
-from .content import BOSS_HP, COLOURS, SPELLS, WEAPON_COLOUR, WEAPON_VALUE
+from .content import BOSS_HP, COLOURS, SPELLS, WEAPON_COLOUR, WEAPON_VALUE, Effect
 from .model import BossQuestModel, Phase, SlotStatus
 from .spells import target_slot
 
@@ -90,6 +90,13 @@ class BossQuestView(TypedDict):
     losers: list[int]
 
 
+# Each weapon's colour name, by id: a view lists many weapons.
+_COLOUR_NAMES = tuple(COLOURS[colour] for colour in WEAPON_COLOUR)
+_SPELL_KEYS = tuple(spell.key for spell in SPELLS)
+_ACTIVE = SlotStatus.ACTIVE
+_ATTACK, _BOSS_HP = Effect.ATTACK, Effect.BOSS_HP
+
+
 def weapon_view(weapon: int) -> WeaponView:
     """A weapon card as views show it."""
     return {"id": weapon, "colour": COLOURS[WEAPON_COLOUR[weapon]], "value": WEAPON_VALUE[weapon]}
@@ -99,47 +106,65 @@ def view(state: BossQuestModel, seat: int | None) -> BossQuestView:
     """Exactly what `seat` may know (``None``: a spectator)."""
     state.check_seat(seat)
     n = state.num_players
+    names, values = _COLOUR_NAMES, WEAPON_VALUE
+    # The active spells' attack bonuses and HP in one pass (`attack_bonuses`, `boss_hp`):
+    # the table loop builds a view for every decision.
+    bonuses = [0] * n
+    hp = BOSS_HP[state.boss]
+    slots, slot_status, slot_target = state.slots, state.slot_status, state.slot_target
+    for slot, status in enumerate(slot_status):
+        if status == _ACTIVE:
+            spell = SPELLS[slots[slot]]
+            if spell.effect is _ATTACK:
+                bonuses[slot_target[slot]] += spell.amount
+            elif spell.effect is _BOSS_HP:
+                hp += spell.amount
+    known, hidden_lo, hidden_hi = state.known, state.hidden_lo, state.hidden_hi
+    hearts, keys, bust, visited = state.hearts, state.keys, state.bust, state.visited
     players: list[SeatView] = []
-    bonuses = state.attack_bonuses()
+    hidden_all, visible_all = state.hidden, state.visible
     for s in range(n):
-        sees_hidden = seat is not None and state.known[s] >> seat & 1
-        hidden = state.hidden[s]
-        visible = state.visible[s]
+        hidden, visible = hidden_all[s], visible_all[s]
+        sees_hidden = seat is not None and known[s] >> seat & 1
         bonus = bonuses[s]
-        shown = sum(WEAPON_VALUE[w] for w in visible) + bonus
+        shown = bonus
+        for w in visible:
+            shown += values[w]
         players.append(
             {
                 "seat": s,
-                "hearts": state.hearts[s],
-                "keys": state.keys[s],
-                "hidden": weapon_view(hidden) if sees_hidden else None,
-                "visible": [weapon_view(w) for w in visible],
+                "hearts": hearts[s],
+                "keys": keys[s],
+                "hidden": (
+                    {"id": hidden, "colour": names[hidden], "value": values[hidden]}
+                    if sees_hidden
+                    else None
+                ),
+                "visible": [{"id": w, "colour": names[w], "value": values[w]} for w in visible],
                 "weapons": 1 + len(visible),
                 "attack_bonus": bonus,
                 "visible_attack": shown,
-                "attack": shown + WEAPON_VALUE[hidden] if sees_hidden else None,
-                "hidden_range": [state.hidden_lo[s], state.hidden_hi[s]],
-                "bust": state.bust[s],
-                "visited_mage": state.visited[s],
+                "attack": shown + values[hidden] if sees_hidden else None,
+                "hidden_range": [hidden_lo[s], hidden_hi[s]],
+                "bust": bust[s],
+                "visited_mage": visited[s],
             }
         )
-    spells: list[SlotView] = []
-    for slot, spell_id in enumerate(state.slots):
-        face_down = slot == state.mystery
-        target = state.slot_target[slot]
-        spells.append(
-            {
-                "slot": slot,
-                "spell": None if face_down else SPELLS[spell_id].key,
-                "mystery": face_down,
-                "status": state.slot_status[slot],
-                "target": target if target >= 0 else None,
-            }
-        )
+    keys_of, mystery = _SPELL_KEYS, state.mystery
+    spells: list[SlotView] = [
+        {
+            "slot": slot,
+            "spell": None if slot == mystery else keys_of[spell_id],
+            "mystery": slot == mystery,
+            "status": slot_status[slot],
+            "target": target if (target := slot_target[slot]) >= 0 else None,
+        }
+        for slot, spell_id in enumerate(slots)
+    ]
     pending: PendingView | None = None
     if state.decisions:
         slot = target_slot(state.decisions.top)
-        pending = {"slot": slot, "spell": SPELLS[state.slots[slot]].key}
+        pending = {"slot": slot, "spell": keys_of[slots[slot]]}
     return {
         "game": state.game_id,
         "seat": seat,
@@ -149,12 +174,12 @@ def view(state: BossQuestModel, seat: int | None) -> BossQuestView:
         "to_act": list(state.actors()),
         "armorer": state.armorer,
         "key_target": state.options["key_target"],
-        "boss": {"base_hp": BOSS_HP[state.boss], "hp": state.boss_hp()},
+        "boss": {"base_hp": BOSS_HP[state.boss], "hp": hp},
         "bosses_in_deck": len(state.boss_deck),
         "weapon_deck": len(state.weapon_deck),
         "deck_top": _deck_top(state, seat),
         "spells": spells,
-        "spell_discard": [SPELLS[s].key for s in state.spell_discard],
+        "spell_discard": [keys_of[s] for s in state.spell_discard],
         "pending": pending,
         "last_call": list(state.last_call_queue),
         "last_equip_done": state.last_equip_done,
