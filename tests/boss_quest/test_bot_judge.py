@@ -5,6 +5,7 @@ with or without the extension."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -118,3 +119,40 @@ def test_a_valuer_refuses_what_it_cannot_value():
     forecasts: dict[tuple[object, ...], object] = {}
     assert valuer.value_of(two, bots.Rules.of(two), forecasts) == 1.0 - 0.3
     assert list(forecasts) == [key]
+
+
+def test_hands_far_past_the_hp_and_hidden_weapons_of_any_number_type_are_valued_as_python_does(
+    monkeypatch,
+):
+    """The C Judge's working distributions sit on the stack for attacks below 256 and on
+    the heap above; a hidden weapon's (value, colour, probability) of plain types is read
+    directly, any other numbers as before: both give Python's floats."""
+    rng = random.Random(7)
+    state = gamenight.make("boss-quest", 3, seed=11)
+    table = bots.read_table(state.view(0))
+    checked = 0
+    for _ in range(400):
+        hands = []
+        for _seat in range(3):
+            kinds = tuple(
+                (rng.randint(1, 7), rng.randint(0, 4), rng.choice([0.25, 0.5, 1.0, 1]))
+                for _ in range(rng.randint(1, 5))
+            )
+            colours = tuple(rng.randint(-1, 4) for _ in range(rng.randint(0, 4)))
+            shown = rng.choice([0, 5, 12, rng.randint(0, 400)])
+            hands.append(bots.Hand(shown, colours, kinds, len(colours) + 1))
+        hp = rng.choice([9, 15, rng.randint(5, 300)])
+        settled = tuple(rng.random() < 0.5 for _ in range(3))
+        kinds_in_play = [
+            (1, "colour-red", -1),
+            (2, "attack+2", 1),
+            (3, "pair", -1),
+            (4, "hp-2", -1),
+        ]
+        spells = tuple(rng.sample(kinds_in_play, rng.randint(0, 3)))
+        position = bots.Position(hp, spells, tuple(hands), settled, rng.choice([1, 8]))
+        native = bots.Judge(table)
+        plain = python_judge(table, monkeypatch)
+        assert native.value(position) == plain.value(position)
+        checked += 1
+    assert checked == 400

@@ -12,6 +12,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 /* ----- Python's sum() over floats ---------------------------------------------------------
@@ -86,6 +87,23 @@ static void dist_free(Dist *dist) {
     PyMem_Free(dist->order);
 }
 
+/* A distribution's room on the caller's stack, for attacks below DIST_ROOM: a forecast's
+ * working distributions are small, and only `present` is read before it is written. */
+#define DIST_ROOM 256
+typedef struct {
+    double prob[DIST_ROOM];
+    char present[DIST_ROOM];
+    int order[DIST_ROOM];
+} DistRoom;
+
+static void dist_on(Dist *dist, DistRoom *room, int capacity) {
+    dist->prob = room->prob;
+    dist->present = room->present;
+    dist->order = room->order;
+    dist->size = 0;
+    memset(room->present, 0, (size_t)capacity);
+}
+
 /* ----- Forecast: one seat's part of a battle ---------------------------------------------- */
 
 typedef struct {
@@ -101,10 +119,7 @@ typedef struct {
 } Forecast;
 
 static void forecast_dealloc(Forecast *self) {
-    PyMem_Free(self->attacks);
-    PyMem_Free(self->probs);
-    PyMem_Free(self->above);
-    PyMem_Free(self->tie);
+    PyMem_Free(self->probs);  /* one block holds all four arrays (see `forecast_of`) */
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -356,12 +371,24 @@ static Kind *read_kinds(PyObject *hidden, int *count) {
     *count = (int)PyTuple_GET_SIZE(hidden);
     Kind *kinds = PyMem_Calloc((size_t)*count + 1, sizeof(Kind));
     if (!kinds) return (Kind *)PyErr_NoMemory();
-    for (int i = 0; i < *count; i++)
-        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(hidden, i), "lld", &kinds[i].value,
-                              &kinds[i].colour, &kinds[i].p)) {
+    for (int i = 0; i < *count; i++) {
+        PyObject *kind = PyTuple_GET_ITEM(hidden, i);
+        /* The bot's own (int, int, float) read directly; anything else as "lld" reads it. */
+        if (PyTuple_CheckExact(kind) && PyTuple_GET_SIZE(kind) == 3 &&
+            PyLong_CheckExact(PyTuple_GET_ITEM(kind, 0)) &&
+            PyLong_CheckExact(PyTuple_GET_ITEM(kind, 1)) &&
+            PyFloat_CheckExact(PyTuple_GET_ITEM(kind, 2))) {
+            kinds[i].value = PyLong_AsLong(PyTuple_GET_ITEM(kind, 0));
+            kinds[i].colour = PyLong_AsLong(PyTuple_GET_ITEM(kind, 1));
+            kinds[i].p = PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(kind, 2));
+            if (!PyErr_Occurred()) continue;
+            PyErr_Clear();  /* an int out of range: the message "lld" gives */
+        }
+        if (!PyArg_ParseTuple(kind, "lld", &kinds[i].value, &kinds[i].colour, &kinds[i].p)) {
             PyMem_Free(kinds);
             return NULL;
         }
+    }
     return kinds;
 }
 
@@ -396,6 +423,8 @@ static Forecast *forecast_of(Valuer *self, const Kind *hidden, int hidden_count,
     }
     Forecast *result = NULL;
     Dist final = {0}, frontier = {0}, drawing = {0};
+    DistRoom rooms[3];
+    int on_stack = 0;
     long highest = 0;  /* the highest attack the hand can end at */
     for (int i = 0; i < hidden_count; i++) {
         long attack = shown + hidden[i].value + shift;
@@ -408,9 +437,15 @@ static Forecast *forecast_of(Valuer *self, const Kind *hidden, int hidden_count,
         goto done;
     }
     int capacity = (int)reach;
-    if (dist_alloc(&final, capacity) < 0 || dist_alloc(&frontier, capacity) < 0 ||
-        dist_alloc(&drawing, capacity) < 0)
+    on_stack = capacity <= DIST_ROOM;
+    if (on_stack) {
+        dist_on(&final, &rooms[0], capacity);
+        dist_on(&frontier, &rooms[1], capacity);
+        dist_on(&drawing, &rooms[2], capacity);
+    } else if (dist_alloc(&final, capacity) < 0 || dist_alloc(&frontier, capacity) < 0 ||
+               dist_alloc(&drawing, capacity) < 0) {
         goto done;
+    }
 
     /* attack_distribution */
     for (int i = 0; i < hidden_count; i++) {
@@ -447,15 +482,19 @@ static Forecast *forecast_of(Valuer *self, const Kind *hidden, int hidden_count,
     int rows = hp + 2 > 0 ? (int)hp + 2 : 0;
     result->hp = (int)hp;
     result->count = final.size;
-    result->attacks = PyMem_Calloc((size_t)final.size + 1, sizeof(int));
-    result->probs = PyMem_Calloc((size_t)final.size + 1, sizeof(double));
-    result->above = PyMem_Calloc((size_t)rows + 1, sizeof(double));
-    result->tie = PyMem_Calloc((size_t)rows + 1, sizeof(double));
-    if (!result->attacks || !result->probs || !result->above || !result->tie) {
+    /* One zeroed block: probs, above, tie (doubles), then attacks (ints); freed as probs. */
+    size_t doubles = (size_t)final.size + 1 + 2 * ((size_t)rows + 1);
+    result->probs = PyMem_Calloc(1, sizeof(double) * doubles + sizeof(int) * ((size_t)final.size + 1));
+    if (!result->probs) {
+        result->attacks = NULL;
+        result->above = result->tie = NULL;
         Py_CLEAR(result);
         PyErr_NoMemory();
         goto done;
     }
+    result->above = result->probs + final.size + 1;
+    result->tie = result->above + rows + 1;
+    result->attacks = (int *)(result->probs + doubles);
     Sum bust = {0.0, 0.0};
     for (int i = 0; i < final.size; i++) {
         int attack = final.order[i];
@@ -484,9 +523,11 @@ static Forecast *forecast_of(Valuer *self, const Kind *hidden, int hidden_count,
     }
 
 done:
-    dist_free(&final);
-    dist_free(&frontier);
-    dist_free(&drawing);
+    if (!on_stack) {
+        dist_free(&final);
+        dist_free(&frontier);
+        dist_free(&drawing);
+    }
     return result;
 }
 
@@ -825,19 +866,21 @@ static int spell_info(Mage *mage, PyObject *key, SpellInfo *info) {
     return 0;
 }
 
-static unsigned long long fnv(const void *bytes, size_t size) {
+static unsigned long long fnv_more(unsigned long long hash, const void *bytes, size_t size) {
     const unsigned char *at = bytes;
-    unsigned long long hash = 1469598103934665603ULL;
     for (size_t i = 0; i < size; i++) hash = (hash ^ at[i]) * 1099511628211ULL;
     return hash;
+}
+
+static unsigned long long fnv(const void *bytes, size_t size) {
+    return fnv_more(1469598103934665603ULL, bytes, size);
 }
 
 /* The seat's part of a battle, made once per key (a new reference is not returned: the
  * Mage keeps it); NULL with an exception. */
 static Forecast *mage_part(Mage *mage, const SeatHand *hand, long shift, long draws, long hp,
                            const long *conditions, int condition_count) {
-    PartKey key;
-    memset(&key, 0, sizeof key);
+    PartKey key;  /* only the colours and conditions counted are set, hashed and compared */
     key.shown = hand->shown;
     key.shift = shift;
     key.draws = draws;
@@ -848,10 +891,18 @@ static Forecast *mage_part(Mage *mage, const SeatHand *hand, long shift, long dr
     key.condition_count = condition_count;
     memcpy(key.colours, hand->colours, sizeof(long) * (size_t)hand->colour_count);
     memcpy(key.conditions, conditions, sizeof(long) * (size_t)condition_count);
-    key.hash = fnv((const char *)&key + sizeof key.hash, sizeof key - sizeof key.hash);
-    for (int i = 0; i < mage->part_count; i++)
-        if (mage->parts[i].key.hash == key.hash && !memcmp(&mage->parts[i].key, &key, sizeof key))
+    size_t head = offsetof(PartKey, colours), colour_bytes = sizeof(long) * (size_t)hand->colour_count;
+    size_t condition_bytes = sizeof(long) * (size_t)condition_count;
+    unsigned long long hash = fnv((const char *)&key + sizeof key.hash, head - sizeof key.hash);
+    hash = fnv_more(hash, key.colours, colour_bytes);
+    key.hash = fnv_more(hash, key.conditions, condition_bytes);
+    for (int i = 0; i < mage->part_count; i++) {
+        const PartKey *kept = &mage->parts[i].key;
+        if (kept->hash == key.hash && !memcmp(kept, &key, head) &&
+            !memcmp(kept->colours, key.colours, colour_bytes) &&
+            !memcmp(kept->conditions, key.conditions, condition_bytes))
             return mage->parts[i].forecast;
+    }
     Forecast *made = forecast_of(mage->valuer, hand->hidden, hand->hidden_count, hand->colours,
                                  hand->colour_count, hand->shown, shift, draws, hp, conditions,
                                  condition_count);
