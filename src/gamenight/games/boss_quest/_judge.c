@@ -1648,23 +1648,38 @@ static long weapon_id(PyObject *weapon, long weapons) {
     return id ? bounded(id, weapons, "a weapon id") : -1;
 }
 
+/* The tuple (a, b, p) (b < 0: (a, p)): what Py_BuildValue("(lld)") makes, without parsing
+ * a format for every weapon kind; NULL with an exception. */
+static PyObject *number_tuple(long a, long b, double p) {
+    PyObject *first = PyLong_FromLong(a), *second = b < 0 ? NULL : PyLong_FromLong(b);
+    PyObject *last = PyFloat_FromDouble(p), *tuple = NULL;
+    if (first && last && b < 0) tuple = PyTuple_Pack(2, first, last);
+    else if (first && second && last) tuple = PyTuple_Pack(3, first, second, last);
+    Py_XDECREF(first);
+    Py_XDECREF(second);
+    Py_XDECREF(last);
+    return tuple;
+}
+
 /* `_spread` of the unseen weapons (`counts` by value and colour, `unseen` in all) valued
- * `low` to `high`, or of all of them when none is: (value, colour, probability) in order. */
+ * `low` to `high`, or of all of them when none is: (value, colour, probability) in order.
+ * No weapon's value reaches `value_limit` nor its colour `colour_limit`: the counts there
+ * are neither set nor read. */
 static PyObject *spread(int counts[MAX_WEAPONS][MAX_WEAPONS], long unseen, long low,
-                        long high) {
+                        long high, long value_limit, int colour_limit) {
     long total = 0;
-    for (long v = low < 0 ? 0 : low; v <= high && v < MAX_WEAPONS; v++)
-        for (int c = 0; c < MAX_WEAPONS; c++) total += counts[v][c];
+    for (long v = low < 0 ? 0 : low; v <= high && v < value_limit; v++)
+        for (int c = 0; c < colour_limit; c++) total += counts[v][c];
     if (!total) {
         low = 0;
         high = MAX_WEAPONS - 1;
         total = unseen;
     }
     PyObject *kinds = PyList_New(0);
-    for (long v = low < 0 ? 0 : low; kinds && v <= high && v < MAX_WEAPONS; v++)
-        for (int c = 0; kinds && c < MAX_WEAPONS; c++) {
+    for (long v = low < 0 ? 0 : low; kinds && v <= high && v < value_limit; v++)
+        for (int c = 0; kinds && c < colour_limit; c++) {
             if (!counts[v][c]) continue;
-            PyObject *kind = Py_BuildValue("(lid)", v, c, (double)counts[v][c] / (double)total);
+            PyObject *kind = number_tuple(v, c, (double)counts[v][c] / (double)total);
             if (!kind || PyList_Append(kinds, kind) < 0) Py_CLEAR(kinds);
             Py_XDECREF(kind);
         }
@@ -1723,8 +1738,16 @@ static PyObject *read_weapons(PyObject *module, PyObject *const *args, Py_ssize_
         return NULL;
     if (top_known) seen |= 1ULL << top_id;
 
-    int counts[MAX_WEAPONS][MAX_WEAPONS] = {{0}};  /* unseen weapons by value and colour */
-    long by_value[MAX_WEAPONS] = {0}, unseen_count = 0;
+    /* Unseen weapons by value and colour: zeroed below the highest value and colour only. */
+    int counts[MAX_WEAPONS][MAX_WEAPONS];
+    long by_value[MAX_WEAPONS] = {0}, unseen_count = 0, value_limit = 0;
+    int colour_limit = 0;
+    for (long w = 0; w < weapons; w++) {
+        if (value_of[w] >= value_limit) value_limit = value_of[w] + 1;
+        if (colour_of[w] >= colour_limit) colour_limit = (int)colour_of[w] + 1;
+    }
+    for (long v = 0; v < value_limit; v++)
+        memset(counts[v], 0, sizeof(int) * (size_t)colour_limit);
     for (long w = 0; w < weapons; w++)
         if (!(seen >> w & 1)) {
             counts[value_of[w]][colour_of[w]]++;
@@ -1742,8 +1765,8 @@ static PyObject *read_weapons(PyObject *module, PyObject *const *args, Py_ssize_
         }
     for (long i = 0; i < value_count; i++) {
         if (!by_value[values[i]]) continue;
-        PyObject *pair = Py_BuildValue(
-            "(ld)", values[i], (double)by_value[values[i]] / (double)unseen_count);
+        PyObject *pair =
+            number_tuple(values[i], -1, (double)by_value[values[i]] / (double)unseen_count);
         int failed = !pair || PyList_Append(card, pair) < 0;
         Py_XDECREF(pair);
         if (failed) goto done;
@@ -1768,7 +1791,9 @@ static PyObject *read_weapons(PyObject *module, PyObject *const *args, Py_ssize_
         }
         if (colours && hidden != Py_None) {
             long id = weapon_id(hidden, weapons);
-            if (id >= 0) kinds = Py_BuildValue("((lld))", value_of[id], colour_of[id], 1.0);
+            PyObject *kind = id < 0 ? NULL : number_tuple(value_of[id], colour_of[id], 1.0);
+            if (kind) kinds = PyTuple_Pack(1, kind);
+            Py_XDECREF(kind);
         } else if (colours) {
             PyObject *range = view_list(seat, V_HIDDEN_RANGE);
             long low = 0, high = 0;
@@ -1778,9 +1803,11 @@ static PyObject *read_weapons(PyObject *module, PyObject *const *args, Py_ssize_
                                 PyErr_Occurred()) &&
                      !((high = PyLong_AsLong(PyList_GET_ITEM(range, 1))) == -1 &&
                        PyErr_Occurred()))
-                kinds = spread(counts, unseen_count, low, high);
+                kinds = spread(counts, unseen_count, low, high, value_limit, colour_limit);
         }
-        PyObject *hand = kinds ? Py_BuildValue("(lOOO)", shown, colours, kinds, cards) : NULL;
+        PyObject *shown_object = kinds ? PyLong_FromLong(shown) : NULL;
+        PyObject *hand = shown_object ? PyTuple_Pack(4, shown_object, colours, kinds, cards) : NULL;
+        Py_XDECREF(shown_object);
         Py_XDECREF(colours);
         Py_XDECREF(kinds);
         if (!hand) goto done;
