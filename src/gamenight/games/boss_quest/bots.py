@@ -104,6 +104,19 @@ _ATTACK, _EXCHANGE = Effect.ATTACK, Effect.EXCHANGE
 _ACTIVE, _AVAILABLE = SlotStatus.ACTIVE, SlotStatus.AVAILABLE
 _EQUIP, _LAST_CALL = Phase.EQUIP, Phase.LAST_CALL
 SPELL_COUNTS = Counter(spell.key for spell in SPELLS)
+_SPELL_COUNTS = dict(SPELL_COUNTS)  # copied for every view read
+_AMOUNT = {spell.key: spell.amount for spell in SPELLS}
+# How far each spell, taken by the bot, moves its attack against the HP (None: it doesn't).
+_SELF_SHIFT = {
+    spell.key: (
+        spell.amount
+        if spell.effect is Effect.ATTACK
+        else -spell.amount
+        if spell.effect is Effect.BOSS_HP
+        else None
+    )
+    for spell in SPELLS
+}
 # For the Mage's visit in C (`_judge.Valuer.visit_values`): each spell's effect (numbered as
 # the C code numbers them), amount and colour.
 _EFFECT_CODES = {
@@ -264,6 +277,11 @@ def meet_probability(hand: Hand, conditions: Sequence[int]) -> float:
 # ----- reading the view ----------------------------------------------------------------------
 
 
+# `Table.fresh` by the unseen weapons: decisions often see the same ones.
+_FRESH: dict[tuple[int, ...], Hidden] = {}
+_KEPT = 4096  # entries a cache keeps before it is emptied
+
+
 @dataclass
 class Table:
     """Everything the bot reads from its view once per decision."""
@@ -296,7 +314,13 @@ class Table:
     @cached_property
     def fresh(self) -> Hidden:
         """A weapon drawn blind: any unseen one (what an Exchange of the hidden one brings)."""
-        return _spread(_kinds(self.unseen_weapons))
+        unseen = self.unseen_weapons
+        found = _FRESH.get(unseen)
+        if found is None:
+            if len(_FRESH) >= _KEPT:
+                _FRESH.clear()
+            found = _FRESH[unseen] = _spread(_kinds(unseen))
+        return found
 
 
 def read_table(view: BossQuestView) -> Table:
@@ -304,62 +328,82 @@ def read_table(view: BossQuestView) -> Table:
     me, seats = view["seat"], view["seats"]
     if me is None:
         raise ValueError("a bot reads a seat's view, not a spectator's")
-    my_hidden = seats[me]["hidden"]
+    my_seat = seats[me]
+    my_hidden = my_seat["hidden"]
     assert my_hidden is not None  # a seat always knows its own hidden weapon
     if NATIVE:
         weapons = read_weapons(view, WEAPON_VALUE, WEAPON_COLOUR, VALUES)
     else:
         weapons = _read_weapons(view)
     unseen, card, deck_top, parts = weapons
-    hands = tuple(Hand(*part) for part in parts)
+    hands = tuple([Hand(*part) for part in parts])
 
+    # One pass over the spells and one over the seats: a bot reads a view every decision.
     spells, available = [], {}
-    pending = view["pending"]["slot"] if view["pending"] else -1
-    unseen_spells = dict(SPELL_COUNTS)
+    pending_view = view["pending"]
+    pending = pending_view["slot"] if pending_view else -1
+    unseen_spells = _SPELL_COUNTS.copy()
+    my_shift = 0  # the active spells in front of the bot (`Position.attack_shifts`)
     for slot in view["spells"]:
         key = slot["spell"]
+        status = slot["status"]
         if key is not None:
             unseen_spells[key] -= 1
-        if slot["status"] == _ACTIVE and key is not None:  # activated: face up
-            target = -1 if slot["target"] is None else slot["target"]
-            spells.append((slot["slot"], key, target))
-        elif slot["status"] == _AVAILABLE and slot["slot"] != pending:
+            if status == _ACTIVE:  # activated: face up
+                target = slot["target"]
+                if target is None:
+                    target = -1
+                elif target == me:
+                    my_shift += _AMOUNT[key]
+                spells.append((slot["slot"], key, target))
+                continue
+        if status == _AVAILABLE and slot["slot"] != pending:
             available[slot["slot"]] = key
     for key in view["spell_discard"]:
         unseen_spells[key] -= 1
 
-    unvisited = [s["seat"] for s in seats if not s["visited_mage"] and s["seat"] != me]
+    keys, hearts, settled = [], [], []
+    unvisited = 0
+    for seat in seats:
+        keys.append(seat["keys"])
+        hearts.append(seat["hearts"])
+        visited = seat["visited_mage"]
+        settled.append(visited or seat["bust"])
+        if not visited and seat["seat"] != me:
+            unvisited += 1
     phase = view["phase"]
-    if phase == _LAST_CALL:
+    last_call = phase == _LAST_CALL
+    if last_call:
         queue = view["last_call"]
-        unvisited = queue[queue.index(me) + 1 :] if me in queue else []
+        unvisited = len(queue) - queue.index(me) - 1 if me in queue else 0
     position = Position(
-        base_hp=view["boss"]["base_hp"],
-        spells=tuple(spells),
-        hands=hands,
-        settled=tuple(s["visited_mage"] or s["bust"] for s in seats),
-        rival_draws=1 if phase == _LAST_CALL else MAX_DRAWS,
+        view["boss"]["base_hp"],
+        tuple(spells),
+        hands,
+        tuple(settled),
+        1 if last_call else MAX_DRAWS,
     )
+    ((my_value, _, _),) = hands[me].hidden  # known: one weapon
     return Table(
         me=me,
         players=view["players"],
         position=position,
-        keys=[s["keys"] for s in seats],
-        hearts=[s["hearts"] for s in seats],
+        keys=keys,
+        hearts=hearts,
         key_target=view["key_target"],
         card=card,
         unseen_weapons=unseen,
         deck_top=deck_top,
-        my_weapons=[my_hidden["id"]] + [w["id"] for w in seats[me]["visible"]],
+        my_weapons=[my_hidden["id"], *[w["id"] for w in my_seat["visible"]]],
         available=available,
-        visitors_after_me=len(unvisited),
+        visitors_after_me=unvisited,
         phase=phase,
         last_equipper=not unvisited and phase == _EQUIP,
         weapons_in_deck=view["weapon_deck"],
         # What `Counter` subtraction keeps: the spells still unseen, in `SPELLS` order.
         unseen_spells={key: count for key, count in unseen_spells.items() if count > 0},
-        pending=view["pending"]["spell"] if view["pending"] else None,
-        my_attack=_only(attack_distribution(hands[me], position.attack_shifts()[me])),
+        pending=pending_view["spell"] if pending_view else None,
+        my_attack=max(0, hands[me].shown + my_value + my_shift),  # `attack_distribution`
         self_shifts=_self_shifts(available),
     )
 
@@ -408,13 +452,18 @@ def _hand(seat: SeatView, unseen: Kinds, spreads: dict[tuple[int, int], Hidden])
     return shown, tuple(WEAPON_COLOUR[w] for w in visible), hidden, seat["weapons"]
 
 
+# The kinds of weapon (value, colour) in sorted order, and each weapon's place among them.
+_KIND_LIST = sorted(set(WEAPON_KIND))
+_KIND_INDEX = tuple(_KIND_LIST.index(kind) for kind in WEAPON_KIND)
+
+
 def _kinds(weapons: Sequence[int]) -> Kinds:
     """`weapons` grouped by value and colour."""
-    counts: dict[tuple[int, int], int] = {}
+    counts = [0] * len(_KIND_LIST)
+    index = _KIND_INDEX
     for w in weapons:
-        kind = WEAPON_KIND[w]
-        counts[kind] = counts.get(kind, 0) + 1
-    return [(v, c, n) for (v, c), n in sorted(counts.items())]
+        counts[index[w]] += 1
+    return [(v, c, n) for (v, c), n in zip(_KIND_LIST, counts, strict=True) if n]
 
 
 def _spread(kinds: Kinds) -> Hidden:
@@ -499,34 +548,65 @@ class Battle:
         ]
 
 
+# `Judge._parts` by (seat, keys, hearts, key target), and the Valuers by those and the card.
+_SCORES: dict[tuple[Any, ...], tuple[list[float], list[int], float, list[float]]] = {}
+_VALUERS: dict[tuple[Any, ...], Valuer] = {}
+
+
 class Judge:
     """Values imagined positions of one round for the bot's seat (see the module docstring)."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        n, target = table.players, table.key_target
-        self.threat = [
-            THREAT * (1 + THREAT_LEAD * table.keys[s] / target) / max(1, n - 1) for s in range(n)
-        ]
         self._values: dict[Position, float] = {}
         self._forecasts: dict[tuple[Any, ...], dict[int, float]] = {}
         self._settled_at: dict[int, float] = {}
         # Each seat's part of a battle, in Python or in C (`_seats`).
         self._seat_forecasts: dict[tuple[Any, ...], Any] = {}
         self._rules: dict[tuple[int, tuple[tuple[int, str, int], ...]], Rules] = {}
+        # The threats depend on the scores alone, the Valuer on them and the card: shared by
+        # the decisions that see the same ones (a Valuer keeps nothing between its calls).
+        scores = (table.me, tuple(table.keys), tuple(table.hearts), table.key_target)
+        parts = _SCORES.get(scores)
+        if parts is None:
+            if len(_SCORES) >= _KEPT:
+                _SCORES.clear()
+            parts = _SCORES[scores] = self._parts()
+        threat, needs, my_heart, rival_hearts = parts
+        self.threat = list(threat)
         self._valuer: Valuer | None = None
         if NATIVE:
-            me = table.me
-            self._valuer = Valuer(
-                me=me,
-                threat=self.threat,
-                needs=[target - keys for keys in table.keys],
-                game_win=GAME_WIN,
-                my_heart=LAST_HEART if table.hearts[me] == 1 else HEART,
-                rival_hearts=[0.0 if s == me else self._rival_heart(s) for s in range(n)],
-                card=table.card,
-                stop_gap=RIVAL_STOP_GAP,
-            )
+            card = table.card
+            key = (scores, card)
+            kept = True
+            try:
+                valuer = _VALUERS.get(key)
+            except TypeError:  # a card that is not a tuple: not kept
+                kept, valuer = False, None
+            if valuer is None:
+                valuer = Valuer(
+                    table.me, threat, needs, GAME_WIN, my_heart, rival_hearts, card, RIVAL_STOP_GAP
+                )
+                if kept:
+                    if len(_VALUERS) >= _KEPT:
+                        _VALUERS.clear()
+                    _VALUERS[key] = valuer
+            self._valuer = valuer
+
+    def _parts(self) -> tuple[list[float], list[int], float, list[float]]:
+        """What the Valuer is told of the scores: the threat of each seat's keys, the keys
+        each needs, the cost of the bot's lost heart, what each rival's lost heart is worth."""
+        table = self.table
+        n, target, me = table.players, table.key_target, table.me
+        threat = [
+            THREAT * (1 + THREAT_LEAD * table.keys[s] / target) / max(1, n - 1) for s in range(n)
+        ]
+        return (
+            threat,
+            [target - keys for keys in table.keys],
+            LAST_HEART if table.hearts[me] == 1 else HEART,
+            [0.0 if s == me else self._rival_heart(s) for s in range(n)],
+        )
 
     def value(self, position: Position) -> float:
         """The bot's value of a round position where its own attack is settled."""
@@ -561,6 +641,8 @@ class Judge:
                 [attack - self.table.my_attack for attack in wanted],
             )
             self._settled_at.update(zip(wanted, values, strict=True))
+            settled_at = self._settled_at  # every attack valued now: read them at once
+            return [settled_at[attack] for attack in attacks]
         return [self.settled_at(attack) for attack in attacks]
 
     def visit_values(self, visits: list[Action]) -> list[float] | None:
@@ -1066,22 +1148,11 @@ def _exchanged(table: Table, settled: Position, weapon: int) -> Outcomes:
 def _self_shifts(available: dict[int, str | None]) -> list[int]:
     """How far the face-up spells `available` could move the bot's attack relative to
     the HP."""
-    shifts = []
-    for key in available.values():
-        if key is None:
-            continue
-        spell = SPELL_BY_KEY[key]
-        if spell.effect is _ATTACK:
-            shifts.append(spell.amount)
-        elif spell.effect is _BOSS_HP:
-            shifts.append(-spell.amount)
-    return shifts
-
-
-def _only(attacks: dict[int, float]) -> int:
-    """The one attack of a certain distribution (a seat that knows its hidden weapon)."""
-    (attack,) = attacks
-    return attack
+    return [
+        shift
+        for key in available.values()
+        if key is not None and (shift := _SELF_SHIFT[key]) is not None
+    ]
 
 
 def _stopping(
