@@ -1689,7 +1689,7 @@ static PyObject *spread(int counts[MAX_WEAPONS][MAX_WEAPONS], long unseen, long 
 }
 
 /* read_weapons(view, weapon_value, weapon_colour, values)
- *     -> (unseen, card, deck_top, hands)
+ *     -> (unseen, card, deck_top, hands, fresh)
  *
  * `bots._read_weapons`: the weapons a seat's `view` shows. `weapon_value` and
  * `weapon_colour` by weapon id, `values` the values in the content's order. */
@@ -1813,10 +1813,16 @@ static PyObject *read_weapons(PyObject *module, PyObject *const *args, Py_ssize_
         if (!hand) goto done;
         PyList_SET_ITEM(hands, s, hand);
     }
+    /* `fresh`: a weapon drawn blind, any unseen one (no value is out of range). */
     PyObject *card_tuple = PyList_AsTuple(card);
-    if (!card_tuple) goto done;
-    if (top_known) result = Py_BuildValue("(NNlO)", Py_NewRef(unseen), card_tuple, top_id, hands);
-    else result = Py_BuildValue("(NNOO)", Py_NewRef(unseen), card_tuple, Py_None, hands);
+    PyObject *fresh = card_tuple ? spread(counts, unseen_count, 0, MAX_WEAPONS - 1, value_limit,
+                                          colour_limit)
+                                 : NULL;
+    PyObject *top = fresh ? (top_known ? PyLong_FromLong(top_id) : Py_NewRef(Py_None)) : NULL;
+    if (top) result = PyTuple_Pack(5, unseen, card_tuple, top, hands, fresh);
+    Py_XDECREF(card_tuple);
+    Py_XDECREF(fresh);
+    Py_XDECREF(top);
 
 done:
     Py_XDECREF(unseen);
@@ -1828,7 +1834,7 @@ done:
 static PyMethodDef module_methods[] = {
     {"read_weapons", (PyCFunction)(void (*)(void))read_weapons, METH_FASTCALL,
      "read_weapons(view, weapon_value, weapon_colour, values) -> (unseen, card, deck_top, "
-     "hands)"},
+     "hands, fresh)"},
     {"stopping", (PyCFunction)(void (*)(void))stopping, METH_FASTCALL,
      "stopping(settled, first, start, hp, hopeless, top, spells, shifts, card, continuing, "
      "counts, deck_top, tempo) -> list[float]"},

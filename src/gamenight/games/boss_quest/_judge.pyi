@@ -85,6 +85,7 @@ def read_weapons(
     tuple[tuple[int, float], ...],
     int | None,
     list[tuple[int, tuple[int, ...], tuple[tuple[int, int, float], ...], int]],
+    tuple[tuple[int, int, float], ...],
 ]: ...
 def stopping(
     settled: Sequence[float],

@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache
 from typing import Any
 
 from gamenight.kernel import Action, Bot, State
@@ -277,8 +277,6 @@ def meet_probability(hand: Hand, conditions: Sequence[int]) -> float:
 # ----- reading the view ----------------------------------------------------------------------
 
 
-# `Table.fresh` by the unseen weapons: decisions often see the same ones.
-_FRESH: dict[tuple[int, ...], Hidden] = {}
 _KEPT = 4096  # entries a cache keeps before it is emptied
 
 
@@ -305,22 +303,8 @@ class Table:
     pending: str | None  # the spell whose target the bot must choose
     my_attack: int  # the bot's own attack now (it knows its hidden weapon)
     self_shifts: list[int]  # how far face-up spells could move its attack against the HP
-
-    @cached_property
-    def settled(self) -> Position:
-        """The round now with the bot settled (asked for several times a decision)."""
-        return self.position.settle(self.me)
-
-    @cached_property
-    def fresh(self) -> Hidden:
-        """A weapon drawn blind: any unseen one (what an Exchange of the hidden one brings)."""
-        unseen = self.unseen_weapons
-        found = _FRESH.get(unseen)
-        if found is None:
-            if len(_FRESH) >= _KEPT:
-                _FRESH.clear()
-            found = _FRESH[unseen] = _spread(_kinds(unseen))
-        return found
+    fresh: Hidden  # a weapon drawn blind: any unseen one (an Exchange of the hidden one)
+    settled: Position  # the round now with the bot settled (asked for often)
 
 
 def read_table(view: BossQuestView) -> Table:
@@ -335,7 +319,7 @@ def read_table(view: BossQuestView) -> Table:
         weapons = read_weapons(view, WEAPON_VALUE, WEAPON_COLOUR, VALUES)
     else:
         weapons = _read_weapons(view)
-    unseen, card, deck_top, parts = weapons
+    unseen, card, deck_top, parts, fresh = weapons
     hands = tuple([Hand(*part) for part in parts])
 
     # One pass over the spells and one over the seats: a bot reads a view every decision.
@@ -405,6 +389,8 @@ def read_table(view: BossQuestView) -> Table:
         pending=pending_view["spell"] if pending_view else None,
         my_attack=max(0, hands[me].shown + my_value + my_shift),  # `attack_distribution`
         self_shifts=_self_shifts(available),
+        fresh=fresh,
+        settled=position.settle(me),
     )
 
 
@@ -414,10 +400,11 @@ HandParts = tuple[int, tuple[int, ...], Hidden, int]  # a `Hand`'s fields
 
 def _read_weapons(
     view: BossQuestView,
-) -> tuple[tuple[int, ...], Card, int | None, list[HandParts]]:
+) -> tuple[tuple[int, ...], Card, int | None, list[HandParts], Hidden]:
     """The weapons a seat's view shows (`_judge.read_weapons` in C): the unseen ones (by
     id), the value of an unknown card drawn from them, the deck's top weapon when known,
-    and each seat's hand, its hidden weapon spread over the unseen ones its range allows."""
+    each seat's hand, its hidden weapon spread over the unseen ones its range allows, and a
+    weapon drawn blind (any unseen one)."""
     seats = view["seats"]
     seen = {w["id"] for s in seats for w in s["visible"]}
     seen.update(s["hidden"]["id"] for s in seats if s["hidden"] is not None)
@@ -431,7 +418,8 @@ def _read_weapons(
         values[value] += count
     card = tuple((v, values[v] / len(unseen)) for v in VALUES if values[v])
     spreads: dict[tuple[int, int], Hidden] = {}  # seats often share a range
-    return unseen, card, deck_top, [_hand(seat, kinds, spreads) for seat in seats]
+    hands = [_hand(seat, kinds, spreads) for seat in seats]
+    return unseen, card, deck_top, hands, _spread(kinds)
 
 
 def _hand(seat: SeatView, unseen: Kinds, spreads: dict[tuple[int, int], Hidden]) -> HandParts:
