@@ -1608,6 +1608,7 @@ static const char *const view_texts[VIEW_NAMES] = {
 static PyObject *view_names[VIEW_NAMES];
 
 #define MAX_WEAPONS 64  /* weapon ids, values and colours below this */
+#define MAX_MADE 16     /* hidden ranges whose spreads one `read_weapons` keeps */
 
 /* `part[name]` (borrowed), or NULL with an exception naming what is missing. */
 static PyObject *view_item(PyObject *part, int name) {
@@ -1665,11 +1666,17 @@ static PyObject *number_tuple(long a, long b, double p) {
  * `low` to `high`, or of all of them when none is: (value, colour, probability) in order.
  * No weapon's value reaches `value_limit` nor its colour `colour_limit`: the counts there
  * are neither set nor read. */
-static PyObject *spread(int counts[MAX_WEAPONS][MAX_WEAPONS], long unseen, long low,
-                        long high, long value_limit, int colour_limit) {
+static long range_total(int counts[MAX_WEAPONS][MAX_WEAPONS], long low, long high,
+                        long value_limit, int colour_limit) {
     long total = 0;
     for (long v = low < 0 ? 0 : low; v <= high && v < value_limit; v++)
         for (int c = 0; c < colour_limit; c++) total += counts[v][c];
+    return total;
+}
+
+static PyObject *spread(int counts[MAX_WEAPONS][MAX_WEAPONS], long unseen, long low,
+                        long high, long value_limit, int colour_limit) {
+    long total = range_total(counts, low, high, value_limit, colour_limit);
     if (!total) {
         low = 0;
         high = MAX_WEAPONS - 1;
@@ -1755,7 +1762,7 @@ static PyObject *read_weapons(PyObject *module, PyObject *const *args, Py_ssize_
             unseen_count++;
         }
     PyObject *unseen = PyTuple_New(unseen_count), *card = PyList_New(0);
-    PyObject *hands = PyList_New(players), *result = NULL;
+    PyObject *hands = PyList_New(players), *result = NULL, *fresh = NULL;
     if (!unseen || !card || !hands) goto done;
     for (long w = 0, i = 0; w < weapons; w++)
         if (!(seen >> w & 1)) {
@@ -1772,6 +1779,13 @@ static PyObject *read_weapons(PyObject *module, PyObject *const *args, Py_ssize_
         if (failed) goto done;
     }
 
+    /* `fresh`, a weapon drawn blind (any unseen one), is also the spread of every range that
+     * holds all the unseen weapons or none; the other ranges' spreads are made once each. */
+    fresh = spread(counts, unseen_count, 0, MAX_WEAPONS - 1, value_limit, colour_limit);
+    if (!fresh) goto done;
+    long made_low[MAX_MADE], made_high[MAX_MADE];
+    PyObject *made[MAX_MADE];
+    int made_count = 0;
     for (Py_ssize_t s = 0; s < players; s++) {
         PyObject *seat = PyList_GET_ITEM(seats, s), *visible = view_list(seat, V_VISIBLE);
         PyObject *hidden = visible ? view_item(seat, V_HIDDEN) : NULL;
@@ -1802,8 +1816,23 @@ static PyObject *read_weapons(PyObject *module, PyObject *const *args, Py_ssize_
             else if (range && !((low = PyLong_AsLong(PyList_GET_ITEM(range, 0))) == -1 &&
                                 PyErr_Occurred()) &&
                      !((high = PyLong_AsLong(PyList_GET_ITEM(range, 1))) == -1 &&
-                       PyErr_Occurred()))
-                kinds = spread(counts, unseen_count, low, high, value_limit, colour_limit);
+                       PyErr_Occurred())) {
+                long total = range_total(counts, low, high, value_limit, colour_limit);
+                int at = 0;
+                while (at < made_count && (made_low[at] != low || made_high[at] != high)) at++;
+                if (!total || total == unseen_count) {
+                    kinds = Py_NewRef(fresh);
+                } else if (at < made_count) {
+                    kinds = Py_NewRef(made[at]);
+                } else {
+                    kinds = spread(counts, unseen_count, low, high, value_limit, colour_limit);
+                    if (kinds && made_count < MAX_MADE) {
+                        made_low[made_count] = low;
+                        made_high[made_count] = high;
+                        made[made_count++] = kinds;  /* borrowed: the hand holds it */
+                    }
+                }
+            }
         }
         PyObject *shown_object = kinds ? PyLong_FromLong(shown) : NULL;
         PyObject *hand = shown_object ? PyTuple_Pack(4, shown_object, colours, kinds, cards) : NULL;
@@ -1813,21 +1842,17 @@ static PyObject *read_weapons(PyObject *module, PyObject *const *args, Py_ssize_
         if (!hand) goto done;
         PyList_SET_ITEM(hands, s, hand);
     }
-    /* `fresh`: a weapon drawn blind, any unseen one (no value is out of range). */
     PyObject *card_tuple = PyList_AsTuple(card);
-    PyObject *fresh = card_tuple ? spread(counts, unseen_count, 0, MAX_WEAPONS - 1, value_limit,
-                                          colour_limit)
-                                 : NULL;
-    PyObject *top = fresh ? (top_known ? PyLong_FromLong(top_id) : Py_NewRef(Py_None)) : NULL;
+    PyObject *top = card_tuple ? (top_known ? PyLong_FromLong(top_id) : Py_NewRef(Py_None)) : NULL;
     if (top) result = PyTuple_Pack(5, unseen, card_tuple, top, hands, fresh);
     Py_XDECREF(card_tuple);
-    Py_XDECREF(fresh);
     Py_XDECREF(top);
 
 done:
     Py_XDECREF(unseen);
     Py_XDECREF(card);
     Py_XDECREF(hands);
+    Py_XDECREF(fresh);
     return result;
 }
 
