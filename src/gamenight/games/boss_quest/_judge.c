@@ -756,12 +756,27 @@ static PyObject *valuer_values_moved(Valuer *self, PyObject *const *args, Py_ssi
     long shift = result ? PyLong_AsLong(PyList_GET_ITEM(shifts, me)) : 0;
     if (result && PyErr_Occurred()) Py_CLEAR(result);
     Forecast *settled_here = battle.seats[me];
+    /* The bot's hand read once (`hand_forecast` for every move reads the same). */
+    PyObject *hand = result ? PyTuple_GET_ITEM(hands, me) : NULL;
+    PyObject *hidden = hand ? attribute(hand, HIDDEN) : NULL;
+    PyObject *colour_tuple = hidden ? attribute(hand, COLOURS) : NULL;
+    long shown = 0, colours[MAX_COLOURS], condition_list[MAX_COLOURS];
+    int colour_count = -1, condition_count = -1, hidden_count = 0;
+    Kind *kinds = NULL;
+    if (colour_tuple && int_attribute(hand, SHOWN, &shown) == 0 &&
+        (colour_count = read_ints(colour_tuple, colours, MAX_COLOURS, "colours")) >= 0 &&
+        (condition_count = read_ints(conditions, condition_list, MAX_COLOURS, "conditions")) >= 0)
+        kinds = read_kinds(hidden, &hidden_count);
+    Py_XDECREF(hidden);
+    Py_XDECREF(colour_tuple);
+    if (!kinds) Py_CLEAR(result);
     for (Py_ssize_t i = 0; result && i < count; i++) {
         long move = PyLong_AsLong(PySequence_Fast_GET_ITEM(moves, i));
         Forecast *mine = move == -1 && PyErr_Occurred()
                              ? NULL
-                             : hand_forecast(self, PyTuple_GET_ITEM(hands, me), move, shift, 0,
-                                             battle.hp, conditions);
+                             : forecast_of(self, kinds, hidden_count, colours, colour_count,
+                                           shown + move, shift, 0, battle.hp, condition_list,
+                                           condition_count);
         PyObject *value = NULL;
         if (mine) {
             battle.seats[me] = mine;
@@ -771,6 +786,7 @@ static PyObject *valuer_values_moved(Valuer *self, PyObject *const *args, Py_ssi
         if (!value) Py_CLEAR(result);
         else PyList_SET_ITEM(result, i, value);
     }
+    PyMem_Free(kinds);
     battle.seats[me] = settled_here;
     battle_clear(&battle);
     Py_XDECREF(hands);
