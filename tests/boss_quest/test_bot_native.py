@@ -161,3 +161,28 @@ def test_read_weapons_names_what_is_wrong_with_a_view():
         judge_c.read_weapons(broken, *tables)
     with pytest.raises(TypeError, match="at most 64 weapons"):
         judge_c.read_weapons(view, WEAPON_VALUE, WEAPON_COLOUR[:-1], VALUES)
+
+
+def test_read_weapons_spreads_every_kind_of_hidden_range_as_python_does():
+    """Ranges holding every unseen weapon, none, some (the same range at several seats,
+    or different ones), each against `bots._read_weapons`; the blind draw (its fifth
+    part) is the spread of every unseen weapon."""
+    rng = random.Random(9)
+    tables = (WEAPON_VALUE, WEAPON_COLOUR, VALUES)
+    checked = 0
+    for seed in range(30):
+        state = gamenight.make("boss-quest", rng.randint(2, 6), seed=seed)
+        view = state.view(0)
+        for _ in range(20):
+            seats = []
+            for seat in view["seats"]:
+                low = rng.choice([0, 1, 2, 4, 7, 9])
+                high = rng.choice([low, low + 1, 3, 7, 12])
+                hidden = seat["hidden"] if seat["seat"] == 0 else None
+                seats.append({**seat, "hidden": hidden, "hidden_range": [low, high]})
+            changed = {**view, "seats": seats}
+            native = judge_c.read_weapons(changed, *tables)
+            assert native == bots._read_weapons(changed)
+            assert native[4] == bots._spread(bots._kinds(native[0]))
+            checked += 1
+    assert checked == 600
