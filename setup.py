@@ -1,6 +1,6 @@
 """The optional C parts of the package (the Python code is the fallback, so a failed build
-still installs a working package): SplitMix64 draws, Boss Quest's bot's Judge, the
-observation encoders of Boss Quest, Ninja Master, Munchkin and Meow, Dark Lord!, the RL
+still installs a working package): SplitMix64 draws, Boss Quest's bot's Judge and its view,
+the observation encoders of Boss Quest, Ninja Master, Munchkin and Meow, Dark Lord!, the RL
 adapters' action masks."""
 
 from setuptools import Extension, setup

@@ -1,5 +1,6 @@
 /* Boss Quest's observation encoder (`observation.encode_state`) in C: the whole call,
  * read from the state's fields and written straight into the adapters' float32 buffer.
+ * Its view (`views.view`) too, below, from the same fields.
  *
  * `encode_state(state, seat, values)` writes exactly the floats the Python code of
  * `observation._encode_state` writes (every value is a small integer, exact in a float32),
@@ -485,18 +486,416 @@ static PyObject *configure(PyObject *module, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* ----- the view (`views.view`) ----------------------------------------------------------
+ *
+ * `view(state, seat)` builds the very dict the Python code of `views._view` builds (the
+ * same keys in the same order, the state's own objects where it takes them, ints and
+ * bools where it computes them), reading the same fields: of a face-down weapon only
+ * what `known` lets the seat see, of the Mystery spell only its slot, of the weapon deck
+ * its size and the top card only for the seats in `top_known`. The table loop builds one
+ * before every decision. Tables are indexed as Python indexes them (a negative index from
+ * the end), so a state Python accepts gives the same view and one it refuses is refused.
+ * `configure_view` hands over the game's tables once. */
+
+enum { V_NONE, V_ATTACK, V_BOSS_HP };  /* what an active spell changes in the view */
+
+/* Set by `configure_view`. */
+static int view_configured = 0;
+static PyObject *colour_names, *weapon_values, *view_spell_keys, *view_boss_hp;  /* tuples */
+static long view_weapon_value[MOST_WEAPONS], view_boss_hp_of[MOST_BOSSES];
+static long spell_effect[MOST_SPELLS], spell_amount[MOST_SPELLS];
+static PyObject *view_over, *view_active;  /* Phase.OVER, SlotStatus.ACTIVE */
+static PyObject *game_id_name;
+
+/* The views' keys, interned, in the order of their TypedDicts. */
+enum {
+    K_GAME, K_SEAT, K_PLAYERS, K_ROUND, K_PHASE, K_TO_ACT, K_ARMORER, K_KEY_TARGET, K_BOSS,
+    K_BOSSES_IN_DECK, K_WEAPON_DECK, K_DECK_TOP, K_SPELLS, K_SPELL_DISCARD, K_PENDING,
+    K_LAST_CALL, K_LAST_EQUIP_DONE, K_SEATS, K_WINNERS, K_LOSERS,
+    K_HEARTS, K_KEYS, K_HIDDEN, K_VISIBLE, K_WEAPONS, K_ATTACK_BONUS, K_VISIBLE_ATTACK,
+    K_ATTACK, K_HIDDEN_RANGE, K_BUST, K_VISITED_MAGE,
+    K_ID, K_COLOUR, K_VALUE, K_SLOT, K_SPELL, K_MYSTERY, K_STATUS, K_TARGET, K_BASE_HP, K_HP,
+    K_COUNT
+};
+static const char *const key_names[K_COUNT] = {
+    "game", "seat", "players", "round", "phase", "to_act", "armorer", "key_target", "boss",
+    "bosses_in_deck", "weapon_deck", "deck_top", "spells", "spell_discard", "pending",
+    "last_call", "last_equip_done", "seats", "winners", "losers",
+    "hearts", "keys", "hidden", "visible", "weapons", "attack_bonus", "visible_attack",
+    "attack", "hidden_range", "bust", "visited_mage",
+    "id", "colour", "value", "slot", "spell", "mystery", "status", "target", "base_hp", "hp",
+};
+static PyObject *keys[K_COUNT];
+
+/* A dict of `count` items, `which` naming their keys in order; it takes the references of
+ * `values` (all released on failure, NULLs included: a failed value fails the dict). */
+static PyObject *dict_of(const int *which, PyObject **values, int count) {
+    PyObject *dict = NULL;
+    for (int i = 0; i < count; i++)
+        if (values[i] == NULL)
+            goto done;
+    dict = _PyDict_NewPresized(count);
+    for (int i = 0; dict != NULL && i < count; i++)
+        if (PyDict_SetItem(dict, keys[which[i]], values[i]) < 0)
+            Py_CLEAR(dict);
+done:
+    for (int i = 0; i < count; i++)
+        Py_XDECREF(values[i]);
+    return dict;
+}
+
+/* `index` of a sequence of `size` as Python takes it (negative: from the end), or -1 with
+ * an IndexError set. */
+static long python_index(PyObject *index, Py_ssize_t size, const char *what) {
+    long i = as_long(index);
+    if (i == -1 && PyErr_Occurred())
+        return -1;
+    if (i < 0)
+        i += (long)size;
+    if (i < 0 || i >= (long)size) {
+        PyErr_Format(PyExc_IndexError, "%s %R out of range", what, index);
+        return -1;
+    }
+    return i;
+}
+
+/* A weapon as views show it (`views.weapon_view`); its value into `value`. */
+static PyObject *weapon_dict(PyObject *weapon, long *value) {
+    long w = python_index(weapon, PyTuple_GET_SIZE(weapon_values), "a weapon");
+    if (w < 0)
+        return NULL;
+    *value = view_weapon_value[w];
+    static const int which[] = {K_ID, K_COLOUR, K_VALUE};
+    PyObject *values[] = {Py_NewRef(weapon), Py_NewRef(PyTuple_GET_ITEM(colour_names, w)),
+                          Py_NewRef(PyTuple_GET_ITEM(weapon_values, w))};
+    return dict_of(which, values, 3);
+}
+
+static PyObject *view(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "view(state, seat) takes 2 arguments");
+        return NULL;
+    }
+    PyObject *state = args[0], *seat_arg = args[1];
+    if (!view_configured) {
+        PyErr_SetString(PyExc_RuntimeError, "view before configure_view");
+        return NULL;
+    }
+    PyObject *field[F_COUNT] = {NULL};
+    PyObject *result = NULL, *players = NULL, *spells = NULL;
+    if (refresh_field_slots(&slots, Py_TYPE(state)) < 0 || read_fields(&slots, state, field) < 0)
+        goto done;
+    for (int i = F_LISTS; i < F_COUNT; i++) {
+        Py_SETREF(field[i], fast(field[i]));
+        if (field[i] == NULL)
+            goto done;
+    }
+    long n = as_long(field[F_NUM_PLAYERS]);
+    CHECK(n);
+    /* `State.check_seat`, which raises its own error for a seat it refuses. */
+    long seat = -1;
+    if (seat_arg != Py_None) {
+        int overflow;
+        seat = PyLong_CheckExact(seat_arg) ? PyLong_AsLongAndOverflow(seat_arg, &overflow) : -1;
+        if (seat < 0 || seat >= n) {
+            PyObject *ok = PyObject_CallMethodOneArg(state, check_seat_name, seat_arg);
+            if (ok != NULL) {
+                Py_DECREF(ok);
+                PyErr_Format(PyExc_ValueError, "there is no seat %R", seat_arg);
+            }
+            goto done;
+        }
+    }
+    if (n < 1 || n > MOST_SEATS) {
+        PyErr_Format(PyExc_ValueError, "a view of %ld players", n);
+        goto done;
+    }
+    static const int per_seat[] = {F_HEARTS, F_KEYS, F_HIDDEN_LO, F_HIDDEN_HI, F_BUST,
+                                   F_VISITED, F_KNOWN, F_HIDDEN, F_VISIBLE};
+    for (size_t i = 0; i < sizeof per_seat / sizeof per_seat[0]; i++)
+        if (PySequence_Fast_GET_SIZE(field[per_seat[i]]) < n) {
+            PyErr_Format(PyExc_IndexError, "state.%s is shorter than the table",
+                         field_names[per_seat[i]]);
+            goto done;
+        }
+    Py_ssize_t slot_count = PySequence_Fast_GET_SIZE(field[F_SLOTS]);
+    if (slot_count > MOST_SPELLS || PySequence_Fast_GET_SIZE(field[F_SLOT_STATUS]) < slot_count
+        || PySequence_Fast_GET_SIZE(field[F_SLOT_TARGET]) < slot_count) {
+        PyErr_SetString(PyExc_IndexError, "the spell slots do not match their statuses");
+        goto done;
+    }
+
+    /* The active spells' attack bonuses and HP in one pass. */
+    long bonus[MOST_SEATS] = {0};
+    long boss = python_index(field[F_BOSS], PyTuple_GET_SIZE(view_boss_hp), "the boss");
+    CHECK(boss);
+    long hp = view_boss_hp_of[boss];
+    Py_ssize_t num_spell_ids = PyTuple_GET_SIZE(view_spell_keys);
+    for (Py_ssize_t k = 0; k < slot_count; k++) {
+        int active = PyObject_RichCompareBool(AT(F_SLOT_STATUS, k), view_active, Py_EQ);
+        CHECK(active);
+        if (!active)
+            continue;
+        long spell = python_index(AT(F_SLOTS, k), num_spell_ids, "a spell id");
+        CHECK(spell);
+        if (spell_effect[spell] == V_ATTACK) {
+            long given_to = python_index(AT(F_SLOT_TARGET, k), n, "an attack spell's seat");
+            CHECK(given_to);
+            bonus[given_to] += spell_amount[spell];
+        } else if (spell_effect[spell] == V_BOSS_HP) {
+            hp += spell_amount[spell];
+        }
+    }
+
+    players = PyList_New(n);
+    if (players == NULL)
+        goto done;
+    for (long s = 0; s < n; s++) {
+        PyObject *visible = fast(AT(F_VISIBLE, s));
+        if (visible == NULL)
+            goto done;
+        long known = seat >= 0 ? as_long(AT(F_KNOWN, s)) : 0;
+        if (known == -1 && PyErr_Occurred()) {
+            Py_DECREF(visible);
+            goto done;
+        }
+        int sees_hidden = seat >= 0 && (known >> seat & 1);
+        long shown = bonus[s];
+        Py_ssize_t count = PySequence_Fast_GET_SIZE(visible);
+        PyObject *weapons = PyList_New(count);
+        for (Py_ssize_t i = 0; weapons != NULL && i < count; i++) {
+            long value;
+            PyObject *shown_weapon = weapon_dict(PySequence_Fast_GET_ITEM(visible, i), &value);
+            if (shown_weapon == NULL) {
+                Py_CLEAR(weapons);
+                break;
+            }
+            PyList_SET_ITEM(weapons, i, shown_weapon);
+            shown += value;
+        }
+        Py_DECREF(visible);
+        PyObject *hidden = Py_None, *attack = Py_None;
+        if (weapons != NULL && sees_hidden) {
+            long value;
+            hidden = weapon_dict(AT(F_HIDDEN, s), &value);
+            attack = hidden != NULL ? PyLong_FromLong(shown + value) : NULL;
+        } else {
+            Py_INCREF(hidden);
+            Py_INCREF(attack);
+        }
+        static const int which[] = {K_SEAT, K_HEARTS, K_KEYS, K_HIDDEN, K_VISIBLE, K_WEAPONS,
+                                    K_ATTACK_BONUS, K_VISIBLE_ATTACK, K_ATTACK,
+                                    K_HIDDEN_RANGE, K_BUST, K_VISITED_MAGE};
+        PyObject *values[] = {
+            PyLong_FromLong(s),
+            Py_NewRef(AT(F_HEARTS, s)),
+            Py_NewRef(AT(F_KEYS, s)),
+            hidden,
+            weapons,
+            PyLong_FromSsize_t(1 + count),
+            PyLong_FromLong(bonus[s]),
+            PyLong_FromLong(shown),
+            attack,
+            PyList_New(2),
+            Py_NewRef(AT(F_BUST, s)),
+            Py_NewRef(AT(F_VISITED, s)),
+        };
+        if (values[9] != NULL) {
+            PyList_SET_ITEM(values[9], 0, Py_NewRef(AT(F_HIDDEN_LO, s)));
+            PyList_SET_ITEM(values[9], 1, Py_NewRef(AT(F_HIDDEN_HI, s)));
+        }
+        PyObject *seat_view = dict_of(which, values, 12);
+        if (seat_view == NULL)
+            goto done;
+        PyList_SET_ITEM(players, s, seat_view);
+    }
+
+    /* The spell slots: the face-down Mystery shows as such, nothing of its spell. */
+    long mystery = as_long(field[F_MYSTERY]);
+    CHECK(mystery);
+    spells = PyList_New(slot_count);
+    if (spells == NULL)
+        goto done;
+    for (Py_ssize_t k = 0; k < slot_count; k++) {
+        PyObject *spell = Py_None;
+        if (k != mystery) {
+            long id = python_index(AT(F_SLOTS, k), num_spell_ids, "a spell id");
+            CHECK(id);
+            spell = PyTuple_GET_ITEM(view_spell_keys, id);
+        }
+        long target = as_long(AT(F_SLOT_TARGET, k));
+        CHECK(target);
+        static const int which[] = {K_SLOT, K_SPELL, K_MYSTERY, K_STATUS, K_TARGET};
+        PyObject *values[] = {
+            PyLong_FromSsize_t(k),
+            Py_NewRef(spell),
+            Py_NewRef(k == mystery ? Py_True : Py_False),
+            Py_NewRef(AT(F_SLOT_STATUS, k)),
+            Py_NewRef(target >= 0 ? AT(F_SLOT_TARGET, k) : Py_None),
+        };
+        PyObject *slot_view = dict_of(which, values, 5);
+        if (slot_view == NULL)
+            goto done;
+        PyList_SET_ITEM(spells, k, slot_view);
+    }
+
+    /* The spell whose target is being chosen (`spells.target_slot` of the top decision). */
+    PyObject *pending = Py_None, *actor = field[F_TURN];
+    PyObject *stack = field[F_DECISIONS];
+    if (!PyList_Check(stack)) {
+        PyErr_SetString(PyExc_TypeError, "the decisions are not a list");
+        goto done;
+    }
+    if (PyList_GET_SIZE(stack) > 0) {
+        PyObject *top = PyList_GET_ITEM(stack, PyList_GET_SIZE(stack) - 1);
+        if (!PyTuple_Check(top) || PyTuple_GET_SIZE(top) != 3) {
+            PyErr_SetString(PyExc_TypeError, "a decision is not a Frame");
+            goto done;
+        }
+        actor = PyTuple_GET_ITEM(top, 1);
+        PyObject *frame_args = PyTuple_GET_ITEM(top, 2);
+        if (!PyTuple_Check(frame_args) || PyTuple_GET_SIZE(frame_args) != 1
+            || !PyLong_CheckExact(PyTuple_GET_ITEM(frame_args, 0))) {
+            PyErr_SetString(PyExc_TypeError, "a decision's args are not (slot,)");
+            goto done;
+        }
+        PyObject *slot = PyTuple_GET_ITEM(frame_args, 0);
+        long k = python_index(slot, slot_count, "a pending slot");
+        CHECK(k);
+        long id = python_index(AT(F_SLOTS, k), num_spell_ids, "a spell id");
+        CHECK(id);
+        static const int which[] = {K_SLOT, K_SPELL};
+        PyObject *values[] = {Py_NewRef(slot), Py_NewRef(PyTuple_GET_ITEM(view_spell_keys, id))};
+        pending = dict_of(which, values, 2);
+        if (pending == NULL)
+            goto done;
+    } else {
+        Py_INCREF(pending);
+    }
+    /* `BossQuestState.actors`: none once over, else the top decision's seat, else whose
+     * turn it is. */
+    int over = PyObject_RichCompareBool(field[F_PHASE], view_over, Py_EQ);
+    PyObject *to_act = over < 0 ? NULL : over ? PyList_New(0) : PyList_New(1);
+    if (to_act != NULL && !over)
+        PyList_SET_ITEM(to_act, 0, Py_NewRef(actor));
+    /* The deck's top card, to the seats that know it (`views.knows`: a spectator, when
+     * everybody does). */
+    PyObject *deck_top = Py_None, *deck = field[F_WEAPON_DECK];
+    Py_ssize_t deck_size = PySequence_Fast_GET_SIZE(deck);
+    long top_known = as_long(field[F_TOP_KNOWN]);
+    int knows_top = seat >= 0 ? (int)(top_known >> seat & 1) : top_known == (1L << n) - 1;
+    if (top_known == -1 && PyErr_Occurred())
+        deck_top = NULL;
+    else if (deck_size > 0 && knows_top)
+        deck_top = weapon_dict(PySequence_Fast_GET_ITEM(deck, deck_size - 1), &(long){0});
+    else
+        Py_INCREF(deck_top);
+    PyObject *discard = field[F_SPELL_DISCARD];
+    Py_ssize_t discards = PySequence_Fast_GET_SIZE(discard);
+    PyObject *discard_keys = PyList_New(discards);
+    for (Py_ssize_t i = 0; discard_keys != NULL && i < discards; i++) {
+        long id = python_index(PySequence_Fast_GET_ITEM(discard, i), num_spell_ids, "a spell id");
+        if (id < 0)
+            Py_CLEAR(discard_keys);
+        else
+            PyList_SET_ITEM(discard_keys, i, Py_NewRef(PyTuple_GET_ITEM(view_spell_keys, id)));
+    }
+    static const int boss_which[] = {K_BASE_HP, K_HP};
+    PyObject *boss_values[] = {Py_NewRef(PyTuple_GET_ITEM(view_boss_hp, boss)), PyLong_FromLong(hp)};
+    PyObject *key_target = PyObject_GetItem(field[F_OPTIONS], key_target_key);
+    static const int which[] = {
+        K_GAME, K_SEAT, K_PLAYERS, K_ROUND, K_PHASE, K_TO_ACT, K_ARMORER, K_KEY_TARGET, K_BOSS,
+        K_BOSSES_IN_DECK, K_WEAPON_DECK, K_DECK_TOP, K_SPELLS, K_SPELL_DISCARD, K_PENDING,
+        K_LAST_CALL, K_LAST_EQUIP_DONE, K_SEATS, K_WINNERS, K_LOSERS,
+    };
+    PyObject *values[] = {
+        PyObject_GetAttr(state, game_id_name),
+        Py_NewRef(seat_arg),
+        Py_NewRef(field[F_NUM_PLAYERS]),
+        Py_NewRef(field[F_ROUND]),
+        Py_NewRef(field[F_PHASE]),
+        to_act,
+        Py_NewRef(field[F_ARMORER]),
+        key_target,
+        dict_of(boss_which, boss_values, 2),
+        PyLong_FromSsize_t(PySequence_Fast_GET_SIZE(field[F_BOSS_DECK])),
+        PyLong_FromSsize_t(deck_size),
+        deck_top,
+        spells,
+        discard_keys,
+        pending,
+        PySequence_List(field[F_LAST_CALL_QUEUE]),
+        Py_NewRef(field[F_LAST_EQUIP_DONE]),
+        players,
+        PySequence_List(field[F_WINNERS]),
+        PySequence_List(field[F_LOSERS]),
+    };
+    spells = players = NULL;  /* taken by `values` */
+    result = dict_of(which, values, 20);
+done:
+    Py_XDECREF(players);
+    Py_XDECREF(spells);
+    for (int i = 0; i < F_COUNT; i++)
+        Py_XDECREF(field[i]);
+    return result;
+}
+
+/* configure_view(colour_names, weapon_values, spell_keys, effects, amounts, boss_hp, over,
+ * active): per weapon id its colour's name and its value, per spell id its key, what it
+ * changes when active (0: nothing, 1: an attack, 2: the boss's HP) and by how much, per
+ * boss its printed HP, `Phase.OVER` and `SlotStatus.ACTIVE`. */
+static PyObject *configure_view(PyObject *module, PyObject *args) {
+    PyObject *names_tuple, *values_tuple, *keys_tuple, *effects_tuple, *amounts_tuple,
+        *bosses_tuple, *over, *active;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!OO", &PyTuple_Type, &names_tuple, &PyTuple_Type,
+                          &values_tuple, &PyTuple_Type, &keys_tuple, &PyTuple_Type,
+                          &effects_tuple, &PyTuple_Type, &amounts_tuple, &PyTuple_Type,
+                          &bosses_tuple, &over, &active))
+        return NULL;
+    long values_of[MOST_WEAPONS], bosses_of[MOST_BOSSES], effects_of[MOST_SPELLS],
+        amounts_of[MOST_SPELLS];
+    long weapons, bosses, spells, spells_amounts;
+    if (read_table(values_tuple, values_of, MOST_WEAPONS, &weapons, "weapon values") < 0
+        || read_table(bosses_tuple, bosses_of, MOST_BOSSES, &bosses, "boss HP") < 0
+        || read_table(effects_tuple, effects_of, MOST_SPELLS, &spells, "spell effects") < 0
+        || read_table(amounts_tuple, amounts_of, MOST_SPELLS, &spells_amounts, "amounts") < 0)
+        return NULL;
+    if (PyTuple_GET_SIZE(names_tuple) != weapons || PyTuple_GET_SIZE(keys_tuple) != spells
+        || spells_amounts != spells) {
+        PyErr_SetString(PyExc_ValueError, "one entry per weapon id and per spell id");
+        return NULL;
+    }
+    memcpy(view_weapon_value, values_of, sizeof(long) * (size_t)weapons);
+    memcpy(view_boss_hp_of, bosses_of, sizeof(long) * (size_t)bosses);
+    memcpy(spell_effect, effects_of, sizeof(long) * (size_t)spells);
+    memcpy(spell_amount, amounts_of, sizeof(long) * (size_t)spells);
+    Py_XSETREF(colour_names, Py_NewRef(names_tuple));
+    Py_XSETREF(weapon_values, Py_NewRef(values_tuple));
+    Py_XSETREF(view_spell_keys, Py_NewRef(keys_tuple));
+    Py_XSETREF(view_boss_hp, Py_NewRef(bosses_tuple));
+    Py_XSETREF(view_over, Py_NewRef(over));
+    Py_XSETREF(view_active, Py_NewRef(active));
+    view_configured = 1;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"encode_state", (PyCFunction)(void (*)(void))encode_state, METH_FASTCALL,
      "encode_state(state, seat, values)\n--\n\n"
      "Write `encode(view(seat))` into `values` (zeros, as long as the observation)."},
     {"configure", configure, METH_VARARGS,
      "Hand over the pieces' layout per player count, the vocabularies and the tables."},
+    {"view", (PyCFunction)(void (*)(void))view, METH_FASTCALL,
+     "view(state, seat)\n--\n\nExactly what `seat` may know (None: a spectator)."},
+    {"configure_view", configure_view, METH_VARARGS,
+     "Hand over the tables of the weapons, the spells and the bosses for `view`."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_observe",
-    "Boss Quest's observation encoder in C (see observation.py).", -1, methods,
+    "Boss Quest's observation encoder and view in C (see observation.py, views.py).", -1,
+    methods,
 };
 
 PyMODINIT_FUNC PyInit__observe(void) {
@@ -504,7 +903,11 @@ PyMODINIT_FUNC PyInit__observe(void) {
         if ((names[i] = PyUnicode_InternFromString(field_names[i])) == NULL)
             return NULL;
     if ((key_target_key = PyUnicode_InternFromString("key_target")) == NULL
-        || (check_seat_name = PyUnicode_InternFromString("check_seat")) == NULL)
+        || (check_seat_name = PyUnicode_InternFromString("check_seat")) == NULL
+        || (game_id_name = PyUnicode_InternFromString("game_id")) == NULL)
         return NULL;
+    for (int i = 0; i < K_COUNT; i++)
+        if ((keys[i] = PyUnicode_InternFromString(key_names[i])) == NULL)
+            return NULL;
     return PyModule_Create(&module);
 }

@@ -1,5 +1,5 @@
-"""Boss Quest's observation encoder in C (`_observe.c`): `observation.encode_state` is its
-function when it is built."""
+"""Boss Quest's observation encoder and view in C (`_observe.c`): `observation.encode_state`
+and `views.view` are its functions when it is built."""
 
 from collections.abc import Callable, Mapping, MutableSequence
 from typing import Any
@@ -28,3 +28,20 @@ def configure(
     the phases and the slot statuses (with the index of the end and of an active spell),
     per spell id its key's index, whether it is dark, and its shifts of the boss's HP and
     of an attack, per weapon id its value, per boss its printed HP, and the Python encoder."""
+
+def view(state: Any, seat: int | None) -> Any:
+    """Exactly what `seat` may know (``None``: a spectator): `views.view` in C."""
+
+def configure_view(
+    colour_names: tuple[str, ...],
+    weapon_values: tuple[int, ...],
+    spell_keys: tuple[str, ...],
+    effects: tuple[int, ...],
+    amounts: tuple[int, ...],
+    boss_hp: tuple[int, ...],
+    over: str,
+    active: str,
+) -> None:
+    """Hand over, once, per weapon id its colour's name and value, per spell id its key,
+    what it changes when active (0: nothing, 1: an attack, 2: the boss's HP) and by how
+    much, per boss its printed HP, and the phase over and the status active."""

@@ -7,6 +7,7 @@ involved), the unrevealed Mystery spell (also when discarded face down), deck or
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import TypedDict
 
 from gamenight.kernel.rng import Rng
@@ -14,6 +15,13 @@ from gamenight.kernel.rng import Rng
 from .content import BOSS_HP, COLOURS, SPELLS, WEAPON_COLOUR, WEAPON_VALUE, Effect
 from .model import BossQuestModel, Phase, SlotStatus
 from .spells import target_slot
+
+try:
+    from . import _observe
+
+    NATIVE = True  # `view` in C (the table loop builds a view before every decision)
+except ImportError:  # not built (a plain source tree): the Python code builds the same views
+    NATIVE = False
 
 
 class WeaponView(TypedDict):
@@ -102,8 +110,9 @@ def weapon_view(weapon: int) -> WeaponView:
     return {"id": weapon, "colour": COLOURS[WEAPON_COLOUR[weapon]], "value": WEAPON_VALUE[weapon]}
 
 
-def view(state: BossQuestModel, seat: int | None) -> BossQuestView:
-    """Exactly what `seat` may know (``None``: a spectator)."""
+def _view(state: BossQuestModel, seat: int | None) -> BossQuestView:
+    """Exactly what `seat` may know (``None``: a spectator): `view` in Python, the
+    reference, and the fallback where `_observe` is not built."""
     state.check_seat(seat)
     n = state.num_players
     names, values = _COLOUR_NAMES, WEAPON_VALUE
@@ -187,6 +196,25 @@ def view(state: BossQuestModel, seat: int | None) -> BossQuestView:
         "winners": list(state.winners),
         "losers": list(state.losers),
     }
+
+
+# `view`: the C function where it is built (the same dict: keys, order, types and values;
+# a test compares both on every state of many games), else the Python code.
+view: Callable[[BossQuestModel, int | None], BossQuestView]
+if NATIVE:
+    _observe.configure_view(
+        _COLOUR_NAMES,
+        WEAPON_VALUE,
+        _SPELL_KEYS,
+        tuple(1 if s.effect is _ATTACK else 2 if s.effect is _BOSS_HP else 0 for s in SPELLS),
+        tuple(spell.amount for spell in SPELLS),
+        BOSS_HP,
+        Phase.OVER,
+        _ACTIVE,
+    )
+    view = _observe.view
+else:
+    view = _view
 
 
 def knows(mask: int, seat: int | None, players: int) -> bool:
