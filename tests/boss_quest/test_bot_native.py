@@ -5,6 +5,7 @@ or without the extension."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -186,3 +187,55 @@ def test_read_weapons_spreads_every_kind_of_hidden_range_as_python_does():
             assert native[4] == bots._spread(bots._kinds(native[0]))
             checked += 1
     assert checked == 600
+
+
+def assert_same(native: Any, python: Any, where: str = "table") -> None:
+    """`native` is `python`'s twin: the same types throughout, the same fields, dicts' keys
+    in the same order (the bot walks them), floats equal."""
+    assert type(native) is type(python), where
+    if dataclasses.is_dataclass(python):
+        for part in dataclasses.fields(python):
+            assert_same(getattr(native, part.name), getattr(python, part.name), part.name)
+    elif isinstance(python, dict):
+        assert list(native) == list(python), where
+        for key in python:
+            assert_same(native[key], python[key], f"{where}[{key!r}]")
+    elif isinstance(python, list | tuple):
+        assert len(native) == len(python), where
+        for i, (a, b) in enumerate(zip(native, python, strict=True)):
+            assert_same(a, b, f"{where}[{i}]")
+    else:
+        assert native == python, where
+
+
+def test_every_table_of_bot_games_is_read_as_python_reads_it(monkeypatch):
+    """Every decision's view in bot games of 2 to 6 players, read in C and in Python: the
+    same table, field by field; a Last call's queue and a pending target among them."""
+    assert bots.NATIVE
+    seen = {"tables": 0, "last_call": 0, "pending": 0}
+    original = bots.read_table
+
+    def read(view: Any) -> bots.Table:
+        table = original(view)
+        with monkeypatch.context() as patch:
+            patch.setattr(bots, "NATIVE", False)
+            assert_same(table, original(view))
+        seen["tables"] += 1
+        seen["last_call"] += table.phase == "last_call"
+        seen["pending"] += table.pending is not None
+        return table
+
+    monkeypatch.setattr(bots, "read_table", read)
+    for players in (2, 3, 4, 5, 6):
+        for seed in range(2):
+            state = gamenight.make("boss-quest", players, seed=500 + seed)
+            play(state, [agents.make("heuristic", "boss-quest", seed + s) for s in range(players)])
+    assert seen["tables"] > 500 and seen["last_call"] and seen["pending"], seen
+
+
+def test_read_table_refuses_a_spectators_view():
+    view = gamenight.make("boss-quest", 3, seed=1).view(None)
+    with pytest.raises(ValueError, match="spectator"):
+        judge_c.read_table(view)
+    with pytest.raises(KeyError, match="seats"):
+        judge_c.read_table({"seat": 0})

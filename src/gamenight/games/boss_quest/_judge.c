@@ -1617,10 +1617,18 @@ done:
 
 /* ----- reading a seat's view ------------------------------------------------------------- */
 
-/* The keys `read_weapons` reads, interned once. */
-enum { V_SEATS, V_VISIBLE, V_HIDDEN, V_ID, V_DECK_TOP, V_HIDDEN_RANGE, V_WEAPONS, VIEW_NAMES };
+/* The keys `read_weapons` and `read_table` read, interned once. */
+enum {
+    V_SEATS, V_VISIBLE, V_HIDDEN, V_ID, V_DECK_TOP, V_HIDDEN_RANGE, V_WEAPONS, V_SEAT, V_PENDING,
+    V_SLOT, V_SPELL, V_STATUS, V_TARGET, V_SPELLS, V_SPELL_DISCARD, V_KEYS, V_HEARTS,
+    V_VISITED_MAGE, V_BUST, V_PHASE, V_LAST_CALL, V_BOSS, V_BASE_HP, V_PLAYERS, V_KEY_TARGET,
+    V_WEAPON_DECK, VIEW_NAMES
+};
 static const char *const view_texts[VIEW_NAMES] = {
-    "seats", "visible", "hidden", "id", "deck_top", "hidden_range", "weapons"};
+    "seats", "visible", "hidden", "id", "deck_top", "hidden_range", "weapons", "seat",
+    "pending", "slot", "spell", "status", "target", "spells", "spell_discard", "keys",
+    "hearts", "visited_mage", "bust", "phase", "last_call", "boss", "base_hp", "players",
+    "key_target", "weapon_deck"};
 static PyObject *view_names[VIEW_NAMES];
 
 #define MAX_WEAPONS 64  /* weapon ids, values and colours below this */
@@ -1872,10 +1880,338 @@ done:
     return result;
 }
 
+/* ----- the bot's table (`bots.read_table`) ------------------------------------------------
+ *
+ * `read_table(view)` makes the `bots.Table` the Python code of `bots.read_table` makes from
+ * a seat's view, step for step: its hands from `read_weapons`, one pass over the spells and
+ * one over the seats, the classes' own constructors called with the same objects (a test
+ * compares both, field by field, dicts' order included, on every decision of bot games).
+ * `configure_reading` hands over, once, the classes and the spells' tables. */
+
+/* Set by `configure_reading`. */
+static PyObject *hand_class, *position_class, *table_class;
+static PyObject *spell_counts, *spell_amounts, *spell_self_shifts;  /* dicts by spell key */
+static PyObject *active_status, *available_status, *equip_phase, *last_call_phase;
+static PyObject *max_draws, *weapon_tables[3];  /* weapon_value, weapon_colour, values */
+
+/* `counts[key] -= 1`: 0, or -1 with an exception (a KeyError for a key not there). */
+static int count_seen(PyObject *counts, PyObject *key) {
+    PyObject *count = PyDict_GetItemWithError(counts, key);
+    if (!count) {
+        if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, key);
+        return -1;
+    }
+    PyObject *one = PyLong_FromLong(1), *less = one ? PyNumber_Subtract(count, one) : NULL;
+    int failed = !less || PyDict_SetItem(counts, key, less) < 0;
+    Py_XDECREF(one);
+    Py_XDECREF(less);
+    return failed ? -1 : 0;
+}
+
+/* `cls(*items)`: a new reference, or NULL with an exception. */
+static PyObject *make(PyObject *cls, PyObject *const *items, size_t count) {
+    for (size_t i = 0; i < count; i++)
+        if (!items[i]) return NULL;
+    return PyObject_Vectorcall(cls, items, count, NULL);
+}
+
+static PyObject *read_table(PyObject *module, PyObject *view) {
+    if (!table_class) {
+        PyErr_SetString(PyExc_RuntimeError, "read_table before configure_reading");
+        return NULL;
+    }
+    PyObject *me = view_item(view, V_SEAT), *seats = me ? view_list(view, V_SEATS) : NULL;
+    if (!seats) return NULL;
+    if (me == Py_None) {
+        PyErr_SetString(PyExc_ValueError, "a bot reads a seat's view, not a spectator's");
+        return NULL;
+    }
+    Py_ssize_t players = PyList_GET_SIZE(seats);
+    long my_index = PyLong_AsLong(me);
+    if (my_index == -1 && PyErr_Occurred()) return NULL;
+    if (my_index < 0) my_index += (long)players;
+    if (my_index < 0 || my_index >= (long)players) {
+        PyErr_SetString(PyExc_IndexError, "read_table: the view's seat is not at the table");
+        return NULL;
+    }
+    PyObject *my_seat = PyList_GET_ITEM(seats, my_index);
+    PyObject *my_hidden = view_item(my_seat, V_HIDDEN);
+    if (!my_hidden) return NULL;
+    if (my_hidden == Py_None) {
+        PyErr_SetString(PyExc_AssertionError, "a seat always knows its own hidden weapon");
+        return NULL;
+    }
+    PyObject *weapons = NULL, *hands = NULL, *spells = NULL, *available = NULL;
+    PyObject *unseen_spells = NULL, *keys = NULL, *hearts = NULL, *settled = NULL;
+    PyObject *spell_tuple = NULL, *settled_tuple = NULL, *my_settled = NULL, *position = NULL;
+    PyObject *my_weapons = NULL, *still_unseen = NULL, *self_shifts = NULL, *result = NULL;
+    PyObject *minus_one = PyLong_FromLong(-1), *zero = PyLong_FromLong(0);
+    if (!minus_one || !zero) goto done;
+    PyObject *reading[4] = {view, weapon_tables[0], weapon_tables[1], weapon_tables[2]};
+    if (!(weapons = read_weapons(module, reading, 4))) goto done;
+    PyObject *parts = PyTuple_GET_ITEM(weapons, 3);  /* a hand's fields per seat */
+    if (!(hands = PyTuple_New(players))) goto done;
+    for (Py_ssize_t s = 0; s < players; s++) {
+        PyObject *hand = make(hand_class, &PyTuple_GET_ITEM(PyList_GET_ITEM(parts, s), 0), 4);
+        if (!hand) goto done;
+        PyTuple_SET_ITEM(hands, s, hand);
+    }
+
+    /* One pass over the spells. */
+    PyObject *pending_view = view_item(view, V_PENDING);
+    int has_pending = pending_view ? PyObject_IsTrue(pending_view) : -1;
+    if (has_pending < 0) goto done;
+    PyObject *pending = has_pending ? view_item(pending_view, V_SLOT) : minus_one;
+    PyObject *slot_views = pending ? view_list(view, V_SPELLS) : NULL;
+    if (!slot_views || !(unseen_spells = PyDict_Copy(spell_counts)) ||
+        !(spells = PyList_New(0)) || !(available = PyDict_New()))
+        goto done;
+    long my_shift = 0;  /* the active spells in front of the bot */
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(slot_views); i++) {
+        PyObject *slot = PyList_GET_ITEM(slot_views, i);
+        PyObject *key = view_item(slot, V_SPELL), *status = key ? view_item(slot, V_STATUS) : NULL;
+        if (!status) goto done;
+        if (key != Py_None) {
+            if (count_seen(unseen_spells, key) < 0) goto done;
+            int active = PyObject_RichCompareBool(status, active_status, Py_EQ);
+            if (active < 0) goto done;
+            if (active) {
+                PyObject *target = view_item(slot, V_TARGET);
+                if (!target) goto done;
+                if (target == Py_None) {
+                    target = minus_one;
+                } else {
+                    int mine = PyObject_RichCompareBool(target, me, Py_EQ);
+                    if (mine < 0) goto done;
+                    if (mine) {
+                        PyObject *amount = PyDict_GetItemWithError(spell_amounts, key);
+                        if (!amount) {
+                            if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, key);
+                            goto done;
+                        }
+                        long shift = PyLong_AsLong(amount);
+                        if (shift == -1 && PyErr_Occurred()) goto done;
+                        my_shift += shift;
+                    }
+                }
+                PyObject *number = view_item(slot, V_SLOT);
+                PyObject *spell = number ? PyTuple_Pack(3, number, key, target) : NULL;
+                int failed = !spell || PyList_Append(spells, spell) < 0;
+                Py_XDECREF(spell);
+                if (failed) goto done;
+                continue;
+            }
+        }
+        int open = PyObject_RichCompareBool(status, available_status, Py_EQ);
+        if (open < 0) goto done;
+        if (open) {
+            PyObject *number = view_item(slot, V_SLOT);
+            int other = number ? PyObject_RichCompareBool(number, pending, Py_NE) : -1;
+            if (other < 0 || (other && PyDict_SetItem(available, number, key) < 0)) goto done;
+        }
+    }
+    PyObject *discard = view_list(view, V_SPELL_DISCARD);
+    if (!discard) goto done;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(discard); i++)
+        if (count_seen(unseen_spells, PyList_GET_ITEM(discard, i)) < 0) goto done;
+
+    /* One pass over the seats. */
+    if (!(keys = PyList_New(players)) || !(hearts = PyList_New(players)) ||
+        !(settled = PyList_New(players)))
+        goto done;
+    long unvisited = 0;
+    for (Py_ssize_t s = 0; s < players; s++) {
+        PyObject *seat = PyList_GET_ITEM(seats, s);
+        PyObject *held = view_item(seat, V_KEYS), *life = held ? view_item(seat, V_HEARTS) : NULL;
+        PyObject *visited = life ? view_item(seat, V_VISITED_MAGE) : NULL;
+        if (!visited) goto done;
+        PyList_SET_ITEM(keys, s, Py_NewRef(held));
+        PyList_SET_ITEM(hearts, s, Py_NewRef(life));
+        int was_visited = PyObject_IsTrue(visited);
+        PyObject *done_now = was_visited ? visited : view_item(seat, V_BUST);  /* `or` */
+        if (was_visited < 0 || !done_now) goto done;
+        PyList_SET_ITEM(settled, s, Py_NewRef(done_now));
+        if (!was_visited) {
+            PyObject *number = view_item(seat, V_SEAT);
+            int other = number ? PyObject_RichCompareBool(number, me, Py_NE) : -1;
+            if (other < 0) goto done;
+            unvisited += other;
+        }
+    }
+    PyObject *phase = view_item(view, V_PHASE);
+    int last_call = phase ? PyObject_RichCompareBool(phase, last_call_phase, Py_EQ) : -1;
+    if (last_call < 0) goto done;
+    if (last_call) {
+        PyObject *queue = view_item(view, V_LAST_CALL);
+        int queued = queue ? PySequence_Contains(queue, me) : -1;
+        if (queued < 0) goto done;
+        unvisited = 0;
+        if (queued) {
+            Py_ssize_t at = PySequence_Index(queue, me), length = PySequence_Size(queue);
+            if (at < 0 || length < 0) goto done;
+            unvisited = (long)(length - at - 1);
+        }
+    }
+    PyObject *boss = view_item(view, V_BOSS), *base_hp = boss ? view_item(boss, V_BASE_HP) : NULL;
+    if (!base_hp || !(spell_tuple = PyList_AsTuple(spells)) ||
+        !(settled_tuple = PyList_AsTuple(settled)))
+        goto done;
+    PyObject *draws = last_call ? PyLong_FromLong(1) : Py_NewRef(max_draws);
+    PyObject *fields[] = {base_hp, spell_tuple, hands, settled_tuple, draws};
+    position = make(position_class, fields, 5);
+    /* `Position.settle(me)`: the same fields, the bot settled. */
+    if (position && (my_settled = PyList_GetSlice(settled, 0, players)) &&
+        PyList_SetItem(my_settled, my_index, Py_NewRef(Py_True)) == 0)
+        Py_SETREF(my_settled, PyList_AsTuple(my_settled));
+    else
+        Py_CLEAR(my_settled);
+    fields[3] = my_settled;
+    PyObject *settled_position = my_settled ? make(position_class, fields, 5) : NULL;
+    Py_XDECREF(draws);
+    if (!settled_position) goto done;
+
+    /* The bot's attack: its one known hidden weapon, its face-up ones, the spells. */
+    PyObject *my_part = PyList_GET_ITEM(parts, my_index);
+    PyObject *known = PyTuple_GET_ITEM(my_part, 2);
+    if (!PyTuple_Check(known) || PyTuple_GET_SIZE(known) != 1 ||
+        !PyTuple_Check(PyTuple_GET_ITEM(known, 0)) ||
+        PyTuple_GET_SIZE(PyTuple_GET_ITEM(known, 0)) != 3) {
+        PyErr_SetString(PyExc_ValueError, "read_table: the bot's hidden weapon is not known");
+        Py_DECREF(settled_position);
+        goto done;
+    }
+    long my_value = PyLong_AsLong(PyTuple_GET_ITEM(PyTuple_GET_ITEM(known, 0), 0));
+    long shown = PyLong_AsLong(PyTuple_GET_ITEM(my_part, 0));
+    if (PyErr_Occurred()) {
+        Py_DECREF(settled_position);
+        goto done;
+    }
+    long my_attack = shown + my_value + my_shift;
+    if (my_attack < 0) my_attack = 0;
+
+    /* The bot's weapons, hidden first; the spells still unseen; its self shifts. */
+    PyObject *my_visible = view_list(my_seat, V_VISIBLE);
+    PyObject *hidden_id = my_visible ? view_item(my_hidden, V_ID) : NULL;
+    my_weapons = hidden_id ? PyList_New(1 + PyList_GET_SIZE(my_visible)) : NULL;
+    if (my_weapons) {
+        PyList_SET_ITEM(my_weapons, 0, Py_NewRef(hidden_id));
+        for (Py_ssize_t i = 0; my_weapons && i < PyList_GET_SIZE(my_visible); i++) {
+            PyObject *id = view_item(PyList_GET_ITEM(my_visible, i), V_ID);
+            if (!id) Py_CLEAR(my_weapons);
+            else PyList_SET_ITEM(my_weapons, i + 1, Py_NewRef(id));
+        }
+    }
+    still_unseen = my_weapons ? PyDict_New() : NULL;
+    PyObject *key, *count, *slot_number;
+    Py_ssize_t at = 0;
+    while (still_unseen && PyDict_Next(unseen_spells, &at, &key, &count)) {
+        int left = PyObject_RichCompareBool(count, zero, Py_GT);
+        if (left < 0 || (left && PyDict_SetItem(still_unseen, key, count) < 0))
+            Py_CLEAR(still_unseen);
+    }
+    self_shifts = still_unseen ? PyList_New(0) : NULL;
+    at = 0;
+    while (self_shifts && PyDict_Next(available, &at, &slot_number, &key)) {
+        PyObject *shift = NULL;
+        if (key == Py_None) continue;  /* the blind Mystery */
+        if (!(shift = PyDict_GetItemWithError(spell_self_shifts, key))) {
+            if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, key);
+            Py_CLEAR(self_shifts);
+        } else if (shift != Py_None && PyList_Append(self_shifts, shift) < 0) {
+            Py_CLEAR(self_shifts);
+        }
+    }
+    int last_equipper = 0;
+    if (self_shifts && !unvisited)
+        last_equipper = PyObject_RichCompareBool(phase, equip_phase, Py_EQ);
+    PyObject *pending_spell = NULL;
+    if (self_shifts && last_equipper >= 0)
+        pending_spell = has_pending ? view_item(pending_view, V_SPELL) : Py_None;
+    if (!pending_spell) {
+        Py_DECREF(settled_position);
+        goto done;
+    }
+    PyObject *table[] = {
+        me,
+        view_item(view, V_PLAYERS),
+        position,
+        keys,
+        hearts,
+        view_item(view, V_KEY_TARGET),
+        PyTuple_GET_ITEM(weapons, 1),
+        PyTuple_GET_ITEM(weapons, 0),
+        PyTuple_GET_ITEM(weapons, 2),
+        my_weapons,
+        available,
+        PyLong_FromLong(unvisited),
+        phase,
+        last_equipper ? Py_True : Py_False,
+        view_item(view, V_WEAPON_DECK),
+        still_unseen,
+        pending_spell,
+        PyLong_FromLong(my_attack),
+        self_shifts,
+        PyTuple_GET_ITEM(weapons, 4),
+        settled_position,
+    };
+    result = make(table_class, table, 21);
+    Py_XDECREF(table[11]);
+    Py_XDECREF(table[17]);
+    Py_DECREF(settled_position);
+done:
+    Py_XDECREF(minus_one);
+    Py_XDECREF(zero);
+    Py_XDECREF(weapons);
+    Py_XDECREF(hands);
+    Py_XDECREF(spells);
+    Py_XDECREF(available);
+    Py_XDECREF(unseen_spells);
+    Py_XDECREF(keys);
+    Py_XDECREF(hearts);
+    Py_XDECREF(settled);
+    Py_XDECREF(spell_tuple);
+    Py_XDECREF(settled_tuple);
+    Py_XDECREF(my_settled);
+    Py_XDECREF(position);
+    Py_XDECREF(my_weapons);
+    Py_XDECREF(still_unseen);
+    Py_XDECREF(self_shifts);
+    return result;
+}
+
+/* configure_reading(hand, position, table, spell_counts, amounts, self_shifts, active,
+ * available, equip, last_call, max_draws, weapon_value, weapon_colour, values): the classes
+ * `read_table` makes, per spell key how many the game holds, its amount and how far it moves
+ * the bot's attack (None: not at all), the slot statuses and phases it compares with, a
+ * rival's draws, and `read_weapons`' tables. */
+static PyObject *configure_reading(PyObject *module, PyObject *args) {
+    PyObject *classes[3], *dicts[3], *compared[4], *draws, *tables[3];
+    if (!PyArg_ParseTuple(args, "OOOO!O!O!OOOOOO!O!O!", &classes[0], &classes[1], &classes[2],
+                          &PyDict_Type, &dicts[0], &PyDict_Type, &dicts[1], &PyDict_Type,
+                          &dicts[2], &compared[0], &compared[1], &compared[2], &compared[3],
+                          &draws, &PyTuple_Type, &tables[0], &PyTuple_Type, &tables[1],
+                          &PyTuple_Type, &tables[2]))
+        return NULL;
+    PyObject **kept[] = {&hand_class, &position_class, &table_class, &spell_counts,
+                         &spell_amounts, &spell_self_shifts, &active_status, &available_status,
+                         &equip_phase, &last_call_phase, &max_draws, &weapon_tables[0],
+                         &weapon_tables[1], &weapon_tables[2]};
+    PyObject *given[] = {classes[0], classes[1], classes[2], dicts[0], dicts[1], dicts[2],
+                         compared[0], compared[1], compared[2], compared[3], draws,
+                         tables[0], tables[1], tables[2]};
+    for (size_t i = 0; i < sizeof given / sizeof given[0]; i++)
+        Py_XSETREF(*kept[i], Py_NewRef(given[i]));
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
     {"read_weapons", (PyCFunction)(void (*)(void))read_weapons, METH_FASTCALL,
      "read_weapons(view, weapon_value, weapon_colour, values) -> (unseen, card, deck_top, "
      "hands, fresh)"},
+    {"read_table", read_table, METH_O, "read_table(view) -> bots.Table"},
+    {"configure_reading", configure_reading, METH_VARARGS,
+     "configure_reading(hand, position, table, spell_counts, amounts, self_shifts, active, "
+     "available, equip, last_call, max_draws, weapon_value, weapon_colour, values)"},
     {"stopping", (PyCFunction)(void (*)(void))stopping, METH_FASTCALL,
      "stopping(settled, first, start, hp, hopeless, top, spells, shifts, card, continuing, "
      "counts, deck_top, tempo) -> list[float]"},

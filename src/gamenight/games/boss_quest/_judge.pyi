@@ -3,7 +3,7 @@
 from collections.abc import Sequence
 from typing import Any
 
-from .bots import Position, Rules
+from .bots import Position, Rules, Table
 from .views import BossQuestView
 
 class Forecast:
@@ -87,6 +87,29 @@ def read_weapons(
     list[tuple[int, tuple[int, ...], tuple[tuple[int, int, float], ...], int]],
     tuple[tuple[int, int, float], ...],
 ]: ...
+def read_table(view: BossQuestView, /) -> Table:
+    """`bots.read_table`: the same table, made of the same objects."""
+
+def configure_reading(
+    hand: type,
+    position: type,
+    table: type,
+    spell_counts: dict[str, int],
+    amounts: dict[str, int],
+    self_shifts: dict[str, int | None],
+    active: str,
+    available: str,
+    equip: str,
+    last_call: str,
+    max_draws: int,
+    weapon_value: tuple[int, ...],
+    weapon_colour: tuple[int, ...],
+    values: tuple[int, ...],
+    /,
+) -> None:
+    """Hand over, once, the classes `read_table` makes, the spells' tables, the slot
+    statuses and phases it compares with, a rival's draws and `read_weapons`' tables."""
+
 def stopping(
     settled: Sequence[float],
     first: int,

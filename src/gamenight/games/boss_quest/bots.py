@@ -62,7 +62,8 @@ from .state import BossQuestState
 from .views import BossQuestView, SeatView
 
 try:
-    from ._judge import Valuer, read_weapons
+    from ._judge import Valuer, configure_reading
+    from ._judge import read_table as _judge_read_table
     from ._judge import stopping as _judge_stopping
 
     NATIVE = True  # the Judge's loops in C (tests turn them off to compare the two)
@@ -307,19 +308,38 @@ class Table:
     settled: Position  # the round now with the bot settled (asked for often)
 
 
+if NATIVE:
+    configure_reading(
+        Hand,
+        Position,
+        Table,
+        _SPELL_COUNTS,
+        _AMOUNT,
+        _SELF_SHIFT,
+        _ACTIVE,
+        _AVAILABLE,
+        _EQUIP,
+        _LAST_CALL,
+        MAX_DRAWS,
+        WEAPON_VALUE,
+        WEAPON_COLOUR,
+        VALUES,
+    )
+
+
 def read_table(view: BossQuestView) -> Table:
-    """What the bot knows and believes, from a seat's view."""
+    """What the bot knows and believes, from a seat's view (`_judge.read_table` in C: the
+    same table, made of the same objects)."""
+    if NATIVE:
+        table: Table = _judge_read_table(view)
+        return table
     me, seats = view["seat"], view["seats"]
     if me is None:
         raise ValueError("a bot reads a seat's view, not a spectator's")
     my_seat = seats[me]
     my_hidden = my_seat["hidden"]
     assert my_hidden is not None  # a seat always knows its own hidden weapon
-    if NATIVE:
-        weapons = read_weapons(view, WEAPON_VALUE, WEAPON_COLOUR, VALUES)
-    else:
-        weapons = _read_weapons(view)
-    unseen, card, deck_top, parts, fresh = weapons
+    unseen, card, deck_top, parts, fresh = _read_weapons(view)
     hands = tuple([Hand(*part) for part in parts])
 
     # One pass over the spells and one over the seats: a bot reads a view every decision.
