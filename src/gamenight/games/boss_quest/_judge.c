@@ -11,6 +11,10 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#ifndef Py_T_OBJECT_EX /* before 3.12 */
+#include <structmember.h>
+#define Py_T_OBJECT_EX T_OBJECT_EX
+#endif
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -1884,12 +1888,11 @@ done:
  *
  * `read_table(view)` makes the `bots.Table` the Python code of `bots.read_table` makes from
  * a seat's view, step for step: its hands from `read_weapons`, one pass over the spells and
- * one over the seats, the classes' own constructors called with the same objects (a test
- * compares both, field by field, dicts' order included, on every decision of bot games).
+ * one over the seats, the same objects in its fields (a test compares both, field by field,
+ * dicts' order included, on every decision of bot games).
  * `configure_reading` hands over, once, the classes and the spells' tables. */
 
 /* Set by `configure_reading`. */
-static PyObject *hand_class, *position_class, *table_class;
 static PyObject *spell_counts, *spell_amounts, *spell_self_shifts;  /* dicts by spell key */
 static PyObject *active_status, *available_status, *equip_phase, *last_call_phase;
 static PyObject *max_draws, *weapon_tables[3];  /* weapon_value, weapon_colour, values */
@@ -1908,15 +1911,64 @@ static int count_seen(PyObject *counts, PyObject *key) {
     return failed ? -1 : 0;
 }
 
-/* `cls(*items)`: a new reference, or NULL with an exception. */
-static PyObject *make(PyObject *cls, PyObject *const *items, size_t count) {
+/* Where a frozen dataclass with slots keeps its fields: `Hand` and `Position` are made with
+ * their fields set in their slots, as their `__init__` sets them but without the
+ * `object.__setattr__` call a frozen class's `__init__` makes per field. */
+#define MAX_FIELDS 8
+typedef struct {
+    PyObject *cls;  /* the class; called when `direct` is 0 */
+    int direct;     /* every field a slot: set there */
+    int count;      /* its fields: the constructor's arguments, then those starting as None */
+    Py_ssize_t offsets[MAX_FIELDS];
+} Layout;
+static Layout hand_layout, position_layout, table_layout;
+
+/* `layout` of `cls`, whose fields are named by the tuple `fields`: 0, or -1 with an
+ * exception. A field that is not a plain slot leaves the class to be called. */
+static int find_layout(Layout *layout, PyObject *cls, PyObject *fields) {
+    if (!PyType_Check(cls) || !PyTuple_Check(fields)) {
+        PyErr_SetString(PyExc_TypeError, "configure_reading: a class and its fields' names");
+        return -1;
+    }
+    Py_XSETREF(layout->cls, Py_NewRef(cls));
+    layout->count = (int)PyTuple_GET_SIZE(fields);
+    layout->direct = ((PyTypeObject *)cls)->tp_getattro == PyObject_GenericGetAttr &&
+                     layout->count <= MAX_FIELDS;
+    for (int i = 0; layout->direct && i < layout->count; i++) {
+        PyObject *found = PyObject_GetAttr(cls, PyTuple_GET_ITEM(fields, i));
+        if (!found) {  /* a field of an instance's dict */
+            if (!PyErr_ExceptionMatches(PyExc_AttributeError)) return -1;
+            PyErr_Clear();
+            layout->direct = 0;
+            break;
+        }
+        if (Py_IS_TYPE(found, &PyMemberDescr_Type) &&
+            ((PyMemberDescrObject *)found)->d_member->type == Py_T_OBJECT_EX &&
+            PyType_IsSubtype((PyTypeObject *)cls, PyDescr_TYPE(found)))
+            layout->offsets[i] = ((PyMemberDescrObject *)found)->d_member->offset;
+        else
+            layout->direct = 0;
+        Py_DECREF(found);
+    }
+    return 0;
+}
+
+/* An instance of `layout`'s class from its constructor's `count` arguments (the fields
+ * after them None): a new reference, or NULL with an exception (or a NULL argument). */
+static PyObject *make(const Layout *layout, PyObject *const *items, size_t count) {
     for (size_t i = 0; i < count; i++)
         if (!items[i]) return NULL;
-    return PyObject_Vectorcall(cls, items, count, NULL);
+    if (!layout->direct) return PyObject_Vectorcall(layout->cls, items, count, NULL);
+    PyTypeObject *type = (PyTypeObject *)layout->cls;
+    PyObject *made = type->tp_alloc(type, 0);
+    for (int i = 0; made && i < layout->count; i++)
+        *(PyObject **)((char *)made + layout->offsets[i]) =
+            Py_NewRef((size_t)i < count ? items[i] : Py_None);
+    return made;
 }
 
 static PyObject *read_table(PyObject *module, PyObject *view) {
-    if (!table_class) {
+    if (!table_layout.cls) {
         PyErr_SetString(PyExc_RuntimeError, "read_table before configure_reading");
         return NULL;
     }
@@ -1952,7 +2004,7 @@ static PyObject *read_table(PyObject *module, PyObject *view) {
     PyObject *parts = PyTuple_GET_ITEM(weapons, 3);  /* a hand's fields per seat */
     if (!(hands = PyTuple_New(players))) goto done;
     for (Py_ssize_t s = 0; s < players; s++) {
-        PyObject *hand = make(hand_class, &PyTuple_GET_ITEM(PyList_GET_ITEM(parts, s), 0), 4);
+        PyObject *hand = make(&hand_layout, &PyTuple_GET_ITEM(PyList_GET_ITEM(parts, s), 0), 4);
         if (!hand) goto done;
         PyTuple_SET_ITEM(hands, s, hand);
     }
@@ -2058,7 +2110,7 @@ static PyObject *read_table(PyObject *module, PyObject *view) {
         goto done;
     PyObject *draws = last_call ? PyLong_FromLong(1) : Py_NewRef(max_draws);
     PyObject *fields[] = {base_hp, spell_tuple, hands, settled_tuple, draws};
-    position = make(position_class, fields, 5);
+    position = make(&position_layout, fields, 5);
     /* `Position.settle(me)`: the same fields, the bot settled. */
     if (position && (my_settled = PyList_GetSlice(settled, 0, players)) &&
         PyList_SetItem(my_settled, my_index, Py_NewRef(Py_True)) == 0)
@@ -2066,7 +2118,7 @@ static PyObject *read_table(PyObject *module, PyObject *view) {
     else
         Py_CLEAR(my_settled);
     fields[3] = my_settled;
-    PyObject *settled_position = my_settled ? make(position_class, fields, 5) : NULL;
+    PyObject *settled_position = my_settled ? make(&position_layout, fields, 5) : NULL;
     Py_XDECREF(draws);
     if (!settled_position) goto done;
 
@@ -2154,7 +2206,7 @@ static PyObject *read_table(PyObject *module, PyObject *view) {
         PyTuple_GET_ITEM(weapons, 4),
         settled_position,
     };
-    result = make(table_class, table, 21);
+    result = make(&table_layout, table, 21);
     Py_XDECREF(table[11]);
     Py_XDECREF(table[17]);
     Py_DECREF(settled_position);
@@ -2181,24 +2233,26 @@ done:
 
 /* configure_reading(hand, position, table, spell_counts, amounts, self_shifts, active,
  * available, equip, last_call, max_draws, weapon_value, weapon_colour, values): the classes
- * `read_table` makes, per spell key how many the game holds, its amount and how far it moves
- * the bot's attack (None: not at all), the slot statuses and phases it compares with, a
- * rival's draws, and `read_weapons`' tables. */
+ * `read_table` makes, each as (class, its fields' names), per spell key how many the game
+ * holds, its amount and how far it moves the bot's attack (None: not at all), the slot
+ * statuses and phases it compares with, a rival's draws, and `read_weapons`' tables. */
 static PyObject *configure_reading(PyObject *module, PyObject *args) {
-    PyObject *classes[3], *dicts[3], *compared[4], *draws, *tables[3];
-    if (!PyArg_ParseTuple(args, "OOOO!O!O!OOOOOO!O!O!", &classes[0], &classes[1], &classes[2],
-                          &PyDict_Type, &dicts[0], &PyDict_Type, &dicts[1], &PyDict_Type,
-                          &dicts[2], &compared[0], &compared[1], &compared[2], &compared[3],
-                          &draws, &PyTuple_Type, &tables[0], &PyTuple_Type, &tables[1],
-                          &PyTuple_Type, &tables[2]))
+    PyObject *classes[3][2], *dicts[3], *compared[4], *draws, *tables[3];
+    if (!PyArg_ParseTuple(args, "(OO)(OO)(OO)O!O!O!OOOOOO!O!O!", &classes[0][0],
+                          &classes[0][1], &classes[1][0], &classes[1][1], &classes[2][0],
+                          &classes[2][1], &PyDict_Type, &dicts[0], &PyDict_Type, &dicts[1],
+                          &PyDict_Type, &dicts[2], &compared[0], &compared[1], &compared[2],
+                          &compared[3], &draws, &PyTuple_Type, &tables[0], &PyTuple_Type,
+                          &tables[1], &PyTuple_Type, &tables[2]))
         return NULL;
-    PyObject **kept[] = {&hand_class, &position_class, &table_class, &spell_counts,
-                         &spell_amounts, &spell_self_shifts, &active_status, &available_status,
-                         &equip_phase, &last_call_phase, &max_draws, &weapon_tables[0],
-                         &weapon_tables[1], &weapon_tables[2]};
-    PyObject *given[] = {classes[0], classes[1], classes[2], dicts[0], dicts[1], dicts[2],
-                         compared[0], compared[1], compared[2], compared[3], draws,
-                         tables[0], tables[1], tables[2]};
+    Layout *layouts[] = {&hand_layout, &position_layout, &table_layout};
+    for (int i = 0; i < 3; i++)
+        if (find_layout(layouts[i], classes[i][0], classes[i][1]) < 0) return NULL;
+    PyObject **kept[] = {&spell_counts, &spell_amounts, &spell_self_shifts, &active_status,
+                         &available_status, &equip_phase, &last_call_phase, &max_draws,
+                         &weapon_tables[0], &weapon_tables[1], &weapon_tables[2]};
+    PyObject *given[] = {dicts[0], dicts[1], dicts[2], compared[0], compared[1], compared[2],
+                         compared[3], draws, tables[0], tables[1], tables[2]};
     for (size_t i = 0; i < sizeof given / sizeof given[0]; i++)
         Py_XSETREF(*kept[i], Py_NewRef(given[i]));
     Py_RETURN_NONE;

@@ -91,9 +91,9 @@ def read_table(view: BossQuestView, /) -> Table:
     """`bots.read_table`: the same table, made of the same objects."""
 
 def configure_reading(
-    hand: type,
-    position: type,
-    table: type,
+    hand: tuple[type, tuple[str, ...]],
+    position: tuple[type, tuple[str, ...]],
+    table: tuple[type, tuple[str, ...]],
     spell_counts: dict[str, int],
     amounts: dict[str, int],
     self_shifts: dict[str, int | None],
@@ -107,8 +107,9 @@ def configure_reading(
     values: tuple[int, ...],
     /,
 ) -> None:
-    """Hand over, once, the classes `read_table` makes, the spells' tables, the slot
-    statuses and phases it compares with, a rival's draws and `read_weapons`' tables."""
+    """Hand over, once, the classes `read_table` makes (each with its fields' names), the
+    spells' tables, the slot statuses and phases it compares with, a rival's draws and
+    `read_weapons`' tables."""
 
 def stopping(
     settled: Sequence[float],

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any
 
@@ -310,9 +310,9 @@ class Table:
 
 if NATIVE:
     configure_reading(
-        Hand,
-        Position,
-        Table,
+        (Hand, tuple(part.name for part in fields(Hand))),
+        (Position, tuple(part.name for part in fields(Position))),
+        (Table, tuple(part.name for part in fields(Table))),
         _SPELL_COUNTS,
         _AMOUNT,
         _SELF_SHIFT,
