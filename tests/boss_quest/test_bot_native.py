@@ -239,3 +239,23 @@ def test_read_table_refuses_a_spectators_view():
         judge_c.read_table(view)
     with pytest.raises(KeyError, match="seats"):
         judge_c.read_table({"seat": 0})
+
+
+def test_the_tuples_the_c_code_reads_directly_are_read_as_pyarg_reads_any_other():
+    """A card of (int, float) pairs is read directly; one of ints where floats go, or of a
+    tuple subclass, as PyArg_ParseTuple reads it: the same values; a pair that is not one,
+    or an int out of range, refused with PyArg_ParseTuple's error."""
+    args = ([0.0, 0.5, 1.0, -1.0], 3, 3, 5, 6, 10, 0.0, [])
+    rest = (False, [1], None, 0.02)
+    plain = judge_c.stopping(*args, ((1, 0.5), (2, 0.5)), *rest)
+    assert plain == bots._stopping(*args, ((1, 0.5), (2, 0.5)), *rest)
+
+    class Pair(tuple):  # a tuple subclass, as a caller might hand over
+        pass
+
+    assert judge_c.stopping(*args, (Pair((1, 0.5)), (2, 0.5)), *rest) == plain
+    assert judge_c.stopping(*args, ((1, 1),), *rest) == judge_c.stopping(*args, ((1, 1.0),), *rest)
+    with pytest.raises(TypeError, match="takes exactly 2 arguments"):
+        judge_c.stopping(*args, ((1,),), *rest)
+    with pytest.raises(OverflowError):
+        judge_c.stopping(*args, ((2**70, 0.5),), *rest)

@@ -15,8 +15,10 @@
 #include <structmember.h>
 #define Py_T_OBJECT_EX T_OBJECT_EX
 #endif
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdarg.h>
 #include <string.h>
 
 /* ----- Python's sum() over floats ---------------------------------------------------------
@@ -340,6 +342,47 @@ static int meets_all(const long *colours, int count, long hidden, const long *co
     return 1;
 }
 
+/* `PyArg_ParseTuple(tuple, format, ...)` for a tuple of `format`'s items, read directly
+ * when each is exactly what its code takes ('l', 'i': an int in range; 'd': a float; 'O':
+ * anything): the bot's own tuples, read many times a decision. Anything else goes to
+ * PyArg_ParseTuple, which reads it alike or says what is wrong. 1, or 0 with an exception. */
+static int parse_items(PyObject *tuple, const char *format, ...) {
+    Py_ssize_t count = (Py_ssize_t)strlen(format);
+    va_list items;
+    int direct = PyTuple_CheckExact(tuple) && PyTuple_GET_SIZE(tuple) == count;
+    for (Py_ssize_t i = 0; direct && i < count; i++) {
+        PyObject *item = PyTuple_GET_ITEM(tuple, i);
+        direct = format[i] == 'O' || (format[i] == 'd' ? PyFloat_CheckExact(item)
+                                                         : PyLong_CheckExact(item));
+    }
+    if (direct) {
+        va_start(items, format);
+        for (Py_ssize_t i = 0; direct && i < count; i++) {
+            PyObject *item = PyTuple_GET_ITEM(tuple, i);
+            if (format[i] == 'O') {
+                *va_arg(items, PyObject **) = item;
+            } else if (format[i] == 'd') {
+                *va_arg(items, double *) = PyFloat_AS_DOUBLE(item);
+            } else {
+                int overflow;
+                long value = PyLong_AsLongAndOverflow(item, &overflow);
+                if (overflow || (format[i] == 'i' && (value < INT_MIN || value > INT_MAX)))
+                    direct = 0;  /* out of range: PyArg_ParseTuple's message */
+                else if (format[i] == 'i')
+                    *va_arg(items, int *) = (int)value;
+                else
+                    *va_arg(items, long *) = value;
+            }
+        }
+        va_end(items);
+        if (direct) return 1;
+    }
+    va_start(items, format);
+    int parsed = PyArg_VaParse(tuple, format, items);
+    va_end(items);
+    return parsed;
+}
+
 /* A tuple of ints into `out` (room for `room`); the count, or -1 with an exception. */
 static int read_ints(PyObject *tuple, long *out, int room, const char *what) {
     if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) > room) {
@@ -377,7 +420,8 @@ static Kind *read_kinds(PyObject *hidden, int *count) {
     if (!kinds) return (Kind *)PyErr_NoMemory();
     for (int i = 0; i < *count; i++) {
         PyObject *kind = PyTuple_GET_ITEM(hidden, i);
-        /* The bot's own (int, int, float) read directly; anything else as "lld" reads it. */
+        /* The bot's own (int, int, float) read inline (the hottest tuples: `parse_items`'
+         * varargs cost more here); anything else as "lld" reads it. */
         if (PyTuple_CheckExact(kind) && PyTuple_GET_SIZE(kind) == 3 &&
             PyLong_CheckExact(PyTuple_GET_ITEM(kind, 0)) &&
             PyLong_CheckExact(PyTuple_GET_ITEM(kind, 1)) &&
@@ -878,7 +922,7 @@ static int spell_info(Mage *mage, PyObject *key, SpellInfo *info) {
         if (!PyErr_Occurred()) PyErr_Format(PyExc_KeyError, "visit_values: no spell %R", key);
         return -1;
     }
-    if (!PyArg_ParseTuple(row, "ill", &info->effect, &info->amount, &info->colour)) return -1;
+    if (!parse_items(row, "ill", &info->effect, &info->amount, &info->colour)) return -1;
     if (info->effect < 0 || info->effect >= EFFECTS) {
         PyErr_Format(PyExc_ValueError, "visit_values: spell %R has no known effect", key);
         return -1;
@@ -1007,7 +1051,7 @@ static int read_imagined(Mage *mage, PyObject *position, Imagined *out) {
     for (int i = 0; i < out->spell_count; i++) {
         PyObject *key;
         InPlay *spell = &out->spells[i];
-        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(spells, i), "lOl", &spell->slot, &key,
+        if (!parse_items(PyTuple_GET_ITEM(spells, i), "lOl", &spell->slot, &key,
                               &spell->target) ||
             spell_info(mage, key, &spell->info) < 0)
             goto done;
@@ -1216,7 +1260,7 @@ static int read_visit(Mage *mage, Visit *visit, PyObject *settled, PyObject *wea
     if (read_imagined(mage, settled, &visit->settled) < 0) return -1;
     visit->weapon_count = (int)PyTuple_GET_SIZE(weapons);
     for (int w = 0; w < visit->weapon_count; w++)
-        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(weapons, w), "lll", &visit->my_weapons[w][0],
+        if (!parse_items(PyTuple_GET_ITEM(weapons, w), "lll", &visit->my_weapons[w][0],
                               &visit->my_weapons[w][1], &visit->my_weapons[w][2]))
             return -1;
     Kind *fresh_kinds = read_kinds(fresh, &visit->fresh_count);
@@ -1302,7 +1346,7 @@ static PyObject *valuer_visit_values(Valuer *self, PyObject *args) {
     for (Py_ssize_t i = 0; i < slots; i++) {
         long slot;
         PyObject *key;
-        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(available, i), "lO", &slot, &key)) goto done;
+        if (!parse_items(PyTuple_GET_ITEM(available, i), "lO", &slot, &key)) goto done;
         denials[i] = 0.0;
         if (key == Py_None || !visitors) continue;
         SpellInfo info;
@@ -1319,7 +1363,7 @@ static PyObject *valuer_visit_values(Valuer *self, PyObject *args) {
     double best = 0.0;
     for (Py_ssize_t a = 0; a < asked; a++) {
         long kind, slot;
-        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(visits, a), "ll", &kind, &slot)) goto done;
+        if (!parse_items(PyTuple_GET_ITEM(visits, a), "ll", &kind, &slot)) goto done;
         Py_ssize_t at = -1;
         PyObject *key = NULL;
         for (Py_ssize_t i = 0; kind != 0 && i < slots; i++) {
@@ -1358,7 +1402,7 @@ static PyObject *valuer_visit_values(Valuer *self, PyObject *args) {
         for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(unseen); i++) {
             long count;
             PyObject *key;
-            if (!PyArg_ParseTuple(PyTuple_GET_ITEM(unseen, i), "Ol", &key, &count)) goto done;
+            if (!parse_items(PyTuple_GET_ITEM(unseen, i), "Ol", &key, &count)) goto done;
             total += count;
         }
         if (my_attack > imagined_hp(&visit->settled) && total) {
@@ -1367,7 +1411,7 @@ static PyObject *valuer_visit_values(Valuer *self, PyObject *args) {
                 long count;
                 PyObject *key;
                 const double *uses;
-                if (!PyArg_ParseTuple(PyTuple_GET_ITEM(unseen, i), "Ol", &key, &count)) goto done;
+                if (!parse_items(PyTuple_GET_ITEM(unseen, i), "Ol", &key, &count)) goto done;
                 int uses_count = worths(&mage, visit, key, &uses);
                 if (uses_count < 0) goto done;
                 expected += (double)count / (double)total * most(uses, uses_count);
@@ -1428,7 +1472,7 @@ static int read_pairs(PyObject *sequence, long **ints, double **floats, const ch
     int failed = !*ints || !*floats;
     if (failed) PyErr_NoMemory();
     for (int i = 0; !failed && i < count; i++)
-        failed = !PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "ld", &(*ints)[i],
+        failed = !parse_items(PySequence_Fast_GET_ITEM(fast, i), "ld", &(*ints)[i],
                                    &(*floats)[i]);
     Py_DECREF(fast);
     return failed ? -1 : count;
