@@ -55,7 +55,12 @@ def test_the_c_judge_values_every_position_of_bot_games_as_python_does(monkeypat
         assert value == original(twin, position)
         made = list(judge._seat_forecasts.items())[checked[id(judge)] :]
         for key, native in made:
-            assert same_seat(native, twin._seat_forecast(*key))
+            # C keeps the hand in a HandKey: hashed and compared as Python's key.
+            hand = key[0].hand
+            plain = (hand, *key[1:])
+            assert hash(key[0]) == hash((hand.shown, hand.colours, hand.hidden, hand.cards))
+            assert hash(key) == hash(plain) and key == plain and plain == key
+            assert same_seat(native, twin._seat_forecast(*plain))
         checked[id(judge)] += len(made)
         seen["seat forecasts"] += len(made)
         rules = bots.Rules.of(position)
@@ -119,6 +124,26 @@ def test_a_valuer_refuses_what_it_cannot_value():
     forecasts: dict[tuple[object, ...], object] = {}
     assert valuer.value_of(two, bots.Rules.of(two), forecasts) == 1.0 - 0.3
     assert list(forecasts) == [key]
+
+
+def test_a_hand_key_hashes_and_compares_as_its_hand():
+    hand = bots.Hand(shown=4, colours=(1,), hidden=((3, 0, 1.0),), cards=2)
+    twin = bots.Hand(shown=4, colours=(1,), hidden=((3, 0, 1.0),), cards=2)
+    other = hand.with_value(1)
+    two = bots.Position(15, (), (hand, other), (True, True), bots.MAX_DRAWS)
+    forecasts: dict[tuple[object, ...], object] = {}
+    a_valuer().value_of(two, bots.Rules.of(two), forecasts)
+    (mine, *_), (theirs, *_) = forecasts
+    assert type(mine) is judge_c.HandKey and mine.hand is hand and theirs.hand is other
+    # C hashed the hands and kept their hashes, as `Hand.__hash__` does.
+    assert hand._hash == hash((4, (1,), ((3, 0, 1.0),), 2)) and twin._hash is None
+    assert hash(mine) == hash(hand) == hash(twin) and hash(theirs) == hash(other)
+    assert mine == hand and hand == mine and mine == twin and mine != other
+    assert (mine != twin) is False and mine != theirs
+    # A hand of another class is hashed by its own `__hash__`.
+    position = bots.Position(15, (), (hand, (4, (1,), ((3, 0, 1.0),), 2)), (True, True), 0)
+    with pytest.raises(AttributeError):
+        a_valuer().value_of(position, bots.Rules.of(position), {})
 
 
 def test_hands_far_past_the_hp_and_hidden_weapons_of_any_number_type_are_valued_as_python_does(

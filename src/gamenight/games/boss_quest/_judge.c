@@ -14,6 +14,7 @@
 #ifndef Py_T_OBJECT_EX /* before 3.12 */
 #include <structmember.h>
 #define Py_T_OBJECT_EX T_OBJECT_EX
+#define Py_READONLY READONLY
 #endif
 #include <limits.h>
 #include <math.h>
@@ -696,9 +697,66 @@ static Forecast *hand_forecast(Valuer *self, PyObject *hand, long shown_shift, l
     return found;
 }
 
+/* A `bots.Hand` in a cache key: it hashes as the hand does, from the hash the hand keeps,
+ * and equals the hand or a HandKey of an equal hand. A key holding the hand itself would
+ * call its Python `__hash__` at every lookup and store (~680 calls a bot game). */
+typedef struct {
+    PyObject_HEAD
+    PyObject *hand;
+    Py_hash_t hash;
+} HandKey;
+
+static Py_hash_t hand_hash(PyObject *hand);  /* by the slots `configure_reading` finds */
+
+static void hand_key_dealloc(HandKey *self) {
+    Py_DECREF(self->hand);
+    PyObject_Free(self);
+}
+
+static Py_hash_t hand_key_hash(HandKey *self) {
+    return self->hash;
+}
+
+static PyObject *hand_key_compare(HandKey *self, PyObject *other, int op);
+
+static PyMemberDef hand_key_members[] = {
+    {"hand", Py_T_OBJECT_EX, offsetof(HandKey, hand), Py_READONLY, "the hand"},
+    {NULL},
+};
+
+static PyTypeObject HandKeyType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "gamenight.games.boss_quest._judge.HandKey",
+    .tp_basicsize = sizeof(HandKey),
+    .tp_dealloc = (destructor)hand_key_dealloc,
+    .tp_hash = (hashfunc)hand_key_hash,
+    .tp_richcompare = (richcmpfunc)hand_key_compare,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A hand in a key of a Valuer's seat parts (hashed and compared as the hand).",
+    .tp_members = hand_key_members,
+};
+
+static PyObject *hand_key_compare(HandKey *self, PyObject *other, int op) {
+    if (op != Py_EQ && op != Py_NE) Py_RETURN_NOTIMPLEMENTED;
+    PyObject *theirs = Py_IS_TYPE(other, &HandKeyType) ? ((HandKey *)other)->hand : other;
+    if (theirs == self->hand) return PyBool_FromLong(op == Py_EQ);
+    return PyObject_RichCompare(self->hand, theirs, op);
+}
+
+/* A new HandKey of `hand`, or NULL with an exception. */
+static PyObject *hand_key(PyObject *hand) {
+    Py_hash_t hash = hand_hash(hand);
+    if (hash == -1) return NULL;
+    HandKey *key = PyObject_New(HandKey, &HandKeyType);
+    if (!key) return NULL;
+    key->hand = Py_NewRef(hand);
+    key->hash = hash;
+    return (PyObject *)key;
+}
+
 /* Fill `battle` from `position`, whose spells make `rules` (a `bots.Rules`). Each seat's
- * part is looked up in, or added to, the dict `cache` under the key `Judge._seats` uses:
- * (hand, shift, draws, hp, conditions). 0, or -1 with an exception (`battle` cleared). */
+ * part is looked up in, or added to, the dict `cache` under the key `Judge._seats` uses,
+ * (hand, shift, draws, hp, conditions), with the hand in a HandKey (hashed and compared
+ * as the hand). 0, or -1 with an exception (`battle` cleared). */
 static int read_battle(Valuer *self, PyObject *position, PyObject *rules, PyObject *cache,
                        Battle *battle) {
     int players = self->players;
@@ -727,7 +785,10 @@ static int read_battle(Valuer *self, PyObject *position, PyObject *rules, PyObje
         int is_settled = PyObject_IsTrue(PyTuple_GET_ITEM(settled, s));
         if (is_settled < 0 || int_attribute(hand, CARDS, &battle->cards[s]) < 0) goto done;
         PyObject *draws = s == self->me || is_settled ? no_draws : rival_draws;
-        PyObject *key = PyTuple_Pack(5, hand, shift, draws, hp_object, conditions);
+        PyObject *wrapped = hand_key(hand);
+        PyObject *key = wrapped ? PyTuple_Pack(5, wrapped, shift, draws, hp_object, conditions)
+                                : NULL;
+        Py_XDECREF(wrapped);
         if (!key) goto done;
         PyObject *found = PyDict_GetItemWithError(cache, key);
         if (found) {
@@ -1966,6 +2027,28 @@ typedef struct {
     Py_ssize_t offsets[MAX_FIELDS];
 } Layout;
 static Layout hand_layout, position_layout, table_layout;
+static int hand_hashed;  /* `Hand._hash` is its last slot, after the fields it hashes */
+
+/* hash(hand), as `Hand.__hash__` makes and keeps it in its `_hash` slot: the hash of its
+ * other fields' tuple (a hand of another class: its own `__hash__`). */
+static Py_hash_t hand_hash(PyObject *hand) {
+    if (!hand_hashed || !Py_IS_TYPE(hand, (PyTypeObject *)hand_layout.cls))
+        return PyObject_Hash(hand);
+    PyObject **slot = (PyObject **)((char *)hand + hand_layout.offsets[hand_layout.count - 1]);
+    if (PyLong_CheckExact(*slot)) return PyLong_AsSsize_t(*slot);
+    PyObject *fields = PyTuple_New(hand_layout.count - 1);
+    if (!fields) return -1;
+    for (int i = 0; i < hand_layout.count - 1; i++) {
+        PyObject *field = *(PyObject **)((char *)hand + hand_layout.offsets[i]);
+        PyTuple_SET_ITEM(fields, i, Py_NewRef(field));
+    }
+    Py_hash_t hash = PyObject_Hash(fields);
+    Py_DECREF(fields);
+    PyObject *kept = hash == -1 ? NULL : PyLong_FromSsize_t(hash);
+    if (!kept) return -1;
+    Py_SETREF(*slot, kept);
+    return hash;
+}
 
 /* `layout` of `cls`, whose fields are named by the tuple `fields`: 0, or -1 with an
  * exception. A field that is not a plain slot leaves the class to be called. */
@@ -2292,6 +2375,9 @@ static PyObject *configure_reading(PyObject *module, PyObject *args) {
     Layout *layouts[] = {&hand_layout, &position_layout, &table_layout};
     for (int i = 0; i < 3; i++)
         if (find_layout(layouts[i], classes[i][0], classes[i][1]) < 0) return NULL;
+    hand_hashed = hand_layout.direct && hand_layout.count > 1 &&
+                  PyUnicode_CompareWithASCIIString(
+                      PyTuple_GET_ITEM(classes[0][1], hand_layout.count - 1), "_hash") == 0;
     PyObject **kept[] = {&spell_counts, &spell_amounts, &spell_self_shifts, &active_status,
                          &available_status, &equip_phase, &last_call_phase, &max_draws,
                          &weapon_tables[0], &weapon_tables[1], &weapon_tables[2]};
@@ -2327,13 +2413,17 @@ PyMODINIT_FUNC PyInit__judge(void) {
     for (int i = 0; i < VIEW_NAMES; i++)
         if (!view_names[i] && !(view_names[i] = PyUnicode_InternFromString(view_texts[i])))
             return NULL;
-    if (PyType_Ready(&ForecastType) < 0 || PyType_Ready(&ValuerType) < 0) return NULL;
+    if (PyType_Ready(&ForecastType) < 0 || PyType_Ready(&ValuerType) < 0 ||
+        PyType_Ready(&HandKeyType) < 0)
+        return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     Py_INCREF(&ForecastType);
     Py_INCREF(&ValuerType);
+    Py_INCREF(&HandKeyType);
     if (PyModule_AddObject(m, "Forecast", (PyObject *)&ForecastType) < 0 ||
-        PyModule_AddObject(m, "Valuer", (PyObject *)&ValuerType) < 0) {
+        PyModule_AddObject(m, "Valuer", (PyObject *)&ValuerType) < 0 ||
+        PyModule_AddObject(m, "HandKey", (PyObject *)&HandKeyType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -3,7 +3,7 @@
 from collections.abc import Sequence
 from typing import Any
 
-from .bots import Position, Rules, Table
+from .bots import Hand, Position, Rules, Table
 from .views import BossQuestView
 
 class Forecast:
@@ -19,6 +19,12 @@ class Forecast:
     def tie(self) -> list[float]: ...
     @property
     def bust(self) -> float: ...
+
+class HandKey:
+    """A hand in a key of a Valuer's seat parts, hashed and compared as the hand."""
+
+    @property
+    def hand(self) -> Hand: ...
 
 class Valuer:
     """What one decision's Judge knows, for valuing its positions."""

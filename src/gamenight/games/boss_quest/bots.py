@@ -169,6 +169,7 @@ class Hand:
 
     def __hash__(self) -> int:
         # A key of the Judge's tables, hashed again for every position holding it: once.
+        # (C's `hand_hash` makes the same hash of the fields before `_hash`, and keeps it.)
         found = self._hash
         if found is None:
             found = hash((self.shown, self.colours, self.hidden, self.cards))
@@ -743,7 +744,7 @@ class Judge:
 
     def _seats(self, position: Position, rules: Rules) -> list[SeatForecast]:
         """Every seat's part of the battle (`_judge.Valuer.value_of` keeps its own, under
-        the same keys)."""
+        the same keys with the hand in a `_judge.HandKey`)."""
         hp, conditions = rules.hp, rules.conditions
         me, settled, rival_draws = self.table.me, position.settled, position.rival_draws
         forecasts = self._seat_forecasts
