@@ -142,6 +142,10 @@ _SPELL_TABLE = {
     spell.key: (_EFFECT_CODES[spell.effect], spell.amount, spell.colour) for spell in SPELLS
 }
 WEAPON_KIND = tuple(zip(WEAPON_VALUE, WEAPON_COLOUR, strict=True))  # (value, colour) by id
+# What C's visit reads of the bot's weapons, made once: (id, value, colour) by id, and the
+# spells that may be an Exchange.
+_WEAPON_ROWS = tuple((w, *kind) for w, kind in enumerate(WEAPON_KIND))
+_EXCHANGE_KEYS = frozenset(spell.key for spell in SPELLS if spell.effect is _EXCHANGE)
 
 Outcomes = list[tuple[float, "Position"]]  # a position reached with some probability
 Uses = list[tuple[Action | None, Outcomes]]  # a spell's target choices and their outcomes
@@ -707,12 +711,10 @@ class Judge:
         value, colour) and the hidden weapon an Exchange of it would bring (spread only
         when one of the spells `keys` may be an Exchange)."""
         table = self.table
-        exchanges = table.weapons_in_deck and any(
-            key and SPELL_BY_KEY[key].effect is _EXCHANGE for key in keys
-        )
+        exchanges = table.weapons_in_deck and not _EXCHANGE_KEYS.isdisjoint(keys)
         return (
             table.settled,
-            tuple((w, WEAPON_VALUE[w], WEAPON_COLOUR[w]) for w in table.my_weapons),
+            tuple([_WEAPON_ROWS[w] for w in table.my_weapons]),  # a list: no generator frame
             table.fresh if exchanges else (),
         )
 
