@@ -107,6 +107,7 @@ _EQUIP, _LAST_CALL = Phase.EQUIP, Phase.LAST_CALL
 SPELL_COUNTS = Counter(spell.key for spell in SPELLS)
 _SPELL_COUNTS = dict(SPELL_COUNTS)  # copied for every view read
 _AMOUNT = {spell.key: spell.amount for spell in SPELLS}
+_HP_SHIFT = {spell.key: spell.amount if spell.effect is _BOSS_HP else 0 for spell in SPELLS}
 # How far each spell, taken by the bot, moves its attack against the HP (None: it doesn't).
 _SELF_SHIFT = {
     spell.key: (
@@ -209,11 +210,7 @@ class Position:
         return found
 
     def hp(self) -> int:
-        return self.base_hp + sum(
-            SPELL_BY_KEY[key].amount
-            for _, key, _ in self.spells
-            if SPELL_BY_KEY[key].effect is _BOSS_HP
-        )
+        return self.base_hp + sum([_HP_SHIFT[key] for _, key, _ in self.spells])
 
     def attack_shifts(self) -> list[int]:
         """Per seat, the sum of the active spells placed in front of it."""
@@ -964,7 +961,7 @@ class HeuristicBot(Bot[BossQuestView]):
         hp, start = table.position.hp(), table.my_attack
         top = hp + 1 + 4 * max(VALUES)
         # Beyond what a spell could bring back under the HP, every bust is the same.
-        hopeless = hp + 1 + max([0, *(-shift for shift in table.self_shifts)])
+        hopeless = hp + 1 - min([0, *table.self_shifts])
 
         # Its value settled at every attack the stopping reaches, a spell moving it included.
         shifts = table.self_shifts if spells else []
