@@ -6,7 +6,9 @@
  *   when the class changes), by attribute otherwise;
  * - `as_long`, `bounded`: an int of the state as a C long, refusing anything but an int
  *   (so that no Python code runs) or a value outside its range;
- * - `fast`: a list or tuple field as it is, another sequence copied into a list;
+ * - `fast`, `fast_fields`: a list or tuple field as it is, another sequence copied into a
+ *   list;
+ * - `viewer_seat`: the seat an encoder is asked for, refused as `State.check_seat` does;
  * - `index_in`: a member's index in a tuple of strings;
  * - `F`: the float a Python int becomes in a float32 buffer; `CHECK`: jump to `done` on
  *   a failed read. */
@@ -130,6 +132,36 @@ static inline PyObject *fast(PyObject *field) {
     if (PyList_Check(field) || PyTuple_Check(field))
         return Py_NewRef(field);
     return PySequence_Fast(field, "a field of the state is not a sequence");
+}
+
+/* Make `field[first]` .. `field[end - 1]` lists or tuples (`fast`): -1 with an exception
+ * set on failure. */
+static inline int fast_fields(PyObject **field, int first, int end) {
+    for (int i = first; i < end; i++) {
+        Py_SETREF(field[i], fast(field[i]));
+        if (field[i] == NULL)
+            return -1;
+    }
+    return 0;
+}
+
+/* The seat `seat` names at a table of `n`, as `State.check_seat` takes it: -1 for None (a
+ * spectator); for a seat it refuses, -2 with the error `state.check_seat` raises (whose
+ * name is `check_seat_name`). */
+static inline long viewer_seat(PyObject *state, PyObject *seat, long n,
+                               PyObject *check_seat_name) {
+    if (seat == Py_None)
+        return -1;
+    int overflow;
+    long at = PyLong_CheckExact(seat) ? PyLong_AsLongAndOverflow(seat, &overflow) : -1;
+    if (at >= 0 && at < n)
+        return at;
+    PyObject *ok = PyObject_CallMethodOneArg(state, check_seat_name, seat);
+    if (ok != NULL) {
+        Py_DECREF(ok);
+        PyErr_Format(PyExc_ValueError, "there is no seat %R", seat);
+    }
+    return -2;
 }
 
 /* The index of `value` in a tuple of strings (the vocabulary's members, so mostly found

@@ -83,6 +83,36 @@ static FieldSlots slots = {NULL, 0, F_COUNT, names, offsets};
 /* The item `i` of a list field, which must be as long as the table (checked before). */
 #define AT(list, i) PySequence_Fast_GET_ITEM(field[list], i)
 
+/* Read `state`'s fields into `field` (lists made fast) and its table size into `*n`, and
+ * check what both the encoder and the view index by seat: the seat `seat_arg` names (-1 for
+ * the spectator), or -2 with an exception set (`State.check_seat`'s own for a seat it
+ * refuses; `refused`, a format of the table size, for a size out of range). */
+static long read_state(PyObject *state, PyObject *seat_arg, PyObject **field, long *n,
+                       const char *refused) {
+    if (refresh_field_slots(&slots, Py_TYPE(state)) < 0 || read_fields(&slots, state, field) < 0
+        || fast_fields(field, F_LISTS, F_COUNT) < 0)
+        return -2;
+    *n = as_long(field[F_NUM_PLAYERS]);
+    if (*n == -1 && PyErr_Occurred())
+        return -2;
+    long seat = viewer_seat(state, seat_arg, *n, check_seat_name);
+    if (seat == -2)
+        return -2;
+    if (*n < 1 || *n > MOST_SEATS) {
+        PyErr_Format(PyExc_ValueError, refused, *n);
+        return -2;
+    }
+    static const int per_seat[] = {F_HEARTS, F_KEYS, F_HIDDEN_LO, F_HIDDEN_HI, F_BUST,
+                                   F_VISITED, F_KNOWN, F_HIDDEN, F_VISIBLE};
+    for (size_t i = 0; i < sizeof per_seat / sizeof per_seat[0]; i++)
+        if (PySequence_Fast_GET_SIZE(field[per_seat[i]]) < *n) {
+            PyErr_Format(PyExc_IndexError, "state.%s is shorter than the table",
+                         field_names[per_seat[i]]);
+            return -2;
+        }
+    return seat;
+}
+
 static PyObject *encode_state(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 3) {
         PyErr_SetString(PyExc_TypeError, "encode_state(state, seat, values) takes 3 arguments");
@@ -107,31 +137,10 @@ static PyObject *encode_state(PyObject *module, PyObject *const *args, Py_ssize_
     PyObject *field[F_COUNT] = {NULL};
     PyObject *weapons = NULL;
     PyObject *result = NULL;
-    if (refresh_field_slots(&slots, Py_TYPE(state)) < 0 || read_fields(&slots, state, field) < 0)
+    long n, seat = read_state(state, seat_arg, field, &n, "no observation layout for %ld players");
+    if (seat == -2)
         goto done;
-    for (int i = F_LISTS; i < F_COUNT; i++) {
-        Py_SETREF(field[i], fast(field[i]));
-        if (field[i] == NULL)
-            goto done;
-    }
-
-    /* The seat, as `State.check_seat` takes it: which raises its own error. */
-    long n = as_long(field[F_NUM_PLAYERS]);
-    CHECK(n);
-    long seat = -1;
-    if (seat_arg != Py_None) {
-        int overflow;
-        seat = PyLong_CheckExact(seat_arg) ? PyLong_AsLongAndOverflow(seat_arg, &overflow) : -1;
-        if (seat < 0 || seat >= n) {
-            PyObject *ok = PyObject_CallMethodOneArg(state, check_seat_name, seat_arg);
-            if (ok != NULL) {
-                Py_DECREF(ok);
-                PyErr_Format(PyExc_ValueError, "there is no seat %R", seat_arg);
-            }
-            goto done;
-        }
-    }
-    if (n < 1 || n > MOST_SEATS || lengths[n] == 0) {
+    if (lengths[n] == 0) {
         PyErr_Format(PyExc_ValueError, "no observation layout for %ld players", n);
         goto done;
     }
@@ -140,14 +149,6 @@ static PyObject *encode_state(PyObject *module, PyObject *const *args, Py_ssize_
                      lengths[n], view.len / (Py_ssize_t)sizeof(float));
         goto done;
     }
-    static const int per_seat[] = {F_HEARTS, F_KEYS, F_HIDDEN_LO, F_HIDDEN_HI, F_BUST,
-                                   F_VISITED, F_KNOWN, F_HIDDEN, F_VISIBLE};
-    for (size_t i = 0; i < sizeof per_seat / sizeof per_seat[0]; i++)
-        if (PySequence_Fast_GET_SIZE(field[per_seat[i]]) < n) {
-            PyErr_Format(PyExc_IndexError, "state.%s is shorter than the table",
-                         field_names[per_seat[i]]);
-            goto done;
-        }
     Py_ssize_t slots = PySequence_Fast_GET_SIZE(field[F_SLOTS]);
     if (slots > num_slots || PySequence_Fast_GET_SIZE(field[F_SLOT_STATUS]) < slots
         || PySequence_Fast_GET_SIZE(field[F_SLOT_TARGET]) < slots) {
@@ -583,41 +584,9 @@ static PyObject *view(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     PyObject *field[F_COUNT] = {NULL};
     PyObject *result = NULL, *players = NULL, *spells = NULL;
-    if (refresh_field_slots(&slots, Py_TYPE(state)) < 0 || read_fields(&slots, state, field) < 0)
+    long n, seat = read_state(state, seat_arg, field, &n, "a view of %ld players");
+    if (seat == -2)
         goto done;
-    for (int i = F_LISTS; i < F_COUNT; i++) {
-        Py_SETREF(field[i], fast(field[i]));
-        if (field[i] == NULL)
-            goto done;
-    }
-    long n = as_long(field[F_NUM_PLAYERS]);
-    CHECK(n);
-    /* `State.check_seat`, which raises its own error for a seat it refuses. */
-    long seat = -1;
-    if (seat_arg != Py_None) {
-        int overflow;
-        seat = PyLong_CheckExact(seat_arg) ? PyLong_AsLongAndOverflow(seat_arg, &overflow) : -1;
-        if (seat < 0 || seat >= n) {
-            PyObject *ok = PyObject_CallMethodOneArg(state, check_seat_name, seat_arg);
-            if (ok != NULL) {
-                Py_DECREF(ok);
-                PyErr_Format(PyExc_ValueError, "there is no seat %R", seat_arg);
-            }
-            goto done;
-        }
-    }
-    if (n < 1 || n > MOST_SEATS) {
-        PyErr_Format(PyExc_ValueError, "a view of %ld players", n);
-        goto done;
-    }
-    static const int per_seat[] = {F_HEARTS, F_KEYS, F_HIDDEN_LO, F_HIDDEN_HI, F_BUST,
-                                   F_VISITED, F_KNOWN, F_HIDDEN, F_VISIBLE};
-    for (size_t i = 0; i < sizeof per_seat / sizeof per_seat[0]; i++)
-        if (PySequence_Fast_GET_SIZE(field[per_seat[i]]) < n) {
-            PyErr_Format(PyExc_IndexError, "state.%s is shorter than the table",
-                         field_names[per_seat[i]]);
-            goto done;
-        }
     Py_ssize_t slot_count = PySequence_Fast_GET_SIZE(field[F_SLOTS]);
     if (slot_count > MOST_SPELLS || PySequence_Fast_GET_SIZE(field[F_SLOT_STATUS]) < slot_count
         || PySequence_Fast_GET_SIZE(field[F_SLOT_TARGET]) < slot_count) {

@@ -117,28 +117,15 @@ static PyObject *encode_state(PyObject *module, PyObject *const *args, Py_ssize_
     if (found < 0 || (found && find_own_actors(Py_TYPE(state)) < 0)
         || read_fields(&slots, state, field) < 0)
         goto done;
-    for (int i = F_LISTS; i < F_COUNT; i++) {
-        Py_SETREF(field[i], fast(field[i]));
-        if (field[i] == NULL)
-            goto done;
-    }
+    if (fast_fields(field, F_LISTS, F_COUNT) < 0)
+        goto done;
 
     /* The seat, as `State.check_seat` takes it: which raises its own error. */
     long n = as_long(field[F_NUM_PLAYERS]);
     CHECK(n);
-    long seat = -1;
-    if (seat_arg != Py_None) {
-        int overflow;
-        seat = PyLong_CheckExact(seat_arg) ? PyLong_AsLongAndOverflow(seat_arg, &overflow) : -1;
-        if (seat < 0 || seat >= n) {
-            PyObject *ok = PyObject_CallMethodOneArg(state, check_seat_name, seat_arg);
-            if (ok != NULL) {
-                Py_DECREF(ok);
-                PyErr_Format(PyExc_ValueError, "there is no seat %R", seat_arg);
-            }
-            goto done;
-        }
-    }
+    long seat = viewer_seat(state, seat_arg, n, check_seat_name);
+    if (seat == -2)
+        goto done;
     if (n < 1 || n > MOST_SEATS || lengths[n] == 0) {
         PyErr_Format(PyExc_ValueError, "no observation layout for %ld players", n);
         goto done;

@@ -34,15 +34,16 @@ static const int piece_sizes[AT_COUNT] = {
 
 /* The state's fields it reads, by their interned names. */
 enum {
-    F_NUM_PLAYERS, F_OPTIONS, F_GRABBING, F_ROUND, F_NOW, F_FLOOR, F_DICE, F_HOLDER,
-    F_TAKEN_AT, F_CALLS, F_KATANA_OWNER, F_SHURIKEN, F_SCORES, F_SUDDEN_DEATH, F_PHASE,
-    F_WINNERS,
+    F_NUM_PLAYERS, F_OPTIONS, F_ROUND, F_NOW, F_FLOOR, F_DICE, F_KATANA_OWNER, F_SHURIKEN,
+    F_SUDDEN_DEATH, F_PHASE,
+    F_GRABBING, F_HOLDER, F_TAKEN_AT, F_CALLS, F_SCORES, F_WINNERS, /* the lists */
     F_COUNT
 };
+#define F_LISTS F_GRABBING /* the lists: from here on */
 static const char *const field_names[F_COUNT] = {
-    "num_players", "options", "grabbing", "round", "now", "floor", "dice", "holder",
-    "taken_at", "calls", "katana_owner", "shuriken", "scores", "sudden_death", "phase",
-    "winners",
+    "num_players", "options", "round", "now", "floor", "dice", "katana_owner", "shuriken",
+    "sudden_death", "phase",
+    "grabbing", "holder", "taken_at", "calls", "scores", "winners",
 };
 static PyObject *names[F_COUNT];
 
@@ -101,29 +102,15 @@ static PyObject *encode_state(PyObject *module, PyObject *const *args, Py_ssize_
     PyObject *result = NULL;
     if (refresh_field_slots(&slots, Py_TYPE(state)) < 0 || read_fields(&slots, state, field) < 0)
         goto done;
-    static const int lists[] = {F_GRABBING, F_HOLDER, F_TAKEN_AT, F_CALLS, F_SCORES, F_WINNERS};
-    for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
-        Py_SETREF(field[lists[i]], fast(field[lists[i]]));
-        if (field[lists[i]] == NULL)
-            goto done;
-    }
+    if (fast_fields(field, F_LISTS, F_COUNT) < 0)
+        goto done;
 
     /* The seat, as `State.check_seat` takes it: which raises its own error. */
     long n = as_long(field[F_NUM_PLAYERS]);
     CHECK(n);
-    long seat = -1;
-    if (seat_arg != Py_None) {
-        int overflow;
-        seat = PyLong_CheckExact(seat_arg) ? PyLong_AsLongAndOverflow(seat_arg, &overflow) : -1;
-        if (seat < 0 || seat >= n) {
-            PyObject *ok = PyObject_CallMethodOneArg(state, check_seat_name, seat_arg);
-            if (ok != NULL) {
-                Py_DECREF(ok);
-                PyErr_Format(PyExc_ValueError, "there is no seat %R", seat_arg);
-            }
-            goto done;
-        }
-    }
+    long seat = viewer_seat(state, seat_arg, n, check_seat_name);
+    if (seat == -2)
+        goto done;
     if (n < 1 || n > MOST_SEATS || lengths[n] == 0) {
         PyErr_Format(PyExc_ValueError, "no observation layout for %ld players", n);
         goto done;
