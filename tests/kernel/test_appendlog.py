@@ -76,7 +76,7 @@ def test_it_reads_and_refuses_like_a_list(kind):
     assert copy.deepcopy(log) == log
     with pytest.raises(IndexError, match="out of range"):
         log[2]
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="indices must be integers or slices, not str"):
         log["0"]
     with pytest.raises(TypeError, match="unhashable"):
         hash(log)

@@ -48,6 +48,10 @@ class PythonAppendLog(Sequence[T]):
     def __getitem__(self, index: SupportsIndex | slice) -> T | list[T]:
         if isinstance(index, slice):
             return self._entries()[index]
+        if not hasattr(index, "__index__"):
+            raise TypeError(
+                f"AppendLog indices must be integers or slices, not {type(index).__name__}"
+            )
         i, length = operator.index(index), len(self)
         if i < 0:
             i += length
