@@ -535,7 +535,7 @@ static PyObject *dict_of(const int *which, PyObject **values, int count) {
     for (int i = 0; i < count; i++)
         if (values[i] == NULL)
             goto done;
-    dict = _PyDict_NewPresized(count);
+    dict = PyDict_New();
     for (int i = 0; dict != NULL && i < count; i++)
         if (PyDict_SetItem(dict, keys[which[i]], values[i]) < 0)
             Py_CLEAR(dict);
