@@ -98,13 +98,6 @@ class BossQuestView(TypedDict):
     losers: list[int]
 
 
-# Each weapon's colour name, by id: a view lists many weapons.
-_COLOUR_NAMES = tuple(COLOURS[colour] for colour in WEAPON_COLOUR)
-_SPELL_KEYS = tuple(spell.key for spell in SPELLS)
-_ACTIVE = SlotStatus.ACTIVE
-_ATTACK, _BOSS_HP = Effect.ATTACK, Effect.BOSS_HP
-
-
 def weapon_view(weapon: int) -> WeaponView:
     """A weapon card as views show it."""
     return {"id": weapon, "colour": COLOURS[WEAPON_COLOUR[weapon]], "value": WEAPON_VALUE[weapon]}
@@ -115,65 +108,47 @@ def _view(state: BossQuestModel, seat: int | None) -> BossQuestView:
     reference, and the fallback where `_observe` is not built."""
     state.check_seat(seat)
     n = state.num_players
-    names, values = _COLOUR_NAMES, WEAPON_VALUE
-    # The active spells' attack bonuses and HP in one pass (`attack_bonuses`, `boss_hp`):
-    # the table loop builds a view for every decision.
-    bonuses = [0] * n
-    hp = BOSS_HP[state.boss]
-    slots, slot_status, slot_target = state.slots, state.slot_status, state.slot_target
-    for slot, status in enumerate(slot_status):
-        if status == _ACTIVE:
-            spell = SPELLS[slots[slot]]
-            if spell.effect is _ATTACK:
-                bonuses[slot_target[slot]] += spell.amount
-            elif spell.effect is _BOSS_HP:
-                hp += spell.amount
-    known, hidden_lo, hidden_hi = state.known, state.hidden_lo, state.hidden_hi
-    hearts, keys, bust, visited = state.hearts, state.keys, state.bust, state.visited
     players: list[SeatView] = []
-    hidden_all, visible_all = state.hidden, state.visible
+    bonuses = state.attack_bonuses()
     for s in range(n):
-        hidden, visible = hidden_all[s], visible_all[s]
-        sees_hidden = seat is not None and known[s] >> seat & 1
+        sees_hidden = seat is not None and state.known[s] >> seat & 1
+        hidden = state.hidden[s]
+        visible = state.visible[s]
         bonus = bonuses[s]
-        shown = bonus
-        for w in visible:
-            shown += values[w]
+        shown = sum(WEAPON_VALUE[w] for w in visible) + bonus
         players.append(
             {
                 "seat": s,
-                "hearts": hearts[s],
-                "keys": keys[s],
-                "hidden": (
-                    {"id": hidden, "colour": names[hidden], "value": values[hidden]}
-                    if sees_hidden
-                    else None
-                ),
-                "visible": [{"id": w, "colour": names[w], "value": values[w]} for w in visible],
+                "hearts": state.hearts[s],
+                "keys": state.keys[s],
+                "hidden": weapon_view(hidden) if sees_hidden else None,
+                "visible": [weapon_view(w) for w in visible],
                 "weapons": 1 + len(visible),
                 "attack_bonus": bonus,
                 "visible_attack": shown,
-                "attack": shown + values[hidden] if sees_hidden else None,
-                "hidden_range": [hidden_lo[s], hidden_hi[s]],
-                "bust": bust[s],
-                "visited_mage": visited[s],
+                "attack": shown + WEAPON_VALUE[hidden] if sees_hidden else None,
+                "hidden_range": [state.hidden_lo[s], state.hidden_hi[s]],
+                "bust": state.bust[s],
+                "visited_mage": state.visited[s],
             }
         )
-    keys_of, mystery = _SPELL_KEYS, state.mystery
-    spells: list[SlotView] = [
-        {
-            "slot": slot,
-            "spell": None if slot == mystery else keys_of[spell_id],
-            "mystery": slot == mystery,
-            "status": slot_status[slot],
-            "target": target if (target := slot_target[slot]) >= 0 else None,
-        }
-        for slot, spell_id in enumerate(slots)
-    ]
+    spells: list[SlotView] = []
+    for slot, spell_id in enumerate(state.slots):
+        face_down = slot == state.mystery
+        target = state.slot_target[slot]
+        spells.append(
+            {
+                "slot": slot,
+                "spell": None if face_down else SPELLS[spell_id].key,
+                "mystery": face_down,
+                "status": state.slot_status[slot],
+                "target": target if target >= 0 else None,
+            }
+        )
     pending: PendingView | None = None
     if state.decisions:
         slot = target_slot(state.decisions.top)
-        pending = {"slot": slot, "spell": keys_of[slots[slot]]}
+        pending = {"slot": slot, "spell": SPELLS[state.slots[slot]].key}
     return {
         "game": state.game_id,
         "seat": seat,
@@ -183,12 +158,12 @@ def _view(state: BossQuestModel, seat: int | None) -> BossQuestView:
         "to_act": list(state.actors()),
         "armorer": state.armorer,
         "key_target": state.options["key_target"],
-        "boss": {"base_hp": BOSS_HP[state.boss], "hp": hp},
+        "boss": {"base_hp": BOSS_HP[state.boss], "hp": state.boss_hp()},
         "bosses_in_deck": len(state.boss_deck),
         "weapon_deck": len(state.weapon_deck),
         "deck_top": _deck_top(state, seat),
         "spells": spells,
-        "spell_discard": [keys_of[s] for s in state.spell_discard],
+        "spell_discard": [SPELLS[s].key for s in state.spell_discard],
         "pending": pending,
         "last_call": list(state.last_call_queue),
         "last_equip_done": state.last_equip_done,
@@ -202,15 +177,20 @@ def _view(state: BossQuestModel, seat: int | None) -> BossQuestView:
 # a test compares both on every state of many games), else the Python code.
 view: Callable[[BossQuestModel, int | None], BossQuestView]
 if NATIVE:
+    # The tables the C code reads: each weapon's colour name and value, each spell's key,
+    # effect (1: attack, 2: the boss's HP, 0: other) and amount.
     _observe.configure_view(
-        _COLOUR_NAMES,
+        tuple(COLOURS[colour] for colour in WEAPON_COLOUR),
         WEAPON_VALUE,
-        _SPELL_KEYS,
-        tuple(1 if s.effect is _ATTACK else 2 if s.effect is _BOSS_HP else 0 for s in SPELLS),
+        tuple(spell.key for spell in SPELLS),
+        tuple(
+            1 if s.effect is Effect.ATTACK else 2 if s.effect is Effect.BOSS_HP else 0
+            for s in SPELLS
+        ),
         tuple(spell.amount for spell in SPELLS),
         BOSS_HP,
         Phase.OVER,
-        _ACTIVE,
+        SlotStatus.ACTIVE,
     )
     view = _observe.view
 else:
