@@ -128,6 +128,44 @@ static PyObject *log_at(AppendLog *self, Py_ssize_t i) {
     return PyTuple_GET_ITEM(PyTuple_GET_ITEM(self->chunks, i / CHUNK), i % CHUNK);
 }
 
+/* The entries of a log (a list or an AppendLog: `is_log`) read in order, a run of cells at
+ * a time: each sealed chunk, then the tail. */
+typedef struct {
+    PyObject *log;
+    Py_ssize_t run;     /* the next run: a chunk's index, or the tail's */
+    PyObject **cells;   /* the current run's */
+    Py_ssize_t at, end; /* the next cell of the current run, and its size */
+} Reader;
+
+static int is_log(PyObject *log) {
+    return PyList_CheckExact(log) || Py_IS_TYPE(log, &AppendLogType);
+}
+
+static Py_ssize_t entries_in(PyObject *log) {
+    return PyList_CheckExact(log) ? PyList_GET_SIZE(log) : log_length((AppendLog *)log);
+}
+
+/* The next entry (borrowed), or NULL after the last. */
+static PyObject *next_entry(Reader *reader) {
+    while (reader->at == reader->end) {
+        PyObject *log = reader->log, *run;
+        Py_ssize_t sealed = PyList_CheckExact(log) ? 0 : PyTuple_GET_SIZE(((AppendLog *)log)->chunks);
+        if (reader->run > sealed) return NULL;
+        if (reader->run < sealed) {
+            run = PyTuple_GET_ITEM(((AppendLog *)log)->chunks, reader->run);
+            reader->cells = ((PyTupleObject *)run)->ob_item;
+            reader->end = CHUNK;
+        } else {
+            run = PyList_CheckExact(log) ? log : ((AppendLog *)log)->tail;
+            reader->cells = ((PyListObject *)run)->ob_item;
+            reader->end = PyList_GET_SIZE(run);
+        }
+        reader->run++;
+        reader->at = 0;
+    }
+    return reader->cells[reader->at++];
+}
+
 static AppendLog *log_alloc(PyObject *chunks, PyObject *tail) {
     AppendLog *new = PyObject_GC_New(AppendLog, &AppendLogType);
     if (!new) {
@@ -248,10 +286,10 @@ static PyObject *log_clear(AppendLog *self, PyObject *unused) {
 
 /* Every entry, as a new list. */
 static PyObject *log_list(AppendLog *self) {
-    Py_ssize_t length = log_length(self);
-    PyObject *list = PyList_New(length);
-    for (Py_ssize_t i = 0; list && i < length; i++)
-        PyList_SET_ITEM(list, i, Py_NewRef(log_at(self, i)));
+    PyObject *list = PyList_New(log_length(self)), *entry;
+    Reader reader = {(PyObject *)self, 0, NULL, 0, 0};
+    for (Py_ssize_t i = 0; list && (entry = next_entry(&reader)); i++)
+        PyList_SET_ITEM(list, i, Py_NewRef(entry));
     return list;
 }
 
@@ -634,6 +672,12 @@ static PyObject *copy_flat(PyObject *value, const Step *step) {
     return new;
 }
 
+/* `value.copy()` of a part, None staying None. */
+static PyObject *copy_part(PyObject *value) {
+    if (value == Py_None) return Py_NewRef(value);
+    return PyObject_CallMethodNoArgs(value, str_copy);
+}
+
 static PyObject *copy_step(PyObject *value, const Step *step) {
     switch (step->kind) {
     case SHARE:
@@ -642,15 +686,13 @@ static PyObject *copy_step(PyObject *value, const Step *step) {
         return copy_list(value);
     case NESTED:
         return copy_nested(value);
+    /* A STACK or FLAT part of another class (a subclass, None) is copied as a part. */
     case STACK:
-        if (Py_IS_TYPE(value, step->type)) return copy_stack(value, step->type);
-        /* fall through: another class (a subclass, None) is copied as a part */
+        return Py_IS_TYPE(value, step->type) ? copy_stack(value, step->type) : copy_part(value);
     case FLAT:
-        if (step->kind == FLAT && Py_IS_TYPE(value, step->type)) return copy_flat(value, step);
-        /* fall through: as for STACK */
+        return Py_IS_TYPE(value, step->type) ? copy_flat(value, step) : copy_part(value);
     case PART:
-        if (value == Py_None) return Py_NewRef(value);
-        return PyObject_CallMethodNoArgs(value, str_copy);
+        return copy_part(value);
     case SLOTTED:
         return copy_slotted(value, step);
     }
@@ -707,44 +749,6 @@ static int is_seat(PyObject *value, Py_ssize_t me, PyObject *seat) {
     }
     if (me < 0) return 0;
     return PyObject_RichCompareBool(value, seat, Py_EQ); /* -1: its error goes up */
-}
-
-/* The entries of a log (a list or an AppendLog: `is_log`) read in order, a run of cells at
- * a time: each sealed chunk, then the tail. */
-typedef struct {
-    PyObject *log;
-    Py_ssize_t run;     /* the next run: a chunk's index, or the tail's */
-    PyObject **cells;   /* the current run's */
-    Py_ssize_t at, end; /* the next cell of the current run, and its size */
-} Reader;
-
-static int is_log(PyObject *log) {
-    return PyList_CheckExact(log) || Py_IS_TYPE(log, &AppendLogType);
-}
-
-static Py_ssize_t entries_in(PyObject *log) {
-    return PyList_CheckExact(log) ? PyList_GET_SIZE(log) : log_length((AppendLog *)log);
-}
-
-/* The next entry (borrowed), or NULL after the last. */
-static PyObject *next_entry(Reader *reader) {
-    while (reader->at == reader->end) {
-        PyObject *log = reader->log, *run;
-        Py_ssize_t sealed = PyList_CheckExact(log) ? 0 : PyTuple_GET_SIZE(((AppendLog *)log)->chunks);
-        if (reader->run > sealed) return NULL;
-        if (reader->run < sealed) {
-            run = PyTuple_GET_ITEM(((AppendLog *)log)->chunks, reader->run);
-            reader->cells = ((PyTupleObject *)run)->ob_item;
-            reader->end = CHUNK;
-        } else {
-            run = PyList_CheckExact(log) ? log : ((AppendLog *)log)->tail;
-            reader->cells = ((PyListObject *)run)->ob_item;
-            reader->end = PyList_GET_SIZE(run);
-        }
-        reader->run++;
-        reader->at = 0;
-    }
-    return reader->cells[reader->at++];
 }
 
 /* seen_by(entries, history, seat, hidden) -> (entries, history), AppendLogs: the log entries
