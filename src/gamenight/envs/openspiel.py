@@ -157,9 +157,7 @@ class GamenightState(pyspiel.State):
         if game is not None:
             seat = table.player() if player is None else player
             if 0 <= seat < game.num_players:
-                encoding = self.get_game().encoding
-                tensor = table.memo(("tensor", seat), lambda: encoding.observation(game, seat))
-                return floats(tensor)
+                return floats(table.tensor(self.get_game().encoding, seat))
         return (
             super().observation_tensor() if player is None else super().observation_tensor(player)
         )
@@ -233,14 +231,11 @@ class Observer:
     def set_from(self, state: GamenightState, player: int) -> None:
         if self.tensor is None:
             return
-        table, seat = state._table, self._seat(player)
-        game = table.state
-        if game is None:
+        table = state._table
+        if table.state is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = table.memo(
-                ("tensor", seat), lambda: self.encoding.observation(game, seat)
-            )
+            self.tensor[:] = table.tensor(self.encoding, self._seat(player))
 
     def string_from(self, state: GamenightState, player: int) -> str:
         table, seat = state._table, self._seat(player)
@@ -309,6 +304,13 @@ class _Table:
         if key not in self._memo:
             self._memo[key] = compute()
         return self._memo[key]
+
+    def tensor(self, encoding: Encoding, seat: int | None) -> np.ndarray:
+        """`seat`'s observation (None: the public one), kept until the state's next action."""
+        state = self.state
+        if state is None:
+            raise ValueError("the game is not dealt yet")
+        return self.memo(("tensor", seat), lambda: encoding.observation(state, seat))
 
     def json(self) -> str:
         """``to_json`` of the state (which must be dealt)."""
