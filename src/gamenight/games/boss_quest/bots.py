@@ -349,7 +349,6 @@ def read_table(view: BossQuestView) -> Table:
     pending_view = view["pending"]
     pending = pending_view["slot"] if pending_view else -1
     unseen_spells = _SPELL_COUNTS.copy()
-    my_shift = 0  # the active spells in front of the bot (`Position.attack_shifts`)
     for slot in view["spells"]:
         key = slot["spell"]
         status = slot["status"]
@@ -357,11 +356,7 @@ def read_table(view: BossQuestView) -> Table:
             unseen_spells[key] -= 1
             if status == _ACTIVE:  # activated: face up
                 target = slot["target"]
-                if target is None:
-                    target = -1
-                elif target == me:
-                    my_shift += _AMOUNT[key]
-                spells.append((slot["slot"], key, target))
+                spells.append((slot["slot"], key, -1 if target is None else target))
                 continue
         if status == _AVAILABLE and slot["slot"] != pending:
             available[slot["slot"]] = key
@@ -389,7 +384,6 @@ def read_table(view: BossQuestView) -> Table:
         tuple(settled),
         1 if last_call else MAX_DRAWS,
     )
-    ((my_value, _, _),) = hands[me].hidden  # known: one weapon
     return Table(
         me=me,
         players=view["players"],
@@ -409,7 +403,7 @@ def read_table(view: BossQuestView) -> Table:
         # What `Counter` subtraction keeps: the spells still unseen, in `SPELLS` order.
         unseen_spells={key: count for key, count in unseen_spells.items() if count > 0},
         pending=pending_view["spell"] if pending_view else None,
-        my_attack=max(0, hands[me].shown + my_value + my_shift),  # `attack_distribution`
+        my_attack=_only(position.attack_distribution(me)),
         self_shifts=_self_shifts(available),
         fresh=fresh,
         settled=position.settle(me),
@@ -1161,6 +1155,12 @@ def _self_shifts(available: dict[int, str | None]) -> list[int]:
         for key in available.values()
         if key is not None and (shift := _SELF_SHIFT[key]) is not None
     ]
+
+
+def _only(attacks: dict[int, float]) -> int:
+    """The one attack of a certain distribution (a seat that knows its hidden weapon)."""
+    (attack,) = attacks
+    return attack
 
 
 def _stopping(
