@@ -991,14 +991,15 @@ static int spell_info(Mage *mage, PyObject *key, SpellInfo *info) {
     return 0;
 }
 
-static unsigned long long fnv_more(unsigned long long hash, const void *bytes, size_t size) {
-    const unsigned char *at = bytes;
-    for (size_t i = 0; i < size; i++) hash = (hash ^ at[i]) * 1099511628211ULL;
-    return hash;
+/* FNV-1a over whole words: a part's key is a handful of longs, hashed once per seat of
+ * every position valued (a byte at a time cost more than the lookup it serves). */
+static inline unsigned long long mix_word(unsigned long long hash, unsigned long long word) {
+    return (hash ^ word) * 1099511628211ULL;
 }
 
-static unsigned long long fnv(const void *bytes, size_t size) {
-    return fnv_more(1469598103934665603ULL, bytes, size);
+static unsigned long long mix_longs(unsigned long long hash, const long *words, long count) {
+    for (long i = 0; i < count; i++) hash = mix_word(hash, (unsigned long long)words[i]);
+    return hash;
 }
 
 /* The seat's part of a battle, made once per key (a new reference is not returned: the
@@ -1018,9 +1019,17 @@ static Forecast *mage_part(Mage *mage, const SeatHand *hand, long shift, long dr
     memcpy(key.conditions, conditions, sizeof(long) * (size_t)condition_count);
     size_t head = offsetof(PartKey, colours), colour_bytes = sizeof(long) * (size_t)hand->colour_count;
     size_t condition_bytes = sizeof(long) * (size_t)condition_count;
-    unsigned long long hash = fnv((const char *)&key + sizeof key.hash, head - sizeof key.hash);
-    hash = fnv_more(hash, key.colours, colour_bytes);
-    key.hash = fnv_more(hash, key.conditions, condition_bytes);
+    unsigned long long hash = 1469598103934665603ULL;
+    hash = mix_word(hash, (unsigned long long)key.shown);
+    hash = mix_word(hash, (unsigned long long)key.shift);
+    hash = mix_word(hash, (unsigned long long)key.draws);
+    hash = mix_word(hash, (unsigned long long)key.hp);
+    hash = mix_word(hash, (unsigned long long)(uintptr_t)key.hidden);
+    hash = mix_word(hash, (unsigned long long)key.hidden_count);
+    hash = mix_word(hash, (unsigned long long)key.colour_count);
+    hash = mix_word(hash, (unsigned long long)key.condition_count);
+    hash = mix_longs(hash, key.colours, key.colour_count);
+    key.hash = mix_longs(hash, key.conditions, key.condition_count);
     for (int i = 0; i < mage->part_count; i++) {
         const PartKey *kept = &mage->parts[i].key;
         if (kept->hash == key.hash && !memcmp(kept, &key, head) &&
