@@ -479,9 +479,10 @@ def _spread(kinds: Kinds) -> Hidden:
 # ----- valuing a position --------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Rules:
-    """What a position's active spells make of the battle."""
+    """What a position's active spells make of the battle (never changed once made; not
+    frozen, whose `__init__` costs a call per field: one is made per decision)."""
 
     hp: int
     shifts: list[int]  # per seat, the Attack spells in front of it
