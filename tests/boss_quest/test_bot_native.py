@@ -1,7 +1,7 @@
 """The heuristic bot's parts in C beyond the Judge's valuation (`_judge.read_weapons`,
-`_judge.Valuer.values_moved`, `_judge.stopping`, `_judge.Valuer.visit_values` and
-`use_values`) give what its Python code gives, floats exactly (==): the same choices with
-or without the extension."""
+`_judge.Valuer.values_moved`, `_judge.stopping`, `_judge.Valuer.draw_values`,
+`_judge.Valuer.visit_values` and `use_values`) give what its Python code gives, floats
+exactly (==): the same choices with or without the extension."""
 
 from __future__ import annotations
 
@@ -21,35 +21,48 @@ judge_c = pytest.importorskip("gamenight.games.boss_quest._judge")
 
 
 def test_every_stopping_decision_of_bot_games_is_valued_as_python_does(monkeypatch):
-    """In games of 2 to 5 players: the bot's values settled over a range of attacks (one C
-    call) against a Python Judge's one by one, and the stopping values against
-    `bots._stopping`."""
+    """In games of 2 to 5 players: each decision's values of drawing (one C call: the values
+    settled over a range of attacks, then the stopping) against a Python Judge's settled
+    one by one and `bots._stopping` over them, and the attacks both Judges keep."""
     assert bots.NATIVE
-    seen = {"ranges": 0, "stoppings": 0}
-    original_over = bots.Judge.settled_over
+    seen = {"ranges": 0}
+    original = bots.Judge.draw_values
 
-    def settled_over(judge: bots.Judge, first: int, last: int) -> list[float]:
-        values = original_over(judge, first, last)
+    def draw_values(judge: bots.Judge, *args: Any) -> list[float] | None:
+        first, last, start, hp, hopeless, top, spells, shifts, continuing, counts, top_card = args
+        kept_before = dict(judge._settled_at)
+        values = original(judge, *args)
         with monkeypatch.context() as patch:
             patch.setattr(bots, "NATIVE", False)
             twin = bots.Judge(judge.table)
-        assert values == [twin.settled_at(attack) for attack in range(first, last + 1)]
+        assert original(twin, *args) is None  # no Valuer: the Python loops
+        twin._settled_at.update(kept_before)
+        settled = twin.settled_over(first, last)
+        assert values == bots._stopping(
+            settled,
+            first,
+            start,
+            hp,
+            hopeless,
+            top,
+            spells,
+            shifts,
+            judge.table.card,
+            continuing,
+            counts,
+            top_card,
+            bots.TEMPO,
+        )
+        assert list(judge._settled_at.items()) == list(twin._settled_at.items())
         seen["ranges"] += 1
         return values
 
-    def stopping(*args: Any) -> list[float]:
-        values = judge_c.stopping(*args)
-        assert values == bots._stopping(*args)
-        seen["stoppings"] += 1
-        return values
-
-    monkeypatch.setattr(bots.Judge, "settled_over", settled_over)
-    monkeypatch.setattr(bots, "_judge_stopping", stopping)
+    monkeypatch.setattr(bots.Judge, "draw_values", draw_values)
     for players in (2, 3, 4, 5):
         for seed in range(2):
             state = gamenight.make("boss-quest", players, seed=300 + seed)
             play(state, [agents.make("heuristic", "boss-quest", seed + s) for s in range(players)])
-    assert seen["ranges"] > 200 and seen["stoppings"] > 200
+    assert seen["ranges"] > 200
 
 
 def test_every_visit_to_the_mage_in_bot_games_is_valued_as_python_does(monkeypatch):

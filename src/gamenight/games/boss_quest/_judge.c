@@ -839,34 +839,20 @@ static PyObject *valuer_value_of(Valuer *self, PyObject *const *args, Py_ssize_t
     return result;
 }
 
-/* values_moved(position, rules, forecasts, moves) -> list[float]
- *
- * For each int of `moves`, `value_of` the same position with the bot's face-up total moved
- * by it (`Hand.with_value`): a stopping decision values its own attack over a range. The
- * bot's own part, made for each move, is not kept. */
-static PyObject *valuer_values_moved(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (check_ready(self) < 0) return NULL;
-    if (nargs != 4 || !PyDict_Check(args[2])) {
-        PyErr_SetString(PyExc_TypeError, "values_moved(position, rules, forecasts: dict, moves)");
-        return NULL;
-    }
-    PyObject *moves = PySequence_Fast(args[3], "moves: a sequence of ints");
-    if (!moves) return NULL;
+/* `value_of` the position with the bot's face-up total moved by each of `moves` (`count`
+ * of them) into `out`: the bot's own part, made for each move, is not kept. 0, or -1 with
+ * an exception. */
+static int moved_values(Valuer *self, PyObject *position, PyObject *rules, PyObject *cache,
+                        const long *moves, Py_ssize_t count, double *out) {
     Battle battle;
-    if (read_battle(self, args[0], args[1], args[2], &battle) < 0) {
-        Py_DECREF(moves);
-        return NULL;
-    }
-    int me = self->me;
-    PyObject *hands = attribute(args[0], HANDS), *shifts = attribute(args[1], SHIFTS);
-    PyObject *conditions = attribute(args[1], CONDITIONS);
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(moves);
-    PyObject *result = hands && shifts && conditions ? PyList_New(count) : NULL;
-    long shift = result ? PyLong_AsLong(PyList_GET_ITEM(shifts, me)) : 0;
-    if (result && PyErr_Occurred()) Py_CLEAR(result);
+    if (read_battle(self, position, rules, cache, &battle) < 0) return -1;
+    int me = self->me, failed = 1;
+    PyObject *hands = attribute(position, HANDS), *shifts = attribute(rules, SHIFTS);
+    PyObject *conditions = attribute(rules, CONDITIONS);
+    long shift = hands && shifts && conditions ? PyLong_AsLong(PyList_GET_ITEM(shifts, me)) : 0;
     Forecast *settled_here = battle.seats[me];
     /* The bot's hand read once (`hand_forecast` for every move reads the same). */
-    PyObject *hand = result ? PyTuple_GET_ITEM(hands, me) : NULL;
+    PyObject *hand = hands && !PyErr_Occurred() ? PyTuple_GET_ITEM(hands, me) : NULL;
     PyObject *hidden = hand ? attribute(hand, HIDDEN) : NULL;
     PyObject *colour_tuple = hidden ? attribute(hand, COLOURS) : NULL;
     long shown = 0, colours[MAX_COLOURS], condition_list[MAX_COLOURS];
@@ -878,22 +864,18 @@ static PyObject *valuer_values_moved(Valuer *self, PyObject *const *args, Py_ssi
         kinds = read_kinds(hidden, &hidden_count);
     Py_XDECREF(hidden);
     Py_XDECREF(colour_tuple);
-    if (!kinds) Py_CLEAR(result);
-    for (Py_ssize_t i = 0; result && i < count; i++) {
-        long move = PyLong_AsLong(PySequence_Fast_GET_ITEM(moves, i));
-        Forecast *mine = move == -1 && PyErr_Occurred()
-                             ? NULL
-                             : forecast_of(self, kinds, hidden_count, colours, colour_count,
-                                           shown + move, shift, 0, battle.hp, condition_list,
-                                           condition_count);
-        PyObject *value = NULL;
-        if (mine) {
+    failed = !kinds;
+    for (Py_ssize_t i = 0; !failed && i < count; i++) {
+        Forecast *mine = forecast_of(self, kinds, hidden_count, colours, colour_count,
+                                     shown + moves[i], shift, 0, battle.hp, condition_list,
+                                     condition_count);
+        if (!mine) {
+            failed = 1;
+        } else {
             battle.seats[me] = mine;
-            value = PyFloat_FromDouble(battle_value(self, &battle));
+            out[i] = battle_value(self, &battle);
             Py_DECREF(mine);
         }
-        if (!value) Py_CLEAR(result);
-        else PyList_SET_ITEM(result, i, value);
     }
     PyMem_Free(kinds);
     battle.seats[me] = settled_here;
@@ -901,6 +883,40 @@ static PyObject *valuer_values_moved(Valuer *self, PyObject *const *args, Py_ssi
     Py_XDECREF(hands);
     Py_XDECREF(shifts);
     Py_XDECREF(conditions);
+    return failed ? -1 : 0;
+}
+
+/* values_moved(position, rules, forecasts, moves) -> list[float]
+ *
+ * For each int of `moves`, `value_of` the same position with the bot's face-up total moved
+ * by it (`Hand.with_value`): a stopping decision values its own attack over a range. */
+static PyObject *valuer_values_moved(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (check_ready(self) < 0) return NULL;
+    if (nargs != 4 || !PyDict_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "values_moved(position, rules, forecasts: dict, moves)");
+        return NULL;
+    }
+    PyObject *moves = PySequence_Fast(args[3], "moves: a sequence of ints");
+    if (!moves) return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(moves);
+    long *shifts = PyMem_Calloc((size_t)count + 1, sizeof(long));
+    double *values = PyMem_Calloc((size_t)count + 1, sizeof(double));
+    PyObject *result = NULL;
+    int failed = !shifts || !values;
+    if (failed) PyErr_NoMemory();
+    for (Py_ssize_t i = 0; !failed && i < count; i++) {
+        shifts[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(moves, i));
+        failed = shifts[i] == -1 && PyErr_Occurred();
+    }
+    if (!failed && moved_values(self, args[0], args[1], args[2], shifts, count, values) == 0)
+        result = PyList_New(count);
+    for (Py_ssize_t i = 0; result && i < count; i++) {
+        PyObject *value = PyFloat_FromDouble(values[i]);
+        if (!value) Py_CLEAR(result);
+        else PyList_SET_ITEM(result, i, value);
+    }
+    PyMem_Free(shifts);
+    PyMem_Free(values);
     Py_DECREF(moves);
     return result;
 }
@@ -1505,6 +1521,8 @@ done:
     return result;
 }
 
+static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssize_t nargs);
+
 static PyMethodDef valuer_methods[] = {
     {"value_of", (PyCFunction)(void (*)(void))valuer_value_of, METH_FASTCALL,
      "value_of(position, rules, forecasts) -> float"},
@@ -1517,6 +1535,9 @@ static PyMethodDef valuer_methods[] = {
      "mystery_margin, max_draws) -> list[float]"},
     {"values_moved", (PyCFunction)(void (*)(void))valuer_values_moved, METH_FASTCALL,
      "values_moved(position, rules, forecasts, moves) -> list[float]"},
+    {"draw_values", (PyCFunction)(void (*)(void))valuer_draw_values, METH_FASTCALL,
+     "draw_values(position, rules, forecasts, settled_at, my_attack, first, last, start, hp, "
+     "hopeless, top, spells, shifts, continuing, counts, deck_top, tempo) -> list[float]"},
     {NULL},
 };
 
@@ -1550,69 +1571,30 @@ static int read_pairs(PyObject *sequence, long **ints, double **floats, const ch
 
 #define MAX_DRAW_COUNT 16
 
-/* stopping(settled, first, start, hp, hopeless, top, spells, shifts, card, continuing, counts,
- *          deck_top, tempo) -> list[float]
- *
- * `bots._stopping` with `_draw_sums`: the value of each Equip(k), k of `counts`, by optimal
- * stopping over the bot's attack, from `settled`, its value settled at each attack from
- * `first` on; `deck_top`: the value of the deck's top card when known, else None. */
-static PyObject *stopping(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 13) {
-        PyErr_SetString(PyExc_TypeError, "stopping() takes 13 arguments");
-        return NULL;
-    }
-    long first, start, hp, hopeless, top;
-    double spells, tempo;
-    int continuing = PyObject_IsTrue(args[9]);
-    if (continuing < 0) return NULL;
-    if ((first = PyLong_AsLong(args[1])) == -1 && PyErr_Occurred()) return NULL;
-    if ((start = PyLong_AsLong(args[2])) == -1 && PyErr_Occurred()) return NULL;
-    if ((hp = PyLong_AsLong(args[3])) == -1 && PyErr_Occurred()) return NULL;
-    if ((hopeless = PyLong_AsLong(args[4])) == -1 && PyErr_Occurred()) return NULL;
-    if ((top = PyLong_AsLong(args[5])) == -1 && PyErr_Occurred()) return NULL;
-    if ((spells = PyFloat_AsDouble(args[6])) == -1.0 && PyErr_Occurred()) return NULL;
-    if ((tempo = PyFloat_AsDouble(args[12])) == -1.0 && PyErr_Occurred()) return NULL;
-    PyObject *settled = PySequence_Fast(args[0], "settled: a sequence of floats");
-    PyObject *shifts = settled ? PySequence_Fast(args[7], "shifts: a sequence of ints") : NULL;
-    PyObject *draws = shifts ? PySequence_Fast(args[10], "counts: a sequence of ints") : NULL;
-    long *card_values = NULL;
-    double *card_probs = NULL, *plain = NULL, *best = NULL;
-    long *moves = NULL, deck_top = -1;
+/* `bots._stopping` with `_draw_sums` over C arrays: the value of each Equip(k), k of
+ * `counts` (`actions` of them), into `out`, by optimal stopping over the bot's attack, from
+ * `plain`, its value settled at each attack from `first` on (`known` of them); `moves`: how
+ * far a face-up spell could move its attack; `deck_top`: the value of the deck's top card
+ * when known, else -1. 0, or -1 with an exception. */
+static int stopping_values(const double *plain, Py_ssize_t known, long first, long start,
+                           long hp, long hopeless, long top, double spells, const long *moves,
+                           Py_ssize_t move_count, const long *card_values,
+                           const double *card_probs, int card_count, int continuing,
+                           const long *counts, Py_ssize_t actions, long deck_top, double tempo,
+                           double *out) {
+    double *best = NULL;
     Dist *sums = NULL;
-    int sum_levels = 0;
-    PyObject *result = NULL;
-    if (args[11] != Py_None) {
-        deck_top = PyLong_AsLong(args[11]);
-        if (deck_top == -1 && PyErr_Occurred()) goto done;
-        if (deck_top < 0 || deck_top > 1000) {
-            PyErr_SetString(PyExc_ValueError, "stopping: a card value out of range");
-            goto done;
-        }
-    }
-    int card_count = draws ? read_pairs(args[8], &card_values, &card_probs, "card") : -1;
-    if (card_count < 0) goto done;
-    Py_ssize_t known = PySequence_Fast_GET_SIZE(settled);
-    Py_ssize_t move_count = PySequence_Fast_GET_SIZE(shifts);
+    int sum_levels = 0, failed = 1;
     long low = start < hp + 1 ? start : hp + 1;  /* the first attack valued */
     if (first > low || low < 0 || hopeless < hp + 1 || top < hopeless || top > 100000) {
         PyErr_SetString(PyExc_ValueError, "stopping: attacks out of order");
         goto done;
     }
-    plain = PyMem_Calloc((size_t)known + 1, sizeof(double));
-    moves = PyMem_Calloc((size_t)move_count + 1, sizeof(long));
     best = PyMem_Calloc((size_t)top + 1, sizeof(double));
-    if (!plain || !moves || !best) {
+    if (!best) {
         PyErr_NoMemory();
         goto done;
     }
-    for (Py_ssize_t i = 0; i < known; i++)
-        if ((plain[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(settled, i))) == -1.0 &&
-            PyErr_Occurred())
-            goto done;
-    for (Py_ssize_t i = 0; i < move_count; i++)
-        if ((moves[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(shifts, i))) == -1 &&
-            PyErr_Occurred())
-            goto done;
 
     /* `_stop_value` at each attack (beyond `hopeless`, the value there) */
 #define SETTLED(attack) (plain[(attack) - first])
@@ -1657,15 +1639,12 @@ static PyObject *stopping(PyObject *module, PyObject *const *args, Py_ssize_t na
 
     /* each Equip(k): the total of its cards (`_draw_sums`), each count's from the one
      * before (`_sum_of_cards`), the first card `deck_top` when known */
-    Py_ssize_t actions = PySequence_Fast_GET_SIZE(draws);
-    long counts[MAX_DRAW_COUNT], levels = 0;
+    long levels = 0;
     if (actions > MAX_DRAW_COUNT) {
         PyErr_SetString(PyExc_ValueError, "stopping: too many draws");
         goto done;
     }
     for (Py_ssize_t a = 0; a < actions; a++) {
-        counts[a] = PyLong_AsLong(PySequence_Fast_GET_ITEM(draws, a));
-        if (counts[a] == -1 && PyErr_Occurred()) goto done;
         if (counts[a] < 1 || counts[a] >= MAX_DRAW_COUNT) {
             PyErr_SetString(PyExc_ValueError, "stopping: an Equip of 1 to 15 cards");
             goto done;
@@ -1697,39 +1676,230 @@ static PyObject *stopping(PyObject *module, PyObject *const *args, Py_ssize_t na
                 dist_add(&sums[k], total + (int)card_values[c], p * card_probs[c]);
         }
     }
-    result = PyList_New(actions);
-    for (Py_ssize_t a = 0; result && a < actions; a++) {
+    for (Py_ssize_t a = 0; a < actions; a++) {
         const Dist *totals = &sums[deck_top >= 0 ? counts[a] - 1 : counts[a]];
         long first_card = deck_top >= 0 ? deck_top : 0;
         Sum total = {0.0, 0.0};
-        for (int i = 0; result && i < totals->size; i++) {
+        for (int i = 0; i < totals->size; i++) {
             long attack = start + first_card + totals->order[i];
             if (attack < low || attack > top || (attack < start && attack <= hp)) {
                 PyErr_SetString(PyExc_ValueError, "stopping: a sum beyond the attacks");
-                Py_CLEAR(result);
-            } else
-                sum_add(&total, totals->prob[totals->order[i]] * best[attack]);
+                goto done;
+            }
+            sum_add(&total, totals->prob[totals->order[i]] * best[attack]);
         }
-        PyObject *value = result ? PyFloat_FromDouble(sum_result(&total) +
-                                                      tempo * (double)(counts[a] - 1))
-                                 : NULL;
-        if (!value) Py_CLEAR(result);
-        else PyList_SET_ITEM(result, a, value);
+        out[a] = sum_result(&total) + tempo * (double)(counts[a] - 1);
     }
 #undef SETTLED
 #undef IN_SETTLED
+    failed = 0;
 
 done:
     for (int k = 0; k < sum_levels; k++) dist_free(&sums[k]);
     PyMem_Free(sums);
+    PyMem_Free(best);
+    return failed ? -1 : 0;
+}
+
+/* A list of `count` floats; NULL with an exception. */
+static PyObject *double_list(const double *values, Py_ssize_t count) {
+    PyObject *result = PyList_New(count);
+    for (Py_ssize_t i = 0; result && i < count; i++) {
+        PyObject *value = PyFloat_FromDouble(values[i]);
+        if (!value) Py_CLEAR(result);
+        else PyList_SET_ITEM(result, i, value);
+    }
+    return result;
+}
+
+/* A sequence of at most `room` ints into `out`; the count, or -1 with an exception. */
+static Py_ssize_t read_longs(PyObject *sequence, long *out, Py_ssize_t room, const char *what) {
+    PyObject *fast = PySequence_Fast(sequence, what);
+    if (!fast) return -1;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
+    if (count > room) {
+        PyErr_Format(PyExc_ValueError, "%s: at most %zd", what, room);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++)
+        if ((out[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i))) == -1 &&
+            PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    Py_DECREF(fast);
+    return count;
+}
+
+#define MAX_MOVES 64  /* face-up spells that could move the bot's attack */
+#define MAX_CARD_VALUES 64  /* the values a card drawn may have */
+
+/* stopping(settled, first, start, hp, hopeless, top, spells, shifts, card, continuing, counts,
+ *          deck_top, tempo) -> list[float]
+ *
+ * `bots._stopping` with `_draw_sums`: the value of each Equip(k), k of `counts`, by optimal
+ * stopping over the bot's attack, from `settled`, its value settled at each attack from
+ * `first` on; `deck_top`: the value of the deck's top card when known, else None. */
+static PyObject *stopping(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 13) {
+        PyErr_SetString(PyExc_TypeError, "stopping() takes 13 arguments");
+        return NULL;
+    }
+    long first, start, hp, hopeless, top;
+    double spells, tempo;
+    int continuing = PyObject_IsTrue(args[9]);
+    if (continuing < 0) return NULL;
+    if ((first = PyLong_AsLong(args[1])) == -1 && PyErr_Occurred()) return NULL;
+    if ((start = PyLong_AsLong(args[2])) == -1 && PyErr_Occurred()) return NULL;
+    if ((hp = PyLong_AsLong(args[3])) == -1 && PyErr_Occurred()) return NULL;
+    if ((hopeless = PyLong_AsLong(args[4])) == -1 && PyErr_Occurred()) return NULL;
+    if ((top = PyLong_AsLong(args[5])) == -1 && PyErr_Occurred()) return NULL;
+    if ((spells = PyFloat_AsDouble(args[6])) == -1.0 && PyErr_Occurred()) return NULL;
+    if ((tempo = PyFloat_AsDouble(args[12])) == -1.0 && PyErr_Occurred()) return NULL;
+    PyObject *settled = PySequence_Fast(args[0], "settled: a sequence of floats");
+    if (!settled) return NULL;
+    long *card_values = NULL, moves[MAX_MOVES], counts[MAX_DRAW_COUNT + 1], deck_top = -1;
+    double *card_probs = NULL, *plain = NULL, values[MAX_DRAW_COUNT + 1];
+    PyObject *result = NULL;
+    Py_ssize_t move_count = read_longs(args[7], moves, MAX_MOVES, "shifts");
+    Py_ssize_t actions = move_count < 0 ? -1
+                                        : read_longs(args[10], counts, MAX_DRAW_COUNT, "counts");
+    if (actions < 0) goto done;
+    if (args[11] != Py_None) {
+        deck_top = PyLong_AsLong(args[11]);
+        if (deck_top == -1 && PyErr_Occurred()) goto done;
+        if (deck_top < 0 || deck_top > 1000) {
+            PyErr_SetString(PyExc_ValueError, "stopping: a card value out of range");
+            goto done;
+        }
+    }
+    int card_count = read_pairs(args[8], &card_values, &card_probs, "card");
+    if (card_count < 0) goto done;
+    Py_ssize_t known = PySequence_Fast_GET_SIZE(settled);
+    plain = PyMem_Calloc((size_t)known + 1, sizeof(double));
+    if (!plain) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < known; i++)
+        if ((plain[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(settled, i))) == -1.0 &&
+            PyErr_Occurred())
+            goto done;
+    if (stopping_values(plain, known, first, start, hp, hopeless, top, spells, moves,
+                        move_count, card_values, card_probs, card_count, continuing, counts,
+                        actions, deck_top, tempo, values) == 0)
+        result = double_list(values, actions);
+
+done:
     PyMem_Free(card_values);
     PyMem_Free(card_probs);
     PyMem_Free(plain);
-    PyMem_Free(moves);
-    PyMem_Free(best);
-    Py_XDECREF(settled);
-    Py_XDECREF(shifts);
-    Py_XDECREF(draws);
+    Py_DECREF(settled);
+    return result;
+}
+
+/* draw_values(position, rules, forecasts, settled_at, my_attack, first, last, start, hp,
+ *             hopeless, top, spells, shifts, continuing, counts, deck_top, tempo)
+ *     -> list[float]
+ *
+ * `Judge.settled_over(first, last)` and `stopping` over it in one call: the values of
+ * `position` (the round with the bot settled, its spells making `rules`) with the bot at
+ * each attack from `first` to `last` (its attack now `my_attack`), read from the dict
+ * `settled_at` (attack -> value) or valued as `values_moved` values them (each seat's
+ * part kept in `forecasts`) and added to it in order; then each Equip(k)'s value, as
+ * `stopping` gives it with this Valuer's card. */
+static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (check_ready(self) < 0) return NULL;
+    if (nargs != 17 || !PyDict_Check(args[2]) || !PyDict_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "draw_values(position, rules, forecasts: dict, settled_at: dict, "
+                        "my_attack, first, last, start, hp, hopeless, top, spells, shifts, "
+                        "continuing, counts, deck_top, tempo)");
+        return NULL;
+    }
+    long numbers[8];  /* my_attack, first, last, start, hp, hopeless, top; deck_top */
+    for (int i = 0; i < 7; i++)
+        if ((numbers[i] = PyLong_AsLong(args[4 + i])) == -1 && PyErr_Occurred()) return NULL;
+    long my_attack = numbers[0], first = numbers[1], last = numbers[2], deck_top = -1;
+    double spells = PyFloat_AsDouble(args[11]), tempo = PyFloat_AsDouble(args[16]);
+    if ((spells == -1.0 || tempo == -1.0) && PyErr_Occurred()) return NULL;
+    int continuing = PyObject_IsTrue(args[13]);
+    if (continuing < 0) return NULL;
+    if (args[15] != Py_None) {
+        deck_top = PyLong_AsLong(args[15]);
+        if (deck_top == -1 && PyErr_Occurred()) return NULL;
+        if (deck_top < 0 || deck_top > 1000) {
+            PyErr_SetString(PyExc_ValueError, "stopping: a card value out of range");
+            return NULL;
+        }
+    }
+    long moves[MAX_MOVES], counts[MAX_DRAW_COUNT + 1];
+    Py_ssize_t move_count = read_longs(args[12], moves, MAX_MOVES, "shifts");
+    Py_ssize_t actions = move_count < 0 ? -1
+                                        : read_longs(args[14], counts, MAX_DRAW_COUNT, "counts");
+    if (actions < 0) return NULL;
+    if (first < -100000 || last > 100000) {
+        PyErr_SetString(PyExc_ValueError, "draw_values: attacks out of range");
+        return NULL;
+    }
+    Py_ssize_t known = last >= first ? (Py_ssize_t)(last - first + 1) : 0;
+    double *plain = PyMem_Calloc((size_t)known + 1, sizeof(double));
+    double *found = PyMem_Calloc((size_t)known + 1, sizeof(double));
+    long *wanted = PyMem_Calloc((size_t)known + 1, sizeof(long));
+    long *shown_moves = PyMem_Calloc((size_t)known + 1, sizeof(long));
+    long card_values[MAX_CARD_VALUES];
+    double values[MAX_DRAW_COUNT + 1];
+    PyObject *result = NULL;
+    Py_ssize_t missing = 0;
+    if (!plain || !found || !wanted || !shown_moves) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (self->card_count > MAX_CARD_VALUES) {
+        PyErr_SetString(PyExc_ValueError, "draw_values: at most 64 card values");
+        goto done;
+    }
+    for (int c = 0; c < self->card_count; c++) card_values[c] = self->card_values[c];
+
+    /* The values already made, and the attacks still to value (`settled_over`). */
+    for (Py_ssize_t i = 0; i < known; i++) {
+        PyObject *attack = PyLong_FromLong(first + (long)i);
+        PyObject *value = attack ? PyDict_GetItemWithError(args[3], attack) : NULL;
+        Py_XDECREF(attack);
+        if (value) {
+            if ((plain[i] = PyFloat_AsDouble(value)) == -1.0 && PyErr_Occurred()) goto done;
+        } else if (PyErr_Occurred()) {
+            goto done;
+        } else {
+            wanted[missing] = (long)i;
+            shown_moves[missing++] = first + (long)i - my_attack;
+        }
+    }
+    if (missing) {
+        if (moved_values(self, args[0], args[1], args[2], shown_moves, missing, found) < 0)
+            goto done;
+        for (Py_ssize_t j = 0; j < missing; j++) {
+            plain[wanted[j]] = found[j];
+            PyObject *attack = PyLong_FromLong(first + wanted[j]);
+            PyObject *value = attack ? PyFloat_FromDouble(found[j]) : NULL;
+            int failed = !value || PyDict_SetItem(args[3], attack, value) < 0;
+            Py_XDECREF(attack);
+            Py_XDECREF(value);
+            if (failed) goto done;
+        }
+    }
+    if (stopping_values(plain, known, first, numbers[3], numbers[4], numbers[5], numbers[6],
+                        spells, moves, move_count, card_values, self->card_probs,
+                        self->card_count, continuing, counts, actions, deck_top, tempo,
+                        values) == 0)
+        result = double_list(values, actions);
+
+done:
+    PyMem_Free(plain);
+    PyMem_Free(found);
+    PyMem_Free(wanted);
+    PyMem_Free(shown_moves);
     return result;
 }
 

@@ -79,6 +79,29 @@ class Valuer:
         moves: Sequence[int],
         /,
     ) -> list[float]: ...
+    def draw_values(
+        self,
+        position: Position,
+        rules: Rules,
+        forecasts: dict[tuple[Any, ...], Any],
+        settled_at: dict[int, float],
+        my_attack: int,
+        first: int,
+        last: int,
+        start: int,
+        hp: int,
+        hopeless: int,
+        top: int,
+        spells: float,
+        shifts: Sequence[int],
+        continuing: bool,
+        counts: Sequence[int],
+        deck_top: int | None,
+        tempo: float,
+        /,
+    ) -> list[float]:
+        """`Judge.settled_over(first, last)` (kept in `settled_at`) and `stopping` over it
+        with this Valuer's card, in one call."""
 
 def read_weapons(
     view: BossQuestView,

@@ -64,7 +64,6 @@ from .views import BossQuestView, SeatView
 try:
     from ._judge import Valuer, configure_reading
     from ._judge import read_table as _judge_read_table
-    from ._judge import stopping as _judge_stopping
 
     NATIVE = True  # the Judge's loops in C (tests turn them off to compare the two)
 except ImportError:  # not built (a plain source tree): the Python loops give the same floats
@@ -650,6 +649,46 @@ class Judge:
             return [settled_at[attack] for attack in attacks]
         return [self.settled_at(attack) for attack in attacks]
 
+    def draw_values(
+        self,
+        first: int,
+        last: int,
+        start: int,
+        hp: int,
+        hopeless: int,
+        top: int,
+        spells: float,
+        shifts: list[int],
+        continuing: bool,
+        counts: list[int],
+        deck_top: int | None,
+    ) -> list[float] | None:
+        """`_stopping` over `settled_over(first, last)` (its other arguments these and the
+        table's card) in one C call, the same floats, the same attacks kept in
+        `settled_at`'s memo (None without the extension)."""
+        if self._valuer is None:
+            return None
+        settled = self.table.settled
+        return self._valuer.draw_values(
+            settled,
+            self._rules_of(settled),
+            self._seat_forecasts,
+            self._settled_at,
+            self.table.my_attack,
+            first,
+            last,
+            start,
+            hp,
+            hopeless,
+            top,
+            spells,
+            shifts,
+            continuing,
+            counts,
+            deck_top,
+            TEMPO,
+        )
+
     def visit_values(self, visits: list[Action]) -> list[float] | None:
         """`HeuristicBot._visit_values`' values of `visits` in C, the same floats (None
         without the extension, or for a visit it does not know)."""
@@ -961,23 +1000,28 @@ class HeuristicBot(Bot[BossQuestView]):
         # Its value settled at every attack the stopping reaches, a spell moving it included.
         shifts = table.self_shifts if spells else []
         first = min(start, hp + 1) + min([0, *shifts])
-        settled = judge.settled_over(first, hopeless + max([0, *shifts]))
-        stopping = _judge_stopping if NATIVE else _stopping
-        values = stopping(
-            settled,
-            first,
-            start,
-            hp,
-            hopeless,
-            top,
-            spells,
-            shifts,
-            table.card,
-            continuing,
-            [action.count for action in draws],
-            None if table.deck_top is None else WEAPON_VALUE[table.deck_top],
-            TEMPO,
+        last = hopeless + max([0, *shifts])
+        counts = [action.count for action in draws]
+        deck_top = None if table.deck_top is None else WEAPON_VALUE[table.deck_top]
+        values = judge.draw_values(
+            first, last, start, hp, hopeless, top, spells, shifts, continuing, counts, deck_top
         )
+        if values is None:
+            values = _stopping(
+                judge.settled_over(first, last),
+                first,
+                start,
+                hp,
+                hopeless,
+                top,
+                spells,
+                shifts,
+                table.card,
+                continuing,
+                counts,
+                deck_top,
+                TEMPO,
+            )
         return dict(zip(draws, values, strict=True))
 
     def _stop_value(self, table: Table, judge: Judge, attack: int, spells: float) -> float:
