@@ -67,7 +67,6 @@ def test_every_table_a_bot_reads_holds_what_the_definitions_give(monkeypatch, na
         assert table.fresh == fresh
         judge = bots.Judge(table)  # its parts kept from an earlier decision, or made now
         bots._SCORES.clear()
-        bots._VALUERS.clear()
         twin = bots.Judge(table)  # made afresh
         assert judge.threat == twin.threat
         settled = table.settled

@@ -552,9 +552,8 @@ class Battle:
         ]
 
 
-# `Judge._parts` by (seat, keys, hearts, key target), and the Valuers by those and the card.
+# `Judge._parts` by (seat, keys, hearts, key target).
 _SCORES: dict[tuple[Any, ...], tuple[list[float], list[int], float, list[float]]] = {}
-_VALUERS: dict[tuple[Any, ...], Valuer] = {}
 
 
 class Judge:
@@ -568,8 +567,9 @@ class Judge:
         # Each seat's part of a battle, in Python or in C (`_seats`).
         self._seat_forecasts: dict[tuple[Any, ...], Any] = {}
         self._rules: dict[tuple[int, tuple[tuple[int, str, int], ...]], Rules] = {}
-        # The threats depend on the scores alone, the Valuer on them and the card: shared by
-        # the decisions that see the same ones (a Valuer keeps nothing between its calls).
+        # The threats depend on the scores alone: shared by the decisions that see the same
+        # ones. The Valuer is made afresh: the card it is told of changes with almost every
+        # decision, and a dict of them cost more (hashing the card's floats) than it saved.
         scores = (table.me, tuple(table.keys), tuple(table.hearts), table.key_target)
         parts = _SCORES.get(scores)
         if parts is None:
@@ -580,22 +580,16 @@ class Judge:
         self.threat = list(threat)
         self._valuer: Valuer | None = None
         if NATIVE:
-            card = table.card
-            key = (scores, card)
-            kept = True
-            try:
-                valuer = _VALUERS.get(key)
-            except TypeError:  # a card that is not a tuple: not kept
-                kept, valuer = False, None
-            if valuer is None:
-                valuer = Valuer(
-                    table.me, threat, needs, GAME_WIN, my_heart, rival_hearts, card, RIVAL_STOP_GAP
-                )
-                if kept:
-                    if len(_VALUERS) >= _KEPT:
-                        _VALUERS.clear()
-                    _VALUERS[key] = valuer
-            self._valuer = valuer
+            self._valuer = Valuer(
+                table.me,
+                threat,
+                needs,
+                GAME_WIN,
+                my_heart,
+                rival_hearts,
+                table.card,
+                RIVAL_STOP_GAP,
+            )
 
     def _parts(self) -> tuple[list[float], list[int], float, list[float]]:
         """What the Valuer is told of the scores: the threat of each seat's keys, the keys
