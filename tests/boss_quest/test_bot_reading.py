@@ -71,6 +71,8 @@ def test_every_table_a_bot_reads_holds_what_the_definitions_give(monkeypatch, na
         assert judge.threat == twin.threat
         settled = table.settled
         assert judge.value(settled) == twin.value(settled)
+        # The bot settled at its own attack is the round now (the bot asks it so).
+        assert twin.settled_at(table.my_attack) == judge.value(settled)
         assert judge.settled_over(0, position.hp() + 3) == [
             twin.settled_at(a) for a in range(0, position.hp() + 4)
         ]

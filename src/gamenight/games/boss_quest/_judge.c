@@ -756,7 +756,8 @@ static PyObject *hand_key(PyObject *hand) {
 /* Fill `battle` from `position`, whose spells make `rules` (a `bots.Rules`). Each seat's
  * part is looked up in, or added to, the dict `cache` under the key `Judge._seats` uses,
  * (hand, shift, draws, hp, conditions), with the hand in a HandKey (hashed and compared
- * as the hand). 0, or -1 with an exception (`battle` cleared). */
+ * as the hand); with no `cache` (NULL), made for this battle alone. 0, or -1 with an
+ * exception (`battle` cleared). */
 static int read_battle(Valuer *self, PyObject *position, PyObject *rules, PyObject *cache,
                        Battle *battle) {
     int players = self->players;
@@ -785,6 +786,15 @@ static int read_battle(Valuer *self, PyObject *position, PyObject *rules, PyObje
         int is_settled = PyObject_IsTrue(PyTuple_GET_ITEM(settled, s));
         if (is_settled < 0 || int_attribute(hand, CARDS, &battle->cards[s]) < 0) goto done;
         PyObject *draws = s == self->me || is_settled ? no_draws : rival_draws;
+        if (!cache) {  /* made for this battle alone: no key to make, hash or store */
+            long shift_value = PyLong_AsLong(shift), draws_value = PyLong_AsLong(draws);
+            Forecast *made = PyErr_Occurred() ? NULL
+                                              : hand_forecast(self, hand, 0, shift_value,
+                                                              draws_value, hp, conditions);
+            if (!made) goto done;
+            battle->seats[s] = made;
+            continue;
+        }
         PyObject *wrapped = hand_key(hand);
         PyObject *key = wrapped ? PyTuple_Pack(5, wrapped, shift, draws, hp_object, conditions)
                                 : NULL;
@@ -1536,8 +1546,8 @@ static PyMethodDef valuer_methods[] = {
     {"values_moved", (PyCFunction)(void (*)(void))valuer_values_moved, METH_FASTCALL,
      "values_moved(position, rules, forecasts, moves) -> list[float]"},
     {"draw_values", (PyCFunction)(void (*)(void))valuer_draw_values, METH_FASTCALL,
-     "draw_values(position, rules, forecasts, settled_at, my_attack, first, last, start, hp, "
-     "hopeless, top, spells, shifts, continuing, counts, deck_top, tempo) -> list[float]"},
+     "draw_values(position, rules, settled_at, my_attack, first, last, start, hp, hopeless, "
+     "top, spells, shifts, continuing, counts, deck_top, tempo) -> list[float]"},
     {NULL},
 };
 
@@ -1799,35 +1809,35 @@ done:
     return result;
 }
 
-/* draw_values(position, rules, forecasts, settled_at, my_attack, first, last, start, hp,
- *             hopeless, top, spells, shifts, continuing, counts, deck_top, tempo)
- *     -> list[float]
+/* draw_values(position, rules, settled_at, my_attack, first, last, start, hp, hopeless,
+ *             top, spells, shifts, continuing, counts, deck_top, tempo) -> list[float]
  *
  * `Judge.settled_over(first, last)` and `stopping` over it in one call: the values of
  * `position` (the round with the bot settled, its spells making `rules`) with the bot at
  * each attack from `first` to `last` (its attack now `my_attack`), read from the dict
  * `settled_at` (attack -> value) or valued as `values_moved` values them (each seat's
- * part kept in `forecasts`) and added to it in order; then each Equip(k)'s value, as
- * `stopping` gives it with this Valuer's card. */
+ * part made for this call alone: no key hashed for a memo nobody else asks) and added to
+ * it in order; then each Equip(k)'s value, as `stopping` gives it with this Valuer's
+ * card. */
 static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
     if (check_ready(self) < 0) return NULL;
-    if (nargs != 17 || !PyDict_Check(args[2]) || !PyDict_Check(args[3])) {
+    if (nargs != 16 || !PyDict_Check(args[2])) {
         PyErr_SetString(PyExc_TypeError,
-                        "draw_values(position, rules, forecasts: dict, settled_at: dict, "
-                        "my_attack, first, last, start, hp, hopeless, top, spells, shifts, "
-                        "continuing, counts, deck_top, tempo)");
+                        "draw_values(position, rules, settled_at: dict, my_attack, first, "
+                        "last, start, hp, hopeless, top, spells, shifts, continuing, counts, "
+                        "deck_top, tempo)");
         return NULL;
     }
     long numbers[8];  /* my_attack, first, last, start, hp, hopeless, top; deck_top */
     for (int i = 0; i < 7; i++)
-        if ((numbers[i] = PyLong_AsLong(args[4 + i])) == -1 && PyErr_Occurred()) return NULL;
+        if ((numbers[i] = PyLong_AsLong(args[3 + i])) == -1 && PyErr_Occurred()) return NULL;
     long my_attack = numbers[0], first = numbers[1], last = numbers[2], deck_top = -1;
-    double spells = PyFloat_AsDouble(args[11]), tempo = PyFloat_AsDouble(args[16]);
+    double spells = PyFloat_AsDouble(args[10]), tempo = PyFloat_AsDouble(args[15]);
     if ((spells == -1.0 || tempo == -1.0) && PyErr_Occurred()) return NULL;
-    int continuing = PyObject_IsTrue(args[13]);
+    int continuing = PyObject_IsTrue(args[12]);
     if (continuing < 0) return NULL;
-    if (args[15] != Py_None) {
-        deck_top = PyLong_AsLong(args[15]);
+    if (args[14] != Py_None) {
+        deck_top = PyLong_AsLong(args[14]);
         if (deck_top == -1 && PyErr_Occurred()) return NULL;
         if (deck_top < 0 || deck_top > 1000) {
             PyErr_SetString(PyExc_ValueError, "stopping: a card value out of range");
@@ -1835,9 +1845,9 @@ static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssiz
         }
     }
     long moves[MAX_MOVES], counts[MAX_DRAW_COUNT + 1];
-    Py_ssize_t move_count = read_longs(args[12], moves, MAX_MOVES, "shifts");
+    Py_ssize_t move_count = read_longs(args[11], moves, MAX_MOVES, "shifts");
     Py_ssize_t actions = move_count < 0 ? -1
-                                        : read_longs(args[14], counts, MAX_DRAW_COUNT, "counts");
+                                        : read_longs(args[13], counts, MAX_DRAW_COUNT, "counts");
     if (actions < 0) return NULL;
     if (first < -100000 || last > 100000) {
         PyErr_SetString(PyExc_ValueError, "draw_values: attacks out of range");
@@ -1865,7 +1875,7 @@ static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssiz
     /* The values already made, and the attacks still to value (`settled_over`). */
     for (Py_ssize_t i = 0; i < known; i++) {
         PyObject *attack = PyLong_FromLong(first + (long)i);
-        PyObject *value = attack ? PyDict_GetItemWithError(args[3], attack) : NULL;
+        PyObject *value = attack ? PyDict_GetItemWithError(args[2], attack) : NULL;
         Py_XDECREF(attack);
         if (value) {
             if ((plain[i] = PyFloat_AsDouble(value)) == -1.0 && PyErr_Occurred()) goto done;
@@ -1877,13 +1887,13 @@ static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssiz
         }
     }
     if (missing) {
-        if (moved_values(self, args[0], args[1], args[2], shown_moves, missing, found) < 0)
+        if (moved_values(self, args[0], args[1], NULL, shown_moves, missing, found) < 0)
             goto done;
         for (Py_ssize_t j = 0; j < missing; j++) {
             plain[wanted[j]] = found[j];
             PyObject *attack = PyLong_FromLong(first + wanted[j]);
             PyObject *value = attack ? PyFloat_FromDouble(found[j]) : NULL;
-            int failed = !value || PyDict_SetItem(args[3], attack, value) < 0;
+            int failed = !value || PyDict_SetItem(args[2], attack, value) < 0;
             Py_XDECREF(attack);
             Py_XDECREF(value);
             if (failed) goto done;

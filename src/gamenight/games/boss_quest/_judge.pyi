@@ -83,7 +83,6 @@ class Valuer:
         self,
         position: Position,
         rules: Rules,
-        forecasts: dict[tuple[Any, ...], Any],
         settled_at: dict[int, float],
         my_attack: int,
         first: int,

@@ -666,7 +666,6 @@ class Judge:
         return self._valuer.draw_values(
             settled,
             self._rules_of(settled),
-            self._seat_forecasts,
             self._settled_at,
             self.table.my_attack,
             first,
@@ -962,7 +961,9 @@ class HeuristicBot(Bot[BossQuestView]):
             fixed_now = self._stop_value(table, judge, table.my_attack, 1.0)
             return self._best(values) if max(values.values()) > fixed_now else None
         values = self._draw_values(table, judge, draws, continuing=True)
-        stop_now = judge.value(table.settled)
+        # `judge.value(table.settled)`: the round now is the bot settled at its attack,
+        # valued just now with the draws (an equal position, the same float).
+        stop_now = judge.settled_at(table.my_attack)
         # A spell worth taking now may be gone by the next visit.
         gone = 1.0 - SPELL_SURVIVES**table.visitors_after_me
         return (
