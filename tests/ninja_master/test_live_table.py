@@ -103,6 +103,22 @@ def test_a_key_pressed_within_a_reaction_of_a_bots_move_is_simultaneous_with_it(
     assert 70 < holders.count(0) < 130, holders.count(0)  # a fair draw, not arrival order
 
 
+def test_a_key_pressed_after_two_unseen_moves_is_simultaneous_with_the_later_one():
+    """Neither bot's grab can have been seen at 420 ms: the key ties with the later one
+    (a fair draw for blue) and never comes before it, as it would at the earlier one's
+    300 ms."""
+    holders = []
+    for seed in range(200):
+        clock = FakeClock()
+        bots = [Script(1, [(1, grab("red", 300))]), Script(2, [(1, grab("blue", 350))])]
+        live = table(quiet(players=3, seed=seed), [None, *bots], clock)
+        clock.begin(live)
+        clock.to(420)
+        assert live.act(0, lambda ms: grab("blue", ms)) == grab("blue", 350)
+        holders.append(live.state.holder[1])
+    assert 70 < holders.count(0) < 130, holders.count(0)  # a fair draw, not arrival order
+
+
 def test_a_person_acting_a_reaction_after_a_bot_comes_after_it_even_if_the_app_was_slow():
     clock = FakeClock()
     live = table(quiet(), [None, Script(1, [(1, grab("red", 300))])], clock)
@@ -204,10 +220,10 @@ def test_refused_actions_leave_the_state_unchanged():
     assert live.act(0, lambda ms: grab("yellow", ms)) == grab("yellow", 600)
     assert "already holds 2 tokens" in refused(live, 0, lambda ms: grab("black", ms))
     assert "from 0 to 27" in refused(live, 0, lambda ms: call(99, ms))
-    clock.to(880)  # seat 1's call at 800 cannot have been seen yet: the same moment
-    assert live.act(0, lambda ms: call(5, ms)) == call(5, 800)
+    clock.to(880)  # nor the calls at 800 and 850 seen yet: the same moment as the later
+    assert live.act(0, lambda ms: call(5, ms)) == call(5, 850)
     assert "the step is over" in refused(live, 0, lambda ms: call(6, ms))
-    assert live.state.last_round["calls"] == [[0, 5, 800], [1, 5, 800], [2, 5, 850]]
+    assert live.state.last_round["calls"] == [[1, 5, 800], [0, 5, 850], [2, 5, 850]]
     assert live.state.last_round["holders"][:4] == [0, 1, 1, 0]
 
 

@@ -9,16 +9,18 @@ see something, and the table turns that into the engine's terms, fairly:
 - the earliest sealed move (a bot's, say, at ``p``) is not resolved before ``p`` plus
   ``reaction_ms`` has passed on the clock: until then no person could have seen it, so a
   key pressed in that time is *simultaneous* with it, stamped at ``p``, and the game's
-  tie rules decide, never arrival order; once the time has passed, every person who has
-  not pressed waits (the game's ``wait`` move) and the engine resolves;
+  tie rules decide, never arrival order; with several such moves unseen, the key counts
+  at the latest of them, so it never comes before a move made before it; once the time
+  has passed, every person who has not pressed waits (the game's ``wait`` move) and the
+  engine resolves;
 - a move is never refused for being quick: one stamped before the engine's reaction
   floor (a second key pressed right after one's own move) counts at the floor;
 - once the step's deadline has passed, every seat still to move gets the ``expire`` move
   (Ninja Master: ``Done()``).
 
 What a real-time game offers beyond the kernel's contract (Ninja Master does):
-``deadline()``, the last ms at which moves count; ``next_moment()``, when the earliest
-sealed move happens; ``floor`` and ``reaction_ms``, the engine's reaction rule;
+``deadline()``, the last ms at which moves count; ``moments()`` and ``next_moment()``,
+when the sealed moves happen and the earliest; ``floor`` and ``reaction_ms``, the engine's reaction rule;
 ``refusal(seat, action)``, why a move is refused, for the person; and ``timed_step()``,
 which changes when a step ends (the table then stops and waits for the next `begin`, so
 people read the step's outcome at their own pace).
@@ -142,9 +144,9 @@ class LiveTable:
 
     def _stamp(self, now: int) -> int:
         """The time a person's key press at `now` counts at (module docstring)."""
-        moment = self.state.next_moment()
-        if moment is not None and now - self.state.reaction_ms < moment <= now:
-            now = int(moment)  # nobody could have seen it yet: simultaneous
+        unseen = [m for m in self.state.moments() if now - self.state.reaction_ms < m <= now]
+        if unseen:  # nobody could have seen them yet: simultaneous with the latest
+            now = int(unseen[-1])
         return max(now, self.state.floor)
 
     def _advance_to(self, ms: float) -> list[tuple[int, Action]]:

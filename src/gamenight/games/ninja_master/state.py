@@ -262,15 +262,19 @@ class NinjaMasterState(NinjaMasterModel):
             figures[name] = [float(p) for p in totals]
         return figures
 
-    def next_moment(self) -> float | None:
-        """When the earliest sealed timed proposal happens (ms; ``None``: there is none).
+    def moments(self) -> list[float]:
+        """When the sealed timed proposals happen (ms, earliest first).
 
-        For a live table, which must not show it before every person had the chance to
+        For a live table, which must not show one before every person had the chance to
         act at the same moment (`gamenight.play.live`). Never part of a view.
         """
-        moments = [resolution.moment(p) for p in self.sealed if p is not None]
-        timed = [m for m in moments if 0 <= m < math.inf]
-        return min(timed) if timed else None
+        moments = (resolution.moment(p) for p in self.sealed if p is not None)
+        return sorted(m for m in moments if 0 <= m < math.inf)
+
+    def next_moment(self) -> float | None:
+        """When the earliest sealed timed proposal happens (ms; ``None``: there is none)."""
+        moments = self.moments()
+        return moments[0] if moments else None
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply `seat`'s action; a refused one raises `IllegalAction` saying why."""
