@@ -14,7 +14,10 @@ see something, and the table turns that into the engine's terms, fairly:
   has passed, every person who has not pressed waits (the game's ``wait`` move) and the
   engine resolves;
 - a move is never refused for being quick: one stamped before the engine's reaction
-  floor (a second key pressed right after one's own move) counts at the floor;
+  floor (a second key pressed right after one's own move) counts at the floor. With
+  other people at the table, one's first move may still wait for them (until they press
+  or its reaction time passes): a second key pressed meanwhile is refused, saying whom
+  the move waits for;
 - once the step's deadline has passed, every seat still to move gets the ``expire`` move
   (Ninja Master: ``Done()``).
 
