@@ -552,8 +552,10 @@ class Battle:
         ]
 
 
-# `Judge._parts` by (seat, keys, hearts, key target).
+# `Judge._parts` by (seat, keys, hearts, key target), and `Rules.of` by (base HP, spells,
+# seats).
 _SCORES: dict[tuple[Any, ...], tuple[list[float], list[int], float, list[float]]] = {}
+_RULES: dict[tuple[int, tuple[tuple[int, str, int], ...], int], Rules] = {}
 
 
 class Judge:
@@ -566,7 +568,6 @@ class Judge:
         self._settled_at: dict[int, float] = {}
         # Each seat's part of a battle, in Python or in C (`_seats`).
         self._seat_forecasts: dict[tuple[Any, ...], Any] = {}
-        self._rules: dict[tuple[int, tuple[tuple[int, str, int], ...]], Rules] = {}
         # The threats depend on the scores alone: shared by the decisions that see the same
         # ones. The Valuer is made afresh: the card it is told of changes with almost every
         # decision, and a dict of them cost more (hashing the card's floats) than it saved.
@@ -761,11 +762,14 @@ class Judge:
         return value
 
     def _rules_of(self, position: Position) -> Rules:
-        # The positions a decision values share a few sets of spells.
-        key = (position.base_hp, position.spells)
-        rules = self._rules.get(key)
+        # The positions a decision values share a few sets of spells, and the decisions of a
+        # round the same ones: kept for all of them (a Rules is never changed once made).
+        key = (position.base_hp, position.spells, len(position.hands))
+        rules = _RULES.get(key)
         if rules is None:
-            rules = self._rules[key] = Rules.of(position)
+            if len(_RULES) >= _KEPT:
+                _RULES.clear()
+            rules = _RULES[key] = Rules.of(position)
         return rules
 
     def _seats(self, position: Position, rules: Rules) -> list[SeatForecast]:
