@@ -254,6 +254,27 @@ def test_read_table_refuses_a_spectators_view():
         judge_c.read_table({"seat": 0})
 
 
+def test_read_table_counts_the_unseen_spells_as_python_does(monkeypatch):
+    """The spells a view shows, counted off the game's in C by each key's place: the same
+    dict as Python's (in the content's order, only those still unseen), and the same
+    KeyError for a key that is no spell's."""
+    view = gamenight.make("boss-quest", 3, seed=1).view(0)
+    for discard in ([], [key for key in bots.SPELL_COUNTS for _ in range(2)]):
+        seen = {**view, "spell_discard": discard}
+        native = judge_c.read_table(seen).unseen_spells
+        with monkeypatch.context() as patch:
+            patch.setattr(bots, "NATIVE", False)
+            plain = bots.read_table(seen).unseen_spells
+        assert list(native.items()) == list(plain.items())
+    unknown = {**view, "spell_discard": ["no such spell"]}
+    with pytest.raises(KeyError, match="no such spell"):
+        judge_c.read_table(unknown)
+    with monkeypatch.context() as patch:
+        patch.setattr(bots, "NATIVE", False)
+        with pytest.raises(KeyError, match="no such spell"):
+            bots.read_table(unknown)
+
+
 def test_the_tuples_the_c_code_reads_directly_are_read_as_pyarg_reads_any_other():
     """A card of (int, float) pairs is read directly; one of ints where floats go, or of a
     tuple subclass, as PyArg_ParseTuple reads it: the same values; a pair that is not one,

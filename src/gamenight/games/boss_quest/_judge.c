@@ -2017,33 +2017,67 @@ static PyObject *spread(int counts[MAX_WEAPONS][MAX_WEAPONS], long unseen, long 
     return result;
 }
 
+/* The content's weapons as `read_weapons` reads them: each one's value and colour by id,
+ * and the values in the content's order. */
+typedef struct {
+    long weapons, value_count;
+    long value_of[MAX_WEAPONS], colour_of[MAX_WEAPONS], values[MAX_WEAPONS];
+} WeaponTables;
+
+/* The tables from the tuples `weapon_value`, `weapon_colour` and `values`: 0, or -1 with an
+ * exception. */
+static int read_weapon_tables(WeaponTables *tables, PyObject *weapon_value,
+                              PyObject *weapon_colour, PyObject *values) {
+    if (!PyTuple_Check(weapon_value) || !PyTuple_Check(weapon_colour) || !PyTuple_Check(values) ||
+        PyTuple_GET_SIZE(weapon_value) != PyTuple_GET_SIZE(weapon_colour) ||
+        PyTuple_GET_SIZE(weapon_value) > MAX_WEAPONS || PyTuple_GET_SIZE(values) > MAX_WEAPONS) {
+        PyErr_SetString(PyExc_TypeError, "read_weapons(view, weapon_value: tuple, "
+                                         "weapon_colour: tuple, values: tuple), at most 64 "
+                                         "weapons");
+        return -1;
+    }
+    tables->weapons = (long)PyTuple_GET_SIZE(weapon_value);
+    tables->value_count = (long)PyTuple_GET_SIZE(values);
+    for (long w = 0; w < tables->weapons; w++) {
+        if ((tables->value_of[w] =
+                 bounded(PyTuple_GET_ITEM(weapon_value, w), MAX_WEAPONS, "a value")) < 0 ||
+            (tables->colour_of[w] =
+                 bounded(PyTuple_GET_ITEM(weapon_colour, w), MAX_WEAPONS, "a colour")) < 0)
+            return -1;
+    }
+    for (long i = 0; i < tables->value_count; i++)
+        if ((tables->values[i] = bounded(PyTuple_GET_ITEM(values, i), MAX_WEAPONS, "a value")) <
+            0)
+            return -1;
+    return 0;
+}
+
+static PyObject *weapons_of(PyObject *view, const WeaponTables *tables);
+
 /* read_weapons(view, weapon_value, weapon_colour, values)
  *     -> (unseen, card, deck_top, hands, fresh)
  *
  * `bots._read_weapons`: the weapons a seat's `view` shows. `weapon_value` and
  * `weapon_colour` by weapon id, `values` the values in the content's order. */
 static PyObject *read_weapons(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 4 || !PyTuple_Check(args[1]) || !PyTuple_Check(args[2]) ||
-        !PyTuple_Check(args[3]) || PyTuple_GET_SIZE(args[1]) != PyTuple_GET_SIZE(args[2]) ||
-        PyTuple_GET_SIZE(args[1]) > MAX_WEAPONS || PyTuple_GET_SIZE(args[3]) > MAX_WEAPONS) {
+    WeaponTables tables;
+    if (nargs != 4) {
         PyErr_SetString(PyExc_TypeError, "read_weapons(view, weapon_value: tuple, "
                                          "weapon_colour: tuple, values: tuple), at most 64 "
                                          "weapons");
         return NULL;
     }
-    long weapons = (long)PyTuple_GET_SIZE(args[1]), value_count = PyTuple_GET_SIZE(args[3]);
-    long value_of[MAX_WEAPONS], colour_of[MAX_WEAPONS], values[MAX_WEAPONS];
-    for (long w = 0; w < weapons; w++) {
-        if ((value_of[w] = bounded(PyTuple_GET_ITEM(args[1], w), MAX_WEAPONS, "a value")) < 0 ||
-            (colour_of[w] = bounded(PyTuple_GET_ITEM(args[2], w), MAX_WEAPONS, "a colour")) < 0)
-            return NULL;
-    }
-    for (long i = 0; i < value_count; i++)
-        if ((values[i] = bounded(PyTuple_GET_ITEM(args[3], i), MAX_WEAPONS, "a value")) < 0)
-            return NULL;
+    if (read_weapon_tables(&tables, args[1], args[2], args[3]) < 0) return NULL;
+    return weapons_of(args[0], &tables);
+}
 
-    PyObject *seats = view_list(args[0], V_SEATS), *deck_top = NULL;
-    if (!seats || !(deck_top = view_item(args[0], V_DECK_TOP))) return NULL;
+/* `read_weapons` with its tables read. */
+static PyObject *weapons_of(PyObject *view, const WeaponTables *tables) {
+    long weapons = tables->weapons, value_count = tables->value_count;
+    const long *value_of = tables->value_of, *colour_of = tables->colour_of;
+    const long *values = tables->values;
+    PyObject *seats = view_list(view, V_SEATS), *deck_top = NULL;
+    if (!seats || !(deck_top = view_item(view, V_DECK_TOP))) return NULL;
     unsigned long long seen = 0;
     Py_ssize_t players = PyList_GET_SIZE(seats);
     for (Py_ssize_t s = 0; s < players; s++) {
@@ -2187,22 +2221,26 @@ done:
  * `configure_reading` hands over, once, the classes and the spells' tables. */
 
 /* Set by `configure_reading`. */
-static PyObject *spell_counts, *spell_amounts, *spell_self_shifts;  /* dicts by spell key */
+static PyObject *spell_amounts, *spell_self_shifts;  /* dicts by spell key */
+#define MAX_SPELL_KINDS 64
+static PyObject *spell_keys[MAX_SPELL_KINDS];  /* the keys of the spells' counts, in order */
+static long spell_base[MAX_SPELL_KINDS];       /* how many of each the game holds */
+static int spell_kinds;
+static PyObject *spell_index;                  /* key -> its place among them */
 static PyObject *active_status, *available_status, *equip_phase, *last_call_phase;
-static PyObject *max_draws, *weapon_tables[3];  /* weapon_value, weapon_colour, values */
+static PyObject *max_draws;
+static WeaponTables weapon_tables;  /* from weapon_value, weapon_colour, values */
 
-/* `counts[key] -= 1`: 0, or -1 with an exception (a KeyError for a key not there). */
-static int count_seen(PyObject *counts, PyObject *key) {
-    PyObject *count = PyDict_GetItemWithError(counts, key);
-    if (!count) {
+/* `counts[key] -= 1`, `counts` by the spells' places: 0, or -1 with an exception (a
+ * KeyError for a key that is no spell's). */
+static int count_seen(long *counts, PyObject *key) {
+    PyObject *place = PyDict_GetItemWithError(spell_index, key);
+    if (!place) {
         if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, key);
         return -1;
     }
-    PyObject *one = PyLong_FromLong(1), *less = one ? PyNumber_Subtract(count, one) : NULL;
-    int failed = !less || PyDict_SetItem(counts, key, less) < 0;
-    Py_XDECREF(one);
-    Py_XDECREF(less);
-    return failed ? -1 : 0;
+    counts[PyLong_AsLong(place)]--;
+    return 0;
 }
 
 /* Where a frozen dataclass with slots keeps its fields: `Hand` and `Position` are made with
@@ -2310,13 +2348,12 @@ static PyObject *read_table(PyObject *module, PyObject *view) {
         return NULL;
     }
     PyObject *weapons = NULL, *hands = NULL, *spells = NULL, *available = NULL;
-    PyObject *unseen_spells = NULL, *keys = NULL, *hearts = NULL, *settled = NULL;
+    PyObject *keys = NULL, *hearts = NULL, *settled = NULL;
     PyObject *spell_tuple = NULL, *settled_tuple = NULL, *my_settled = NULL, *position = NULL;
     PyObject *my_weapons = NULL, *still_unseen = NULL, *self_shifts = NULL, *result = NULL;
-    PyObject *minus_one = PyLong_FromLong(-1), *zero = PyLong_FromLong(0);
-    if (!minus_one || !zero) goto done;
-    PyObject *reading[4] = {view, weapon_tables[0], weapon_tables[1], weapon_tables[2]};
-    if (!(weapons = read_weapons(module, reading, 4))) goto done;
+    PyObject *minus_one = PyLong_FromLong(-1);
+    if (!minus_one) goto done;
+    if (!(weapons = weapons_of(view, &weapon_tables))) goto done;
     PyObject *parts = PyTuple_GET_ITEM(weapons, 3);  /* a hand's fields per seat */
     if (!(hands = PyTuple_New(players))) goto done;
     for (Py_ssize_t s = 0; s < players; s++) {
@@ -2331,16 +2368,16 @@ static PyObject *read_table(PyObject *module, PyObject *view) {
     if (has_pending < 0) goto done;
     PyObject *pending = has_pending ? view_item(pending_view, V_SLOT) : minus_one;
     PyObject *slot_views = pending ? view_list(view, V_SPELLS) : NULL;
-    if (!slot_views || !(unseen_spells = PyDict_Copy(spell_counts)) ||
-        !(spells = PyList_New(0)) || !(available = PyDict_New()))
-        goto done;
+    long unseen_counts[MAX_SPELL_KINDS];  /* `_SPELL_COUNTS.copy()`, by the spells' places */
+    memcpy(unseen_counts, spell_base, sizeof(long) * (size_t)spell_kinds);
+    if (!slot_views || !(spells = PyList_New(0)) || !(available = PyDict_New())) goto done;
     long my_shift = 0;  /* the active spells in front of the bot */
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(slot_views); i++) {
         PyObject *slot = PyList_GET_ITEM(slot_views, i);
         PyObject *key = view_item(slot, V_SPELL), *status = key ? view_item(slot, V_STATUS) : NULL;
         if (!status) goto done;
         if (key != Py_None) {
-            if (count_seen(unseen_spells, key) < 0) goto done;
+            if (count_seen(unseen_counts, key) < 0) goto done;
             int active = PyObject_RichCompareBool(status, active_status, Py_EQ);
             if (active < 0) goto done;
             if (active) {
@@ -2381,7 +2418,7 @@ static PyObject *read_table(PyObject *module, PyObject *view) {
     PyObject *discard = view_list(view, V_SPELL_DISCARD);
     if (!discard) goto done;
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(discard); i++)
-        if (count_seen(unseen_spells, PyList_GET_ITEM(discard, i)) < 0) goto done;
+        if (count_seen(unseen_counts, PyList_GET_ITEM(discard, i)) < 0) goto done;
 
     /* One pass over the seats. */
     if (!(keys = PyList_New(players)) || !(hearts = PyList_New(players)) ||
@@ -2470,15 +2507,16 @@ static PyObject *read_table(PyObject *module, PyObject *view) {
         }
     }
     still_unseen = my_weapons ? PyDict_New() : NULL;
-    PyObject *key, *count, *slot_number;
-    Py_ssize_t at = 0;
-    while (still_unseen && PyDict_Next(unseen_spells, &at, &key, &count)) {
-        int left = PyObject_RichCompareBool(count, zero, Py_GT);
-        if (left < 0 || (left && PyDict_SetItem(still_unseen, key, count) < 0))
+    for (int i = 0; still_unseen && i < spell_kinds; i++) {
+        if (unseen_counts[i] <= 0) continue;
+        PyObject *count = PyLong_FromLong(unseen_counts[i]);
+        if (!count || PyDict_SetItem(still_unseen, spell_keys[i], count) < 0)
             Py_CLEAR(still_unseen);
+        Py_XDECREF(count);
     }
+    PyObject *key, *slot_number;
     self_shifts = still_unseen ? PyList_New(0) : NULL;
-    at = 0;
+    Py_ssize_t at = 0;
     while (self_shifts && PyDict_Next(available, &at, &slot_number, &key)) {
         PyObject *shift = NULL;
         if (key == Py_None) continue;  /* the blind Mystery */
@@ -2528,12 +2566,10 @@ static PyObject *read_table(PyObject *module, PyObject *view) {
     Py_DECREF(settled_position);
 done:
     Py_XDECREF(minus_one);
-    Py_XDECREF(zero);
     Py_XDECREF(weapons);
     Py_XDECREF(hands);
     Py_XDECREF(spells);
     Py_XDECREF(available);
-    Py_XDECREF(unseen_spells);
     Py_XDECREF(keys);
     Py_XDECREF(hearts);
     Py_XDECREF(settled);
@@ -2567,11 +2603,32 @@ static PyObject *configure_reading(PyObject *module, PyObject *args) {
     hand_hashed = hand_layout.direct && hand_layout.count > 1 &&
                   PyUnicode_CompareWithASCIIString(
                       PyTuple_GET_ITEM(classes[0][1], hand_layout.count - 1), "_hash") == 0;
-    PyObject **kept[] = {&spell_counts, &spell_amounts, &spell_self_shifts, &active_status,
-                         &available_status, &equip_phase, &last_call_phase, &max_draws,
-                         &weapon_tables[0], &weapon_tables[1], &weapon_tables[2]};
-    PyObject *given[] = {dicts[0], dicts[1], dicts[2], compared[0], compared[1], compared[2],
-                         compared[3], draws, tables[0], tables[1], tables[2]};
+    if (read_weapon_tables(&weapon_tables, tables[0], tables[1], tables[2]) < 0) return NULL;
+    /* The spells' counts in their dict's order, and each key's place among them. */
+    PyObject *index = PyDict_New(), *key, *count;
+    Py_ssize_t at = 0;
+    int kinds = 0;
+    while (index && PyDict_Next(dicts[0], &at, &key, &count)) {
+        long number = PyLong_AsLong(count);
+        PyObject *place = kinds < MAX_SPELL_KINDS && !(number == -1 && PyErr_Occurred())
+                              ? PyLong_FromLong(kinds)
+                              : NULL;
+        if (!place && !PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "configure_reading: at most 64 spells");
+        if (!place || PyDict_SetItem(index, key, place) < 0) Py_CLEAR(index);
+        Py_XDECREF(place);
+        if (index) {
+            Py_XSETREF(spell_keys[kinds], Py_NewRef(key));
+            spell_base[kinds++] = number;
+        }
+    }
+    if (!index) return NULL;
+    spell_kinds = kinds;
+    Py_XSETREF(spell_index, index);
+    PyObject **kept[] = {&spell_amounts, &spell_self_shifts, &active_status, &available_status,
+                         &equip_phase, &last_call_phase, &max_draws};
+    PyObject *given[] = {dicts[1], dicts[2], compared[0], compared[1], compared[2],
+                         compared[3], draws};
     for (size_t i = 0; i < sizeof given / sizeof given[0]; i++)
         Py_XSETREF(*kept[i], Py_NewRef(given[i]));
     Py_RETURN_NONE;
