@@ -1974,13 +1974,18 @@ static long weapon_id(PyObject *weapon, long weapons) {
 /* The tuple (a, b, p) (b < 0: (a, p)): what Py_BuildValue("(lld)") makes, without parsing
  * a format for every weapon kind; NULL with an exception. */
 static PyObject *number_tuple(long a, long b, double p) {
+    PyObject *tuple = PyTuple_New(b < 0 ? 2 : 3);
+    if (!tuple) return NULL;
     PyObject *first = PyLong_FromLong(a), *second = b < 0 ? NULL : PyLong_FromLong(b);
-    PyObject *last = PyFloat_FromDouble(p), *tuple = NULL;
-    if (first && last && b < 0) tuple = PyTuple_Pack(2, first, last);
-    else if (first && second && last) tuple = PyTuple_Pack(3, first, second, last);
-    Py_XDECREF(first);
-    Py_XDECREF(second);
-    Py_XDECREF(last);
+    PyObject *last = PyFloat_FromDouble(p);
+    PyTuple_SET_ITEM(tuple, 0, first);  /* a NULL item is dropped with the tuple */
+    if (b < 0) {
+        PyTuple_SET_ITEM(tuple, 1, last);
+    } else {
+        PyTuple_SET_ITEM(tuple, 1, second);
+        PyTuple_SET_ITEM(tuple, 2, last);
+    }
+    if (!first || (b >= 0 && !second) || !last) Py_CLEAR(tuple);
     return tuple;
 }
 
@@ -2004,17 +2009,19 @@ static PyObject *spread(int counts[MAX_WEAPONS][MAX_WEAPONS], long unseen, long 
         high = MAX_WEAPONS - 1;
         total = unseen;
     }
-    PyObject *kinds = PyList_New(0);
+    Py_ssize_t size = 0;
+    for (long v = low < 0 ? 0 : low; v <= high && v < value_limit; v++)
+        for (int c = 0; c < colour_limit; c++) size += counts[v][c] != 0;
+    PyObject *kinds = PyTuple_New(size);
+    Py_ssize_t at = 0;
     for (long v = low < 0 ? 0 : low; kinds && v <= high && v < value_limit; v++)
         for (int c = 0; kinds && c < colour_limit; c++) {
             if (!counts[v][c]) continue;
             PyObject *kind = number_tuple(v, c, (double)counts[v][c] / (double)total);
-            if (!kind || PyList_Append(kinds, kind) < 0) Py_CLEAR(kinds);
-            Py_XDECREF(kind);
+            if (!kind) Py_CLEAR(kinds);
+            else PyTuple_SET_ITEM(kinds, at++, kind);
         }
-    PyObject *result = kinds ? PyList_AsTuple(kinds) : NULL;
-    Py_XDECREF(kinds);
-    return result;
+    return kinds;
 }
 
 /* The content's weapons as `read_weapons` reads them: each one's value and colour by id,
