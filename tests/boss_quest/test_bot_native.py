@@ -293,3 +293,32 @@ def test_the_tuples_the_c_code_reads_directly_are_read_as_pyarg_reads_any_other(
         judge_c.stopping(*args, ((1,),), *rest)
     with pytest.raises(OverflowError):
         judge_c.stopping(*args, ((2**70, 0.5),), *rest)
+
+
+def test_a_valuer_reads_its_card_directly_as_pyarg_reads_any_other():
+    """A Valuer's card of (int, float) pairs is read directly; of a tuple subclass or of
+    ints where floats go, as PyArg_ParseTuple reads it (the same values); an int beyond a
+    C int's range, or a pair that is not one, refused with its error."""
+    position = bots.Position(
+        10,
+        (),
+        (bots.Hand(5, (0,), ((2, 0, 1.0),), 2), bots.Hand(4, (1,), ((3, 1, 1.0),), 2)),
+        (True, False),
+        bots.MAX_DRAWS,
+    )
+    rules = bots.Rules.of(position)
+
+    def value(card: Any) -> float:
+        valuer = judge_c.Valuer(0, [0.3, 0.3], [5, 5], 3.0, 0.4, [0.0, 0.1], card, 3)
+        return valuer.value_of(position, rules, {})
+
+    class Pair(tuple):
+        pass
+
+    plain = value(((1, 0.5), (2, 0.5)))
+    assert value((Pair((1, 0.5)), (2, 0.5))) == plain
+    assert value(((1, 1),)) == value(((1, 1.0),))
+    with pytest.raises(OverflowError):
+        value(((2**40, 0.5),))
+    with pytest.raises(TypeError):
+        value(((1,),))

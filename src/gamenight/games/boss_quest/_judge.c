@@ -302,8 +302,20 @@ static int valuer_init(Valuer *self, PyObject *args, PyObject *kwds) {
     if (failed) PyErr_NoMemory();
     for (int i = 0; !failed && i < count; i++) {
         PyObject *pair = PySequence_Fast_GET_ITEM(fast, i);
-        int value;
-        if (!PyArg_ParseTuple(pair, "id", &value, &self->card_probs[i])) {
+        int value = 0, parsed = 0;
+        if (PyTuple_CheckExact(pair) && PyTuple_GET_SIZE(pair) == 2 &&
+            PyLong_CheckExact(PyTuple_GET_ITEM(pair, 0)) &&
+            PyFloat_CheckExact(PyTuple_GET_ITEM(pair, 1))) {  /* the table's own, read inline */
+            long number = PyLong_AsLong(PyTuple_GET_ITEM(pair, 0));
+            if (number >= INT_MIN && number <= INT_MAX && !PyErr_Occurred()) {
+                value = (int)number;
+                self->card_probs[i] = PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(pair, 1));
+                parsed = 1;
+            } else {
+                PyErr_Clear();  /* out of an int's range: the message "id" gives */
+            }
+        }
+        if (!parsed && !PyArg_ParseTuple(pair, "id", &value, &self->card_probs[i])) {
             failed = 1;
         } else if (value < 1 || value > 100000) {
             PyErr_SetString(PyExc_ValueError, "card: a weapon's value is from 1 to 100000");
