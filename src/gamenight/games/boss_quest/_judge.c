@@ -887,7 +887,19 @@ static int moved_values(Valuer *self, PyObject *position, PyObject *rules, PyObj
     Py_XDECREF(hidden);
     Py_XDECREF(colour_tuple);
     failed = !kinds;
+    /* Moved past the HP with every hidden weapon, the bot's part differs only in attacks
+     * above the HP, which no sum reads (its chances of ending at or above each attack up to
+     * the HP are all 0, its bust chance the same sum): one value for all such moves. */
+    double past_hp = 0.0;
+    int past_hp_known = 0;
     for (Py_ssize_t i = 0; !failed && i < count; i++) {
+        int past = hidden_count > 0;
+        for (int k = 0; past && k < hidden_count; k++)
+            past = shown + moves[i] + kinds[k].value + shift > battle.hp;
+        if (past && past_hp_known) {
+            out[i] = past_hp;
+            continue;
+        }
         Forecast *mine = forecast_of(self, kinds, hidden_count, colours, colour_count,
                                      shown + moves[i], shift, 0, battle.hp, condition_list,
                                      condition_count);
@@ -897,6 +909,10 @@ static int moved_values(Valuer *self, PyObject *position, PyObject *rules, PyObj
             battle.seats[me] = mine;
             out[i] = battle_value(self, &battle);
             Py_DECREF(mine);
+            if (past) {
+                past_hp = out[i];
+                past_hp_known = 1;
+            }
         }
     }
     PyMem_Free(kinds);
