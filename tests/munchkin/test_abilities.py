@@ -175,6 +175,13 @@ def test_the_victim_may_cancel_a_curse():
     assert state.level[2] == 5 and events(state, "curse_cancelled")
 
 
+def test_a_card_that_removes_a_lasting_curse_does_not_answer_one_aimed_at_you():
+    state = game(hands={1: ["curse_major"], 2: ["holy_water"]}, levels=[1, 1, 5], door=["elf"])
+    state.apply(0, KICK)
+    curse(state, 1, "curse_major", 2)
+    assert state.legal_actions(2) == [PASS]
+
+
 def test_a_persistent_curse_stays_until_removed():
     state = game(hands={1: ["curse_chicken"], 0: ["holy_water"]}, door=["elf"])
     state.apply(0, KICK)

@@ -335,6 +335,35 @@ def test_a_trap_played_on_a_fighter_acts_at_once():
     assert state.sex[0] == 1
 
 
+def test_temple_blessing_stops_a_trap_aimed_at_you_or_removes_one_that_stays():
+    aimed = game(hands={1: ["trap_pit"], 0: ["temple_blessing"]}, levels=[5, 5, 5], turn=1)
+    aimed.apply(1, Play(card("trap_pit")))
+    aimed.apply(1, ChooseSeat(0))
+    assert aimed.legal_actions(0) == [PASS, Play(card("temple_blessing"))]
+    aimed.apply(0, Play(card("temple_blessing")))
+    assert aimed.level == [5, 5, 5] and card("trap_pit") in aimed.door_discard
+    assert card("temple_blessing") in aimed.treasure_discard
+    staying = game(hands={0: ["trap_bad_chi", "temple_blessing"]})
+    staying.apply(0, Play(card("trap_bad_chi")))
+    staying.apply(0, ChooseSeat(0))
+    staying.apply(0, PASS)
+    assert keys(staying.table[0]) == ["trap_bad_chi"]
+    staying.apply(0, Play(card("temple_blessing")))
+    assert staying.table[0] == [] and card("trap_bad_chi") in staying.door_discard
+
+
+def test_nobody_runs_from_the_demon_emperor_by_rolling_however_high():
+    bonuses = ["crane_style", "silent_tabi", "focus_headband", "incense_sticks"]  # +6 to run
+    state = game(door=["demon_emperor"], table={0: bonuses}, levels=[6, 5, 5], dice=[5])
+    state.apply(0, KICK)
+    pass_all(state)
+    state.apply(0, ROLL)
+    pass_all(state)
+    ran = [event.data for event in state.events if event.kind == "ran"]
+    assert [(r["die"], r["total"], r["escaped"]) for r in ran] == [(5, 11, False)]
+    assert state.dead[0]
+
+
 # ----- trades -------------------------------------------------------------------------------
 
 

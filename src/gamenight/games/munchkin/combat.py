@@ -375,16 +375,24 @@ def run_total(s: MunchkinModel, seat: int) -> int:
     )
 
 
+def escapes_by(s: MunchkinModel, seat: int, total: int) -> bool:
+    """Whether a run-away total of `total` gets `seat` away from the monster run from (no
+    total does from a monster that ``catches``)."""
+    return total >= s.CS.rules.escape_roll and (
+        character.monster_stat(s, s.run_mon, Stat.CATCHES, seat) <= 0
+    )
+
+
 def failing(s: MunchkinModel) -> bool:
     """Whether the roll on the table fails so far."""
-    return s.roll >= 0 and run_total(s, s.roll_seat) < s.CS.rules.escape_roll
+    return s.roll >= 0 and not escapes_by(s, s.roll_seat, run_total(s, s.roll_seat))
 
 
 def resolve_roll(s: MunchkinModel) -> None:
     """The roll window closed: the runner escapes, or the monster does its Bad Stuff."""
     seat, monster = s.roll_seat, s.run_mon
     total = run_total(s, seat)
-    escaped = total >= s.CS.rules.escape_roll
+    escaped = escapes_by(s, seat, total)
     s.log(
         EventKind.RAN,
         **RanData(seat=seat, monster=monster, die=s.roll, total=total, escaped=escaped),

@@ -31,7 +31,8 @@ worth ``amount`` per cent more: 100 doubles it), ``big_items`` (any number of Bi
 items), ``wins_ties``, ``escape`` (a runner escapes without rolling), ``extra_class`` and
 ``extra_race`` (a second class or race), ``copies`` (a monster fights as one more of
 itself: Double Trouble), ``demand`` (asking a lower-level player for help with no bribe,
-the holder demands it: help, or an item from play instead).
+the holder demands it: help, or an item from play instead), ``catches`` (on a monster:
+no roll gets a runner away from it; only what escapes without rolling does).
 
 **Operations** (``do`` lists; ``to`` says who: ``subject`` (default: the player who uses the
 card, the victim of a curse or of Bad Stuff, the owner of a trigger), ``others``, ``all``,
@@ -54,7 +55,8 @@ or ``curse``, ``do`` these operations instead (and the card is discarded unless
 ``keep``).
 
 **Activated abilities** (``abilities``; a one-shot's or curse's ``use`` is one too):
-``timing`` (``combat``, ``run``, ``roll``, ``own``, ``any``, ``curse``), ``role``, a
+``timing`` (``combat``, ``run``, ``roll``, ``own``, ``any``, ``curse``; ``answers_curse``:
+an ``any`` use that cancels a curse may also answer one aimed at its user), ``role``, a
 ``cost`` (``discard`` cards, ``discard_hand`` of at least N, ``discard_self``,
 ``lose_level``), a ``limit`` of uses ``per`` combat, turn or roll (``per_target``: per
 target), a condition ``when``, and ``do``.
@@ -170,6 +172,7 @@ class Stat(StrEnum):
     EXTRA_RACE = "extra_race"
     COPIES = "copies"
     DEMAND = "demand"
+    CATCHES = "catches"
 
 
 class OpKind(StrEnum):
@@ -393,6 +396,7 @@ class AbilityData(ContentModel):
     per: Scope = Scope.COMBAT
     per_target: bool = False
     when: WhenData | None = None
+    answers_curse: bool = False
     do: tuple[OpData, ...] = ()
     text: Localized | None = None
 
@@ -400,6 +404,10 @@ class AbilityData(ContentModel):
     def _a_timing(self) -> AbilityData:
         if self.timing == Context.SETUP:
             raise ValueError("'setup' is no timing: a card is played in the set-up, not used")
+        if self.answers_curse and (
+            self.timing != Context.ANY or not self.do or self.do[0].op != OpKind.CANCEL_CURSE
+        ):
+            raise ValueError("only an 'any' use that cancels a curse answers one")
         return self
 
 
@@ -638,6 +646,11 @@ class Ability:
     when: Cond | None
     ops: tuple[Op, ...]
     text: Localized | None
+    answers_curse: bool  # also used as a curse is played on its user (`AbilityData`)
+
+    def fits(self, ctx: Context) -> bool:
+        """Whether the ability may be used in the context `ctx`."""
+        return fits(self.timing, ctx) or (self.answers_curse and ctx == Context.CURSE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -761,6 +774,7 @@ def _card(data: CardData) -> Card:
                 _cond(a.when),
                 op_lists[code],
                 a.text,
+                a.answers_curse,
             )
         )
     replacements = tuple(
@@ -841,9 +855,7 @@ class CardSet:
         self.maybe_use = {
             ctx: tuple(
                 tuple(
-                    k
-                    for k, a in enumerate(c.uses)
-                    if c.kind not in USED_AS_PLAYED and fits(a.timing, ctx)
+                    k for k, a in enumerate(c.uses) if c.kind not in USED_AS_PLAYED and a.fits(ctx)
                 )
                 for c in cards
             )
@@ -869,7 +881,7 @@ def fits(timing: Context, ctx: Context) -> bool:
 def _maybe_play(card: Card, ctx: Context, rides: bool) -> bool:
     kind = card.kind
     if kind == CardKind.ONESHOT:  # used, or carried into play on one's own turn
-        return fits(card.uses[0].timing, ctx) or ctx in OWN_TIME
+        return card.uses[0].fits(ctx) or ctx in OWN_TIME
     if kind == CardKind.LEVELUP:
         return fits(card.uses[0].timing, ctx)
     if kind == CardKind.CURSE:

@@ -20,7 +20,6 @@ from .content import (
     Ability,
     Card,
     CardKind,
-    Context,
     Instead,
     LoseSlot,
     Op,
@@ -369,11 +368,8 @@ def persistent_curses(s: MunchkinModel, seat: int) -> list[int]:
 
 
 def _cancel_curse(s: MunchkinModel, op: Op, card: int, code: int, i: int, seat: int) -> None:
-    # Used against a curse aimed at the player, the curse frame did the cancelling (see
-    # `cancel`), and that is all the card does; at other times the operation removes a
-    # curse that stays on the player.
-    if any(u.code == code and u.timing == Context.CURSE for u in s.CS.cards[card].uses):
-        return
+    # Used against a curse aimed at the player, the operation does not run (`activate`):
+    # here it removes a curse that stays on the player.
     found = persistent_curses(s, seat)
     if len(found) == 1:
         zones.discard_from_play(s, seat, found[0])
@@ -486,15 +482,20 @@ def uses_of(s: MunchkinModel, card: int, k: int) -> int:
     return sum(1 for j in range(0, len(used), 4) if used[j] == card and used[j + 1] == k)
 
 
-def activate(s: MunchkinModel, seat: int, card: int, k: int, from_hand: bool) -> None:
+def activate(
+    s: MunchkinModel, seat: int, card: int, k: int, from_hand: bool, answer: bool = False
+) -> None:
     """`seat` uses ability `k` of `card` (a one-shot played from hand: its use): the
-    cost is paid first (the cost frame is on top), then the operations run."""
+    cost is paid first (the cost frame is on top), then the operations run. Used in
+    `answer` to a curse aimed at `seat`, the curse frame did the cancelling, and that is
+    all the card does (`cancel`)."""
     c = s.CS.cards[card]
     ability = c.uses[k]
     s.log(EventKind.USE, **UseData(seat=seat, card=card, ability=k, hand=from_hand))
     if ability.limit and not ability.per_target:
         s.uses += [card, k, -1, SCOPES[ability.per]]
-    triggers.run_list(s, card, ability.code, seat, seat)
+    if not answer:
+        triggers.run_list(s, card, ability.code, seat, seat)
     if from_hand:
         zones.discard_from_hand(s, seat, card)
     elif ability.discard_self or c.kind == CardKind.ONESHOT:

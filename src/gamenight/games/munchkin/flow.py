@@ -298,11 +298,7 @@ def role_ok(s: MunchkinModel, seat: int, role: Role, ctx: Context) -> bool:
 def usable(s: MunchkinModel, seat: int, card: int, k: int, ctx: Context, in_hand: bool) -> bool:
     """Whether `seat` may use ability `k` of `card` now (from hand: a one-shot)."""
     ability = s.CS.cards[card].uses[k]
-    timing = ability.timing
-    if timing == Context.ANY:
-        if ctx not in ANY_TIME:
-            return False
-    elif timing != ctx:
+    if not ability.fits(ctx):
         return False
     if not role_ok(s, seat, ability.role, ctx):
         return False
@@ -650,8 +646,9 @@ def _phase_act(s: MunchkinModel, seat: int, action: Action) -> None:
 def _play(s: MunchkinModel, seat: int, action: Action, ctx: Context) -> None:
     """A card played from hand, an ability used, a card discarded from play, an item
     equipped or unequipped, or a trade begun."""
+    answer = ctx == CURSE_CTX  # the curse frame cancelled the curse (`effects.activate`)
     if type(action) is Use:
-        effects.activate(s, seat, action.card, action.ability, False)
+        effects.activate(s, seat, action.card, action.ability, False, answer)
         return
     if type(action) is Discard:
         zones.discard_from_play(s, seat, action.card)
@@ -677,7 +674,7 @@ def _play(s: MunchkinModel, seat: int, action: Action, ctx: Context) -> None:
     if kind == CardKind.LEVELUP or (
         kind == ONESHOT and ctx != SETUP_CTX and usable(s, seat, card, 0, ctx, True)
     ):
-        effects.activate(s, seat, card, 0, True)
+        effects.activate(s, seat, card, 0, True, answer)
         return
     if kind == ITEM and ctx == COMBAT:  # an item given away from hand (`can_play`)
         effects.activate(s, seat, card, s.CS.cards[card].given_use, True)
