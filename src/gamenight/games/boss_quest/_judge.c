@@ -499,12 +499,16 @@ static Forecast *forecast_of(Valuer *self, const Kind *hidden, int hidden_count,
     }
     int capacity = (int)reach;
     on_stack = capacity <= DIST_ROOM;
+    /* With no draws, only the first distribution is filled (it becomes the final one). */
     if (on_stack) {
-        dist_on(&final, &rooms[0], capacity);
         dist_on(&frontier, &rooms[1], capacity);
-        dist_on(&drawing, &rooms[2], capacity);
-    } else if (dist_alloc(&final, capacity) < 0 || dist_alloc(&frontier, capacity) < 0 ||
-               dist_alloc(&drawing, capacity) < 0) {
+        if (draws) {
+            dist_on(&final, &rooms[0], capacity);
+            dist_on(&drawing, &rooms[2], capacity);
+        }
+    } else if (dist_alloc(&frontier, capacity) < 0 ||
+               (draws && (dist_alloc(&final, capacity) < 0 ||
+                          dist_alloc(&drawing, capacity) < 0))) {
         goto done;
     }
 
