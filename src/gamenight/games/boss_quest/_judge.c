@@ -2282,10 +2282,10 @@ static int count_seen(long *counts, PyObject *key) {
     return 0;
 }
 
-/* Where a frozen dataclass with slots keeps its fields: `Hand` and `Position` are made with
- * their fields set in their slots, as their `__init__` sets them but without the
- * `object.__setattr__` call a frozen class's `__init__` makes per field. */
-#define MAX_FIELDS 8
+/* Where a dataclass with slots keeps its fields: `Hand`, `Position` and `Table` are made
+ * with their fields set in their slots, as their `__init__` sets them but without calling
+ * it (nor the `object.__setattr__` call a frozen class's `__init__` makes per field). */
+#define MAX_FIELDS 24
 typedef struct {
     PyObject *cls;  /* the class; called when `direct` is 0 */
     int direct;     /* every field a slot: set there */

@@ -282,9 +282,10 @@ def meet_probability(hand: Hand, conditions: Sequence[int]) -> float:
 _KEPT = 4096  # entries a cache keeps before it is emptied
 
 
-@dataclass
+@dataclass(slots=True)
 class Table:
-    """Everything the bot reads from its view once per decision."""
+    """Everything the bot reads from its view once per decision (with slots: C's
+    `read_table` sets them directly)."""
 
     me: int
     players: int
