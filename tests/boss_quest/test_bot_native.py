@@ -65,6 +65,45 @@ def test_every_stopping_decision_of_bot_games_is_valued_as_python_does(monkeypat
     assert seen["ranges"] > 200
 
 
+def test_draws_valued_after_a_visit_take_its_parts_of_the_same_battle_alone(monkeypatch):
+    """A decision values its visits, then its draws, from the same settled round: the
+    draws read the parts the visit made, the same floats as a Valuer that made its own;
+    told of another HP (other rules), they make their own."""
+    asked: list[tuple[bots.Table, list[Any], tuple[Any, ...]]] = []
+    visited: dict[int, list[Any]] = {}
+    visit_values, draw_values = bots.Judge.visit_values, bots.Judge.draw_values
+
+    def visit(judge: bots.Judge, visits: list[Any]) -> list[float] | None:
+        visited[id(judge)] = visits
+        return visit_values(judge, visits)
+
+    def draw(judge: bots.Judge, *args: Any) -> list[float] | None:
+        if id(judge) in visited and len(asked) < 40:
+            asked.append((judge.table, visited[id(judge)], args))
+        return draw_values(judge, *args)
+
+    monkeypatch.setattr(bots.Judge, "visit_values", visit)
+    monkeypatch.setattr(bots.Judge, "draw_values", draw)
+    state = gamenight.make("boss-quest", 4, seed=310)
+    play(state, [agents.make("heuristic", "boss-quest", s) for s in range(4)])
+    monkeypatch.undo()
+    assert len(asked) == 40
+    for table, visits, args in asked:
+        after_visit = bots.Judge(table)
+        after_visit.visit_values(visits)
+        assert after_visit.draw_values(*args) == bots.Judge(table).draw_values(*args)
+        settled = table.settled
+        other = dataclasses.replace(bots.Rules.of(settled))
+        other.hp += 1
+        first, last, start, hp, hopeless, top, *rest = args
+        moved = (first, last + 1, start, hp + 1, hopeless + 1, top + 1, *rest)
+        fresh = bots.Judge(table)
+        assert after_visit._valuer is not None and fresh._valuer is not None
+        assert after_visit._valuer.draw_values(
+            settled, other, {}, table.my_attack, *moved, bots.TEMPO
+        ) == fresh._valuer.draw_values(settled, other, {}, table.my_attack, *moved, bots.TEMPO)
+
+
 def test_every_visit_to_the_mage_in_bot_games_is_valued_as_python_does(monkeypatch):
     """In games of 2 to 5 players, every visit valued in C against a Python Judge's values,
     in the same order; every kind of spell, the blind Mystery and a rival's Last call among

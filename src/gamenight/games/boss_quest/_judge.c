@@ -208,7 +208,19 @@ typedef struct {
     int max_card;
     int stop_gap;          /* a drawing rival stops this close to the HP */
     int ready;             /* set by a successful `__init__` alone */
+    /* The settled round's parts as `visit_values` made them, kept for a `draw_values` of
+     * the same position object (a decision asks both): the position, what its parts were
+     * made with (HP, each seat's shift and draws, the conditions), and the parts. */
+    PyObject *kept_position;
+    Forecast *kept_seats[MAX_SEATS];
+    long kept_hp, kept_shifts[MAX_SEATS], kept_draws[MAX_SEATS], kept_conditions[MAX_SEATS];
+    int kept_condition_count;
 } Valuer;
+
+static void forget_settled(Valuer *self) {
+    Py_CLEAR(self->kept_position);
+    for (int s = 0; s < MAX_SEATS; s++) Py_CLEAR(self->kept_seats[s]);
+}
 
 /* 0 for a Valuer that `__init__` filled; -1 (a RuntimeError) for one it did not: a failed
  * or missing `__init__` leaves arrays unset. */
@@ -219,6 +231,7 @@ static int check_ready(const Valuer *self) {
 }
 
 static void valuer_dealloc(Valuer *self) {
+    forget_settled(self);
     PyMem_Free(self->threat);
     PyMem_Free(self->needs);
     PyMem_Free(self->rival_hearts);
@@ -797,6 +810,17 @@ static int read_battle(Valuer *self, PyObject *position, PyObject *rules, PyObje
                         "value_of: a hand, a settled flag and a shift for every seat");
         goto done;
     }
+    /* Without a memo, the parts `visit_values` kept of this very position, if they were
+     * made with this HP and these conditions (each seat's shift and draws checked below). */
+    int kept = 0;
+    if (!cache && self->kept_position == position && self->kept_hp == hp &&
+        PyTuple_Check(conditions) && PyTuple_GET_SIZE(conditions) == self->kept_condition_count) {
+        long wanted[MAX_SEATS];
+        int count = read_ints(conditions, wanted, MAX_SEATS, "conditions");
+        if (count < 0) PyErr_Clear();  /* refused again, with its error, where it is read */
+        kept = count == self->kept_condition_count &&
+               !memcmp(wanted, self->kept_conditions, sizeof(long) * (size_t)count);
+    }
     for (int s = 0; s < players; s++) {
         PyObject *hand = PyTuple_GET_ITEM(hands, s), *shift = PyList_GET_ITEM(shifts, s);
         int is_settled = PyObject_IsTrue(PyTuple_GET_ITEM(settled, s));
@@ -804,9 +828,13 @@ static int read_battle(Valuer *self, PyObject *position, PyObject *rules, PyObje
         PyObject *draws = s == self->me || is_settled ? no_draws : rival_draws;
         if (!cache) {  /* made for this battle alone: no key to make, hash or store */
             long shift_value = PyLong_AsLong(shift), draws_value = PyLong_AsLong(draws);
-            Forecast *made = PyErr_Occurred() ? NULL
-                                              : hand_forecast(self, hand, 0, shift_value,
-                                                              draws_value, hp, conditions);
+            if (PyErr_Occurred()) goto done;
+            Forecast *made = NULL;
+            if (kept && shift_value == self->kept_shifts[s] &&
+                draws_value == self->kept_draws[s])
+                made = (Forecast *)Py_NewRef(self->kept_seats[s]);
+            else
+                made = hand_forecast(self, hand, 0, shift_value, draws_value, hp, conditions);
             if (!made) goto done;
             battle->seats[s] = made;
             continue;
@@ -1123,39 +1151,90 @@ static long imagined_hp(const Imagined *position) {
     return hp;
 }
 
-/* `Judge.value` of a position: its rules (`Rules.of`), every seat's part, the round's
- * value. 0, or -1 with an exception. */
-static int imagined_value(Mage *mage, const Imagined *position, double *value) {
-    Valuer *valuer = mage->valuer;
+/* What a position's spells make of the battle (`Rules.of`), and each seat's draws. */
+typedef struct {
+    long hp, bonus, shifts[MAX_SEATS], draws[MAX_SEATS], conditions[MAX_SPELLS];
+    int condition_count, runner_up, mercy;
+} ImaginedRules;
+
+/* `position`'s rules into `rules`: 0, or -1 with an exception. */
+static int imagined_rules(const Mage *mage, const Imagined *position, ImaginedRules *rules) {
+    const Valuer *valuer = mage->valuer;
     int players = valuer->players;
-    long hp = position->base_hp, shifts[MAX_SEATS] = {0}, conditions[MAX_SPELLS];
-    long bonus = 0, cards[MAX_SEATS];
-    int condition_count = 0, runner_up = 0, mercy = 0;
+    memset(rules, 0, sizeof *rules);
+    rules->hp = position->base_hp;
     for (int i = 0; i < position->spell_count; i++) {
         const InPlay *spell = &position->spells[i];
         if (spell->target >= players) {
             PyErr_SetString(PyExc_ValueError, "visit_values: a spell's target is no seat");
             return -1;
         }
-        if (spell->target >= 0) shifts[spell->target] += spell->info.amount;
+        if (spell->target >= 0) rules->shifts[spell->target] += spell->info.amount;
         switch (spell->info.effect) {
-        case E_BOSS_HP: hp += spell->info.amount; break;
-        case E_REQUIRE_COLOUR: conditions[condition_count++] = spell->info.colour; break;
-        case E_REQUIRE_PAIR: conditions[condition_count++] = PAIR; break;
-        case E_BONUS_KEY: bonus++; break;
-        case E_RUNNER_UP: runner_up = 1; break;
-        case E_MERCY: mercy = 1; break;
+        case E_BOSS_HP: rules->hp += spell->info.amount; break;
+        case E_REQUIRE_COLOUR:
+            rules->conditions[rules->condition_count++] = spell->info.colour;
+            break;
+        case E_REQUIRE_PAIR: rules->conditions[rules->condition_count++] = PAIR; break;
+        case E_BONUS_KEY: rules->bonus++; break;
+        case E_RUNNER_UP: rules->runner_up = 1; break;
+        case E_MERCY: rules->mercy = 1; break;
         }
     }
-    Forecast *seats[MAX_SEATS];
-    for (int s = 0; s < players; s++) {
-        long draws = s == valuer->me || position->settled[s] ? 0 : position->rival_draws;
-        seats[s] = mage_part(mage, &position->hands[s], shifts[s], draws, hp, conditions,
-                             condition_count);
+    for (int s = 0; s < players; s++)
+        rules->draws[s] = s == valuer->me || position->settled[s] ? 0 : position->rival_draws;
+    return 0;
+}
+
+/* Every seat's part of `position` (borrowed: the Mage keeps them) into `seats`. */
+static int imagined_parts(Mage *mage, const Imagined *position, const ImaginedRules *rules,
+                          Forecast **seats) {
+    for (int s = 0; s < mage->valuer->players; s++) {
+        seats[s] = mage_part(mage, &position->hands[s], rules->shifts[s], rules->draws[s],
+                             rules->hp, rules->conditions, rules->condition_count);
         if (!seats[s]) return -1;
-        cards[s] = position->hands[s].cards;
     }
-    *value = round_value(valuer, seats, cards, hp, bonus, runner_up, mercy);
+    return 0;
+}
+
+/* `Judge.value` of a position: its rules (`Rules.of`), every seat's part, the round's
+ * value. 0, or -1 with an exception. */
+static int imagined_value(Mage *mage, const Imagined *position, double *value) {
+    Valuer *valuer = mage->valuer;
+    ImaginedRules rules;
+    Forecast *seats[MAX_SEATS];
+    long cards[MAX_SEATS];
+    if (imagined_rules(mage, position, &rules) < 0 ||
+        imagined_parts(mage, position, &rules, seats) < 0)
+        return -1;
+    for (int s = 0; s < valuer->players; s++) cards[s] = position->hands[s].cards;
+    *value = round_value(valuer, seats, cards, rules.hp, rules.bonus, rules.runner_up,
+                         rules.mercy);
+    return 0;
+}
+
+/* Keep the parts of `position` (the Python `settled` read into it, valued just now) in the
+ * Valuer, for a later `draw_values` of `settled` (see `Valuer.kept_position`). 0, or -1
+ * with an exception. */
+static int keep_settled(Mage *mage, const Imagined *position, PyObject *settled) {
+    Valuer *valuer = mage->valuer;
+    ImaginedRules rules;
+    Forecast *seats[MAX_SEATS];
+    forget_settled(valuer);
+    if (imagined_rules(mage, position, &rules) < 0 ||
+        imagined_parts(mage, position, &rules, seats) < 0)
+        return -1;
+    if (rules.condition_count > MAX_SEATS) return 0;  /* more than a key holds: not kept */
+    valuer->kept_hp = rules.hp;
+    valuer->kept_condition_count = rules.condition_count;
+    memcpy(valuer->kept_conditions, rules.conditions,
+           sizeof(long) * (size_t)rules.condition_count);
+    for (int s = 0; s < valuer->players; s++) {
+        valuer->kept_shifts[s] = rules.shifts[s];
+        valuer->kept_draws[s] = rules.draws[s];
+        valuer->kept_seats[s] = (Forecast *)Py_NewRef(seats[s]);
+    }
+    valuer->kept_position = Py_NewRef(settled);
     return 0;
 }
 
@@ -1469,7 +1548,9 @@ static PyObject *valuer_visit_values(Valuer *self, PyObject *args) {
         goto done;
 
     double nothing;
-    if (imagined_value(&mage, &visit->settled, &nothing) < 0) goto done;
+    if (imagined_value(&mage, &visit->settled, &nothing) < 0 ||
+        keep_settled(&mage, &visit->settled, settled_object) < 0)
+        goto done;
     /* `_denial` of each slot */
     for (Py_ssize_t i = 0; i < slots; i++) {
         long slot;
