@@ -119,7 +119,7 @@ def test_every_visit_to_the_mage_in_bot_games_is_valued_as_python_does(monkeypat
             patch.setattr(bots, "NATIVE", False)
             twin = bots.Judge(table)
         assert judge.visit_values(visits) is not None and twin.visit_values(visits) is None
-        assert list(native.items()) == list(original(bot, table, twin, visits).items())
+        assert native == original(bot, table, twin, visits)
         settled = table.position.settle(table.me)
         for key in {*table.available.values(), *table.unseen_spells} - {None}:
             uses = bots._uses(table, settled, key)  # a target chosen: each use's value

@@ -147,6 +147,9 @@ WEAPON_KIND = tuple(zip(WEAPON_VALUE, WEAPON_COLOUR, strict=True))  # (value, co
 _WEAPON_ROWS = tuple((w, *kind) for w, kind in enumerate(WEAPON_KIND))
 _EXCHANGE_KEYS = frozenset(spell.key for spell in SPELLS if spell.effect is _EXCHANGE)
 
+# Actions and their values, each action listed once: kept in a list, not a dict keyed by
+# the actions (hashing a frozen dataclass is a Python call).
+Valued = list[tuple[Action, float]]
 Outcomes = list[tuple[float, "Position"]]  # a position reached with some probability
 Uses = list[tuple[Action | None, Outcomes]]  # a spell's target choices and their outcomes
 # One seat's part of a battle: final attack -> probability, the chance of meeting the
@@ -945,7 +948,7 @@ class HeuristicBot(Bot[BossQuestView]):
         if draws and table.phase == _EQUIP and not table.last_equipper and _no_card_busts(table):
             return self._best(self._draw_values(table, judge, draws, continuing=True))
         visit_values = self._visit_values(table, judge, visits)
-        best_visit = max(visit_values.values())
+        best_visit = _most(visit_values)
         if draws:
             draw = self._draw_if_worth_it(table, judge, draws, best_visit)
             if draw is not None:
@@ -959,12 +962,12 @@ class HeuristicBot(Bot[BossQuestView]):
         if table.phase == _LAST_CALL:
             # One card and no visit afterwards: compare with the best visit now.
             values = self._draw_values(table, judge, draws, continuing=False, spells=0.0)
-            return self._best(values) if max(values.values()) > best_visit else None
+            return self._best(values) if _most(values) > best_visit else None
         if table.last_equipper:
             # One last equip, then the Mage at once: the spells on the table are still there.
             values = self._draw_values(table, judge, draws, continuing=False, spells=1.0)
             fixed_now = self._stop_value(table, judge, table.my_attack, 1.0)
-            return self._best(values) if max(values.values()) > fixed_now else None
+            return self._best(values) if _most(values) > fixed_now else None
         values = self._draw_values(table, judge, draws, continuing=True)
         # `judge.value(table.settled)`: the round now is the bot settled at its attack,
         # valued just now with the draws (an equal position, the same float).
@@ -973,7 +976,7 @@ class HeuristicBot(Bot[BossQuestView]):
         gone = 1.0 - SPELL_SURVIVES**table.visitors_after_me
         return (
             self._best(values)
-            if max(values.values()) > stop_now + gone * (best_visit - stop_now)
+            if _most(values) > stop_now + gone * (best_visit - stop_now)
             else None
         )
 
@@ -984,7 +987,7 @@ class HeuristicBot(Bot[BossQuestView]):
         draws: list[Equip],
         continuing: bool,
         spells: float | None = None,
-    ) -> dict[Action, float]:
+    ) -> Valued:
         """The value of each Equip(k), by optimal stopping over the bot's attack.
 
         `continuing`: the bot may draw again on later turns. `spells`: the chance that a
@@ -1022,7 +1025,7 @@ class HeuristicBot(Bot[BossQuestView]):
                 deck_top,
                 TEMPO,
             )
-        return dict(zip(draws, values, strict=True))
+        return list(zip(draws, values, strict=True))
 
     def _stop_value(self, table: Table, judge: Judge, attack: int, spells: float) -> float:
         """Stop at `attack`: the settled value, or better with a face-up spell that moves
@@ -1036,16 +1039,17 @@ class HeuristicBot(Bot[BossQuestView]):
 
     # ----- the Mage -------------------------------------------------------------------------
 
-    def _visit_values(
-        self, table: Table, judge: Judge, visits: list[Action]
-    ) -> dict[Action, float]:
+    def _visit_values(self, table: Table, judge: Judge, visits: list[Action]) -> Valued:
         native = judge.visit_values(visits)
         if native is not None:
-            valued = dict(zip(visits, native, strict=True))
-            for action in visits:  # the Mystery's value last, as below
-                if type(action) is Activate and table.available[action.slot] is None:
-                    valued[action] = valued.pop(action)
-            return valued
+            valued, blind = [], []  # the Mystery's value last, as below
+            available = table.available
+            for action, value in zip(visits, native, strict=True):
+                if type(action) is Activate and available[action.slot] is None:
+                    blind.append((action, value))
+                else:
+                    valued.append((action, value))
+            return valued + blind
         settled = table.settled
         nothing = judge.value(settled)
         # What each use of a spell is worth: asked for its denial and for activating it.
@@ -1060,21 +1064,21 @@ class HeuristicBot(Bot[BossQuestView]):
         denial = {
             slot: self._denial(table, key, nothing, worth) for slot, key in table.available.items()
         }
-        values: dict[Action, float] = {}
+        values: Valued = []
         mystery = None
         for action in visits:
             if type(action) is VisitMage:
-                values[action] = nothing
+                values.append((action, nothing))
             elif type(action) is Discard:
-                values[action] = nothing + denial[action.slot]
+                values.append((action, nothing + denial[action.slot]))
             elif type(action) is Activate:
                 key = table.available[action.slot]
                 if key is None:
                     mystery = action  # valued last, against the best of the others
                 else:
-                    values[action] = max(worth(key)) + denial[action.slot]
+                    values.append((action, max(worth(key)) + denial[action.slot]))
         if mystery is not None:
-            values[mystery] = self._blind_value(table, settled, max(values.values()), worth)
+            values.append((mystery, self._blind_value(table, settled, _most(values), worth)))
         return values
 
     def _denial(
@@ -1118,11 +1122,13 @@ class HeuristicBot(Bot[BossQuestView]):
         else:
             uses = list(zip(_use_targets(table, settled, key), native, strict=True))
         values = {action: value for action, value in uses if action in legal}
-        return self._best(values) if values else self._rng.choice(legal)
+        return self._best(list(values.items())) if values else self._rng.choice(legal)
 
-    def _best(self, values: dict[Action, float]) -> Action:
-        top = max(values.values())
-        return self._rng.choice([a for a, v in values.items() if v >= top - EPSILON])
+    def _best(self, values: Valued) -> Action:
+        """The best of the valued actions (each listed once), ties broken by the bot's
+        generator."""
+        top = _most(values)
+        return self._rng.choice([a for a, v in values if v >= top - EPSILON])
 
 
 # ----- what a spell can do -------------------------------------------------------------------
@@ -1262,6 +1268,11 @@ def _stopping(
         sum(p * best[start + s] for s, p in totals(count).items()) + tempo * (count - 1)
         for count in counts
     ]
+
+
+def _most(values: Valued) -> float:
+    """The highest of the values."""
+    return max([value for _, value in values])
 
 
 def _no_card_busts(table: Table) -> bool:
