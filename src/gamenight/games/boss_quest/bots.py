@@ -47,7 +47,18 @@ from typing import Any
 
 from gamenight.kernel import Action, Bot, State
 
-from .actions import Activate, ChoosePlayer, ChooseSpell, ChooseWeapon, Discard, Equip, VisitMage
+from .actions import (
+    CHOOSE_PLAYER,
+    CHOOSE_SPELL,
+    CHOOSE_WEAPON,
+    Activate,
+    ChoosePlayer,
+    ChooseSpell,
+    ChooseWeapon,
+    Discard,
+    Equip,
+    VisitMage,
+)
 from .content import (
     INSTANT_EFFECTS,
     NUM_WEAPONS,
@@ -1121,8 +1132,13 @@ class HeuristicBot(Bot[BossQuestView]):
             ]
         else:
             uses = list(zip(_use_targets(table, settled, key), native, strict=True))
-        values = {action: value for action, value in uses if action in legal}
-        return self._best(list(values.items())) if values else self._rng.choice(legal)
+        # The targets are the engine's own instances, as legal actions are: found by
+        # identity first (an equality test is a Python call).
+        listed = {id(action) for action in legal}
+        values: Valued = [
+            (a, value) for a, value in uses if a is not None and (id(a) in listed or a in legal)
+        ]
+        return self._best(values) if values else self._rng.choice(legal)
 
     def _best(self, values: Valued) -> Action:
         """The best of the valued actions (each listed once), ties broken by the bot's
@@ -1140,18 +1156,18 @@ def _use_targets(table: Table, settled: Position, key: str) -> list[Action | Non
     with an empty deck), which fizzles."""
     me, effect = table.me, SPELL_BY_KEY[key].effect
     if effect is _ATTACK:
-        return [ChoosePlayer(s) for s in range(table.players)]
+        return [CHOOSE_PLAYER[s] for s in range(table.players)]
     if effect is Effect.SWAP:
-        return [ChoosePlayer(s) for s in range(table.players) if s != me]
+        return [CHOOSE_PLAYER[s] for s in range(table.players) if s != me]
     if effect is Effect.CANCEL:
         cancellable = (
-            ChooseSpell(slot)
+            CHOOSE_SPELL[slot]
             for slot, k, _ in settled.spells
             if SPELL_BY_KEY[k].effect not in INSTANT_EFFECTS
         )
         return [*cancellable] or [None]
     if effect is _EXCHANGE and table.weapons_in_deck:
-        return [ChooseWeapon(w) for w in table.my_weapons]
+        return [CHOOSE_WEAPON[w] for w in table.my_weapons]
     return [None]
 
 
