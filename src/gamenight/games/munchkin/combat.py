@@ -332,7 +332,8 @@ UNTIL_COMBAT_ENDS = (Persistence.COMBAT, Persistence.NEXT_COMBAT)
 def start_run(s: MunchkinModel) -> None:
     """The players lost: they run from the monsters, the accepted help offer void."""
     s.phase = Phase.RUN
-    s.run_left = list(s.monsters)
+    # a Double Trouble copy is one more monster to run from, with its own Bad Stuff
+    s.run_left = [m for m in s.monsters for _ in range(character.copies(s, m))]
     s.run_mon = -1
     s.runners = []
     s.log(EventKind.RUN, **RunData(seat=s.turn, helper=s.helper))

@@ -251,7 +251,7 @@ def _run_advance(s: MunchkinModel) -> bool:
             return True
         return False
     if s.run_left:
-        if len(s.run_left) == 1 or s.dead[s.turn]:
+        if len(set(s.run_left)) == 1 or s.dead[s.turn]:
             combat.flee_from(s, 0)
             return True
         return False
@@ -488,8 +488,9 @@ def legal(s: MunchkinModel, seat: int) -> list[Action]:
             return list(BEGIN)
         return [*_plays(s, seat, SETUP_CTX), DONE]
     if phase == RUN:
-        if s.run_mon < 0:
-            return list(CHOOSE_MONSTER[: len(s.run_left)])
+        if s.run_mon < 0:  # a monster and its copies are one choice
+            left = s.run_left
+            return [CHOOSE_MONSTER[k] for k, m in enumerate(left) if left.index(m) == k]
         return [ROLL, *_plays(s, seat, RUN_CTX), *_uses(s, seat, RUN_CTX)]
     if phase == CHARITY:
         pick = s.A.pick
