@@ -229,6 +229,21 @@ def test_a_shield_is_lost_instead_of_another_item():
     assert keys(state.table[0]) == ["helm_of_nerve"]
 
 
+def test_a_shield_stands_for_one_item_of_several_lost():
+    table = {0: ["shield_of_warding", "leather_vest", "tap_shoes", "helm_of_nerve"]}
+    state = fight("ghost_captain", table=table, levels=[1, 1, 1], dice=[1])
+    pass_all(state)
+    state.apply(0, ROLL)  # caught: lose three items of your choice, the shield one of them
+    pass_all(state)
+    assert state.actors() == (0,)
+    picks = [Pick(card("tap_shoes")), Pick(card("leather_vest"))]
+    for pick in picks:
+        assert pick in state.legal_actions(0)
+        state.apply(0, pick)
+    assert keys(state.table[0]) == ["helm_of_nerve"]
+    assert card("shield_of_warding") in state.treasure_discard
+
+
 # ----- one-shots and the vocabulary -----------------------------------------------------
 
 

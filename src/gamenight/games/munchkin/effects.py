@@ -259,17 +259,21 @@ def lose_cards(s: MunchkinModel, seat: int, cards: list[int]) -> None:
 
 
 def _lose_item(s: MunchkinModel, op: Op, card: int, code: int, i: int, seat: int) -> None:
-    found = item_candidates(s, seat, op.slot or LoseSlot.ANY)
+    slot = op.slot or LoseSlot.ANY
+    found = item_candidates(s, seat, slot)
     if not found:
         return
-    if replaced(s, seat, Instead.LOSE_ITEM):
-        return
-    if op.slot == LoseSlot.ALL or len(found) <= op.amount:
+    amount = op.amount
+    if replaced(s, seat, Instead.LOSE_ITEM):  # instead of one item: the others still go
+        found, amount = item_candidates(s, seat, slot), amount - 1
+        if not found or (amount < 1 and slot != LoseSlot.ALL):
+            return
+    if slot == LoseSlot.ALL or len(found) <= amount:
         lose_items(s, seat, found)
     elif op.random:
         lose_items(s, seat, [found[s.rng.below(len(found))]])
     else:
-        s.stack.push(Frame(LOSE, seat, (card, code, i, op.amount)))
+        s.stack.push(Frame(LOSE, seat, (card, code, i, amount)))
 
 
 def lose_items(s: MunchkinModel, seat: int, items: list[int]) -> None:
