@@ -293,6 +293,16 @@ def test_read_table_refuses_a_spectators_view():
         judge_c.read_table({"seat": 0})
 
 
+def test_read_weapons_shares_its_kind_tuples_between_reads():
+    """A hidden weapon's (value, colour, probability) tuples are made once for their
+    numbers and shared by every read (a tuple is never changed): equal to Python's."""
+    view = gamenight.make("boss-quest", 4, seed=3).view(1)
+    tables = (WEAPON_VALUE, WEAPON_COLOUR, VALUES)
+    first, again = judge_c.read_weapons(view, *tables), judge_c.read_weapons(view, *tables)
+    assert first == again == bots._read_weapons(view)
+    assert all(a is b for a, b in zip(first[4], again[4], strict=True))
+
+
 def test_read_table_counts_the_unseen_spells_as_python_does(monkeypatch):
     """The spells a view shows, counted off the game's in C by each key's place: the same
     dict as Python's (in the content's order, only those still unseen), and the same

@@ -2102,6 +2102,33 @@ static PyObject *number_tuple(long a, long b, double p) {
     return tuple;
 }
 
+/* The tuple (value, colour, count / total), made once for each of its numbers (a tuple is
+ * never changed: every view read shares it); a new reference, or NULL with an exception. */
+#define KIND_CACHE 4096  /* a power of two */
+static struct {
+    unsigned long key;  /* value, colour, count, total packed; 0: empty */
+    PyObject *kind;
+} kind_cache[KIND_CACHE];
+static int kinds_cached;  /* kept to half the room: a search always ends */
+
+static PyObject *kind_tuple(long value, long colour, long count, long total) {
+    if (value < 0 || value >= MAX_WEAPONS || colour < 0 || colour >= MAX_WEAPONS || count < 1 ||
+        count > total || total >= MAX_WEAPONS)
+        return number_tuple(value, colour, (double)count / (double)total);
+    unsigned long key = 1UL << 24 | (unsigned long)value << 18 | (unsigned long)colour << 12 |
+                        (unsigned long)count << 6 | (unsigned long)total;
+    size_t at = (key * 2654435761UL) & (KIND_CACHE - 1);
+    while (kind_cache[at].key && kind_cache[at].key != key) at = (at + 1) & (KIND_CACHE - 1);
+    if (kind_cache[at].key) return Py_NewRef(kind_cache[at].kind);
+    PyObject *kind = number_tuple(value, colour, (double)count / (double)total);
+    if (kind && kinds_cached < KIND_CACHE / 2) {  /* the content's make a few hundred */
+        kind_cache[at].key = key;
+        kind_cache[at].kind = Py_NewRef(kind);
+        kinds_cached++;
+    }
+    return kind;
+}
+
 /* `_spread` of the unseen weapons (`counts` by value and colour, `unseen` in all) valued
  * `low` to `high`, or of all of them when none is: (value, colour, probability) in order.
  * No weapon's value reaches `value_limit` nor its colour `colour_limit`: the counts there
@@ -2130,7 +2157,7 @@ static PyObject *spread(int counts[MAX_WEAPONS][MAX_WEAPONS], long unseen, long 
     for (long v = low < 0 ? 0 : low; kinds && v <= high && v < value_limit; v++)
         for (int c = 0; kinds && c < colour_limit; c++) {
             if (!counts[v][c]) continue;
-            PyObject *kind = number_tuple(v, c, (double)counts[v][c] / (double)total);
+            PyObject *kind = kind_tuple(v, c, counts[v][c], total);
             if (!kind) Py_CLEAR(kinds);
             else PyTuple_SET_ITEM(kinds, at++, kind);
         }
@@ -2281,7 +2308,7 @@ static PyObject *weapons_of(PyObject *view, const WeaponTables *tables) {
         }
         if (colours && hidden != Py_None) {
             long id = weapon_id(hidden, weapons);
-            PyObject *kind = id < 0 ? NULL : number_tuple(value_of[id], colour_of[id], 1.0);
+            PyObject *kind = id < 0 ? NULL : kind_tuple(value_of[id], colour_of[id], 1, 1);
             if (kind) kinds = PyTuple_Pack(1, kind);
             Py_XDECREF(kind);
         } else if (colours) {
