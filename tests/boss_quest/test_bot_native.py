@@ -300,7 +300,8 @@ def test_read_weapons_shares_its_kind_tuples_between_reads():
     tables = (WEAPON_VALUE, WEAPON_COLOUR, VALUES)
     first, again = judge_c.read_weapons(view, *tables), judge_c.read_weapons(view, *tables)
     assert first == again == bots._read_weapons(view)
-    assert all(a is b for a, b in zip(first[4], again[4], strict=True))
+    assert all(a is b for a, b in zip(first[4], again[4], strict=True))  # the kinds
+    assert all(a is b for a, b in zip(first[1], again[1], strict=True))  # the card's pairs
 
 
 def test_read_table_counts_the_unseen_spells_as_python_does(monkeypatch):

@@ -2102,8 +2102,9 @@ static PyObject *number_tuple(long a, long b, double p) {
     return tuple;
 }
 
-/* The tuple (value, colour, count / total), made once for each of its numbers (a tuple is
- * never changed: every view read shares it); a new reference, or NULL with an exception. */
+/* The tuple (value, colour, count / total) (colour -1: (value, count / total)), made once
+ * for each of its numbers (a tuple is never changed: every view read shares it); a new
+ * reference, or NULL with an exception. */
 #define KIND_CACHE 4096  /* a power of two */
 static struct {
     unsigned long key;  /* value, colour, count, total packed; 0: empty */
@@ -2112,10 +2113,12 @@ static struct {
 static int kinds_cached;  /* kept to half the room: a search always ends */
 
 static PyObject *kind_tuple(long value, long colour, long count, long total) {
-    if (value < 0 || value >= MAX_WEAPONS || colour < 0 || colour >= MAX_WEAPONS || count < 1 ||
+    if (value < 0 || value >= MAX_WEAPONS || colour < -1 || colour >= MAX_WEAPONS || count < 1 ||
         count > total || total >= MAX_WEAPONS)
         return number_tuple(value, colour, (double)count / (double)total);
-    unsigned long key = 1UL << 24 | (unsigned long)value << 18 | (unsigned long)colour << 12 |
+    /* colour -1: the pair (value, count / total) a card's value is */
+    unsigned long key = (colour < 0 ? 2UL : 1UL) << 24 | (unsigned long)value << 18 |
+                        (unsigned long)(colour < 0 ? 0 : colour) << 12 |
                         (unsigned long)count << 6 | (unsigned long)total;
     size_t at = (key * 2654435761UL) & (KIND_CACHE - 1);
     while (kind_cache[at].key && kind_cache[at].key != key) at = (at + 1) & (KIND_CACHE - 1);
@@ -2275,8 +2278,7 @@ static PyObject *weapons_of(PyObject *view, const WeaponTables *tables) {
         }
     for (long i = 0; i < value_count; i++) {
         if (!by_value[values[i]]) continue;
-        PyObject *pair =
-            number_tuple(values[i], -1, (double)by_value[values[i]] / (double)unseen_count);
+        PyObject *pair = kind_tuple(values[i], -1, by_value[values[i]], unseen_count);
         int failed = !pair || PyList_Append(card, pair) < 0;
         Py_XDECREF(pair);
         if (failed) goto done;
