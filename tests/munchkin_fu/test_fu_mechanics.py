@@ -100,6 +100,16 @@ def test_a_class_held_alone_under_super_munchkin_keeps_its_drawbacks():
     assert strengths(state) == (5, 6 + 4)
 
 
+def test_a_class_or_style_is_played_at_any_moment_of_ones_own_turn_even_in_its_fight():
+    state = fight("paper_tiger", hands={0: ["crane_style", "ninja"], 1: ["monk"]})
+    assert Play(card("monk")) not in state.legal_actions(1)  # not seat 1's turn
+    pass_others(state)
+    legal = state.legal_actions(0)
+    assert Play(card("crane_style")) in legal and Play(card("ninja")) in legal
+    state.apply(0, Play(card("ninja")))
+    assert keys(state.table[0]) == ["ninja"] and state.phase == "combat"
+
+
 # ----- the cards the rulebook names -------------------------------------------------------
 
 

@@ -536,6 +536,9 @@ class RulesetData(ContentModel):
     # outside combat, a player may play a monster enhancer on a follower of theirs that
     # has none; it stays with it, adding its combat modifier to the owner (Fu's fans)
     enhance_followers: bool = False
+    # a class, race or style, Half-Breed or Super Munchkin card may be played at any
+    # moment of one's own turn, its fight and run included (Fu); else outside them only
+    character_all_turn: bool = False
     # the languages of the cards' names and texts (English first)
     languages: tuple[str, ...] = ("en",)
 
@@ -851,7 +854,10 @@ class CardSet:
         # Which cards could be played from hand, and which uses of a card in play could be
         # used, in each context of play (a quick filter before the full checks of `flow`).
         rides = data.ruleset.enhance_followers
-        self.maybe_play = {ctx: tuple(_maybe_play(c, ctx, rides) for c in cards) for ctx in Context}
+        all_turn = data.ruleset.character_all_turn
+        self.maybe_play = {
+            ctx: tuple(_maybe_play(c, ctx, rides, all_turn) for c in cards) for ctx in Context
+        }
         self.maybe_use = {
             ctx: tuple(
                 tuple(
@@ -878,7 +884,7 @@ def fits(timing: Context, ctx: Context) -> bool:
     return timing == ctx or (timing == Context.ANY and ctx in ANY_TIME)
 
 
-def _maybe_play(card: Card, ctx: Context, rides: bool) -> bool:
+def _maybe_play(card: Card, ctx: Context, rides: bool, all_turn: bool) -> bool:
     kind = card.kind
     if kind == CardKind.ONESHOT:  # used, or carried into play on one's own turn
         return card.uses[0].fits(ctx) or ctx in OWN_TIME
@@ -888,7 +894,9 @@ def _maybe_play(card: Card, ctx: Context, rides: bool) -> bool:
         return ctx in ANY_TIME
     if kind == CardKind.ITEM and card.given_use >= 0:
         return ctx in OWN_TIME or ctx == Context.COMBAT
-    if kind in PUT_IN_PLAY_KINDS:
+    if kind in CHARACTER_KINDS:
+        return ctx in OWN_TIME or (all_turn and ctx != Context.CURSE)
+    if kind == CardKind.ITEM:
         return ctx in OWN_TIME
     if kind == CardKind.FOLLOWER:
         return ctx not in (Context.RUN, Context.CURSE)

@@ -359,7 +359,7 @@ def can_play(s: MunchkinModel, seat: int, card: int, ctx: Context) -> bool:
     if kind == CardKind.CURSE:
         return ctx in ANY_TIME
     if kind in (CardKind.CLASS, CardKind.RACE):
-        if ctx not in OWN_TIME:
+        if not _character_time(s, seat, ctx):
             return False
         have = character.traits(s, seat, kind)
         return len(have) < character.max_traits(s, seat, kind) and all(
@@ -368,7 +368,7 @@ def can_play(s: MunchkinModel, seat: int, card: int, ctx: Context) -> bool:
     if kind == ITEM and ctx == COMBAT and c.given_use >= 0:  # given from hand
         return usable(s, seat, card, c.given_use, ctx, True)
     if kind in (CardKind.HALF_BREED, CardKind.SUPER_MUNCHKIN, ITEM):
-        if ctx not in OWN_TIME:
+        if not (ctx in OWN_TIME if kind == ITEM else _character_time(s, seat, ctx)):
             return False
         if kind == ITEM:
             return not c.big or character.big_count(s, seat) < character.big_limit(s, seat)
@@ -392,6 +392,15 @@ def can_play(s: MunchkinModel, seat: int, card: int, ctx: Context) -> bool:
     # a monster joins a fight with another of its kind (the ruleset's `joins`: undead)
     tags = cs.join_tags[card]
     return bool(tags) and any(tags & cs.cards[m].tags for m in s.monsters)
+
+
+def _character_time(s: MunchkinModel, seat: int, ctx: Context) -> bool:
+    """Whether `seat` may put a class, race or style, Half-Breed or Super Munchkin card
+    into play now: on its own turn outside combat (or in the set-up), or at any moment of
+    its turn but a curse's answer where the ruleset's `character_all_turn` says so."""
+    if ctx in OWN_TIME:
+        return True
+    return s.CS.rules.character_all_turn and seat == s.turn and ctx != CURSE_CTX
 
 
 def _plays(s: MunchkinModel, seat: int, ctx: Context) -> list[Action]:
