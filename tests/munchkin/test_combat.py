@@ -225,6 +225,15 @@ def test_death_keeps_class_race_and_level_and_the_others_loot_the_body():
     assert state.body == [] and card("pointy_stick") in state.view(3)["seats"][1]["known_hand"]
 
 
+def test_looters_of_one_level_whose_dice_tie_roll_again():
+    state = fight("elder_wyrm", levels=[3, 4, 4], dice=[1, 3, 3, 2, 5])
+    pass_all(state)
+    state.apply(0, ROLL)  # the 1: caught, dead; seats 1 and 2 roll 3 and 3, then 2 and 5
+    pass_all(state)
+    death = events(state, "death")[-1]
+    assert (death["order"], death["rolls"]) == ([2, 1], [5, 2])
+
+
 def test_the_dead_come_back_with_a_new_start_hand_on_their_next_turn():
     state = fight("elder_wyrm", dice=[1])
     pass_all(state)

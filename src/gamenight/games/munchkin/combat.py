@@ -419,7 +419,8 @@ def caught(s: MunchkinModel, seat: int, monster: int) -> None:
 
 def die(s: MunchkinModel, seat: int, card: int) -> None:
     """`seat` dies: it keeps its class, race, level and curses; its hand and its other
-    cards are laid out for the others to loot, highest level first."""
+    cards are laid out for the others to loot, highest level first (a die roll for equal
+    levels, rolled again while two of them are equal)."""
     if s.dead[seat]:
         return
     cards = s.CS.cards
@@ -442,7 +443,11 @@ def die(s: MunchkinModel, seat: int, card: int) -> None:
     looters = [p for p in s.living() if p != seat]
     levels = [s.level[p] for p in looters]
     rolls = {p: s.die() if levels.count(s.level[p]) > 1 else 0 for p in looters}
-    looters.sort(key=lambda p: (-s.level[p], -rolls[p], (p - s.turn) % s.num_players))
+    for level in sorted(set(levels), reverse=True):  # equal dice: the level's looters reroll
+        tied = [p for p in looters if s.level[p] == level and rolls[p]]
+        while len({rolls[p] for p in tied}) < len(tied):
+            rolls.update((p, s.die()) for p in tied)
+    looters.sort(key=lambda p: (-s.level[p], -rolls[p]))
     s.log(
         EventKind.DEATH,
         **DeathData(
