@@ -139,6 +139,37 @@ def test_a_key_pressed_right_after_ones_own_move_counts_at_the_reaction_floor():
     assert live.act(0, lambda ms: grab("blue", ms)) == grab("blue", 300)  # never refused
 
 
+def test_a_second_key_while_ones_move_waits_for_another_person_is_held_not_refused():
+    clock = FakeClock()
+    live = table(quiet(), [None, None], clock)
+    clock.begin(live)
+    clock.to(300)
+    assert live.act(0, lambda ms: grab("red", ms)) == grab("red", 300)  # waits for seat 1
+    clock.to(310)
+    assert live.act(0, lambda ms: grab("blue", ms)) is None  # held
+    with pytest.raises(IllegalAction, match="may not act now"):
+        live.act(0, lambda ms: grab("green", ms))  # one key held at a time
+    clock.to(450)  # seat 1 let the red grab pass: it is resolved, the held key sealed
+    assert live.advance() == [(1, WAIT)]
+    assert live.state.holder[0] == 0 and live.state.has_sealed(0)
+    clock.to(600)
+    assert live.advance() == [(1, WAIT)]
+    assert live.state.holder[1] == 0 and live.state.taken_at[1] == 450  # at the floor
+
+
+def test_a_held_key_the_rules_refuse_once_its_move_is_resolved_is_dropped():
+    clock = FakeClock()
+    live = table(quiet(), [None, None], clock)
+    clock.begin(live)
+    clock.to(300)
+    live.act(0, lambda ms: grab("red", ms))
+    clock.to(310)
+    assert live.act(0, lambda ms: grab("red", ms)) is None  # the same token again
+    clock.to(450)
+    assert live.advance() == [(1, WAIT)]
+    assert live.state.holder[0] == 0 and live.state.actors() == (0, 1)  # nothing sealed
+
+
 def test_the_grab_ends_when_the_tie_window_after_the_first_call_has_passed():
     clock = FakeClock()
     moves = [(1, grab("blue", 300)), (1, call(5, 500))]

@@ -69,3 +69,28 @@ def test_a_grab_within_the_reaction_floor_counts_at_the_floor(client, store):
         until(socket, lambda u: any(e["kind"] == "grab" for e in u["events"]))
     mine = [row for row in store.actions(table) if row.seat == 0 and row.cause == "player"]
     assert mine[0].action["ms"] >= 150  # the game's reaction floor
+
+
+def test_a_second_grab_while_the_first_waits_for_the_other_person_is_held(client, store):
+    table, tokens = seated(client, "ninja-master", "hh", seed=4, turn_seconds=0)
+    with (
+        client.websocket_connect(f"/ws/{table}") as first,
+        client.websocket_connect(f"/ws/{table}") as second,
+    ):
+        hello(first, tokens[0])
+        hello(second, tokens[1])
+        for socket in (first, second):
+            send(socket, type="ready")
+        until(first, lambda u: u["step"] == "running")
+        send(first, type="act", action={"type": "Grab", "token": 0})
+        send(first, type="act", action={"type": "Grab", "token": 1})  # both hands at once
+        for message in iter(first.receive_json, None):
+            assert message["type"] != "error", message  # held, not refused
+            if message["type"] == "update" and message["view"]["tokens"][1]["holder"] == 0:
+                break
+    grabs = [row for row in store.actions(table) if row.action["type"] == "Grab"]
+    assert [(row.seat, row.action["token"], row.cause) for row in grabs] == [
+        (0, 0, "player"),
+        (0, 1, "player"),
+    ]
+    assert grabs[1].action["ms"] >= grabs[0].action["ms"] + 150  # at the reaction floor

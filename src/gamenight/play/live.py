@@ -16,14 +16,16 @@ see something, and the table turns that into the engine's terms, fairly:
 - a move is never refused for being quick: one stamped before the engine's reaction
   floor (a second key pressed right after one's own move) counts at the floor. With
   other people at the table, one's first move may still wait for them (until they press
-  or its reaction time passes): a second key pressed meanwhile is refused, saying whom
-  the move waits for;
+  or its reaction time passes): a second key pressed meanwhile is *held*, and counts at
+  the floor once that move is resolved (dropped if the rules refuse it then; a third key
+  while one is held is refused);
 - once the step's deadline has passed, every seat still to move gets the ``expire`` move
   (Ninja Master: ``Done()``).
 
 What a real-time game offers beyond the kernel's contract (Ninja Master does):
 ``deadline()``, the last ms at which moves count; ``moments()`` and ``next_moment()``,
-when the sealed moves happen and the earliest; ``floor`` and ``reaction_ms``, the engine's reaction rule;
+when the sealed moves happen and the earliest; ``has_sealed(seat)``, whether a seat's
+move is sealed and not yet resolved; ``floor`` and ``reaction_ms``, the engine's reaction rule;
 ``refusal(seat, action)``, why a move is refused, for the person; and ``timed_step()``,
 which changes when a step ends (the table then stops and waits for the next `begin`, so
 people read the step's outcome at their own pace).
@@ -79,6 +81,8 @@ class LiveTable:
         self.running = False  # a step is being played: `begin` was called and it goes on
         self._start = 0  # the clock when the step began
         self._step: Any = None  # the state's timed_step() while it runs
+        # per seat, a key pressed while its sealed move waits: (its ms, its `build`)
+        self._held: dict[int, tuple[int, Callable[[int], Action]]] = {}
 
     # ----- driving the step ------------------------------------------------------------
 
@@ -102,12 +106,13 @@ class LiveTable:
         engine resolves what nobody can answer any more; returns the moves made."""
         return self._advance_to(self.elapsed_ms())
 
-    def act(self, seat: int, build: Callable[[int], Action]) -> Action:
+    def act(self, seat: int, build: Callable[[int], Action]) -> Action | None:
         """A person at `seat` acts now: `build(ms)` makes the move from its time stamp.
 
         Everything due before the key press is resolved first; then the move is stamped
         (module docstring) and sealed, or `IllegalAction` says why not (too late, already
-        moved, or the game's `refusal`) and nothing changes.
+        moved, or the game's `refusal`) and nothing changes. ``None``: the seat's sealed
+        move still waits for other people, and the key is held until it is resolved.
         """
         if not self.running:
             raise IllegalAction(_("nothing to act on: the step is over"))
@@ -117,7 +122,10 @@ class LiveTable:
             raise IllegalAction(_("too late: time is up"))
         state = self.state
         if seat not in state.actors():
-            raise IllegalAction(state._not_your_turn(seat))
+            if seat in self._held or not state.has_sealed(seat):
+                raise IllegalAction(state._not_your_turn(seat))
+            self._held[seat] = (now, build)
+            return None
         action = build(self._stamp(now))
         reason = state.refusal(seat, action)
         if reason is not None:
@@ -175,8 +183,21 @@ class LiveTable:
         state.apply(seat, action)
         if state.is_over() or state.timed_step() != self._step:
             self.running = False
+            self._held.clear()
             return
+        self._release_held()
         self._ask_bots()
+
+    def _release_held(self) -> None:
+        """Seal the keys held for seats whose move was just resolved, at the floor (in
+        the order of their seats: sealed moves are resolved by their times, never by the
+        order they were sealed in); one the rules now refuse is dropped."""
+        for seat in sorted(self._held):
+            if self.running and seat in self.state.actors():
+                ms, build = self._held.pop(seat)
+                action = build(max(ms, self.state.floor))
+                if self.state.refusal(seat, action) is None:
+                    self._submit(seat, action)
 
     def _ask_bots(self) -> None:
         """Every bot still to move seals its next move: it sees what just changed."""

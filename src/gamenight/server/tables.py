@@ -113,6 +113,9 @@ class Live:
     web: ModuleType | None
     ready: set[int] = field(default_factory=set)
     ready_by: float | None = None  # loop time when the step begins anyway
+    # the moves people's keys made, until stored: a key held while its seat's move waits
+    # makes its move later, in another call (`LiveTable.act`)
+    pressed: list[Action] = field(default_factory=list)
 
 
 class BotTurns:
@@ -660,30 +663,36 @@ class Table:
     def _act_live(self, seat: int, data: dict[str, Any]) -> None:
         live = self.live
         assert live is not None
+        codec = self.state.codec
         timed = updates.live_template(self.state, self.spec, seat, data)
+        if timed is None and live.table.state.has_sealed(seat):  # a key the table holds
+            timed = updates.live_template(self.state, self.spec, seat, data, codec.actions)
         if timed is None:
             raise TableError(N_("that is not one of your moves now"))
         template = {k: v for k, v in data.items() if k != updates.TIMED}
-        codec = self.state.codec
 
         def build(ms: int) -> Action:
-            return codec.from_json({**template, updates.TIMED: ms} if timed else template)
+            action = codec.from_json({**template, updates.TIMED: ms} if timed else template)
+            live.pressed.append(action)
+            return action
 
-        mine: list[Action] = []
         try:
-            self._live_moves(lambda: mine.append(live.table.act(seat, build)), mine)
+            self._live_moves(lambda: live.table.act(seat, build))
         except IllegalAction as exc:
             raise TableError.refusing(exc) from None
 
-    def _live_moves(self, run: Callable[[], Any], mine: Sequence[Action] = ()) -> None:
-        """Run the live table (`run`), then store and tell the moves it made: `mine` are
-        the person's own, the others its bots' and those it made on people's behalf."""
+    def _live_moves(self, run: Callable[[], Any]) -> None:
+        """Run the live table (`run`), then store and tell the moves it made: people's
+        own (`Live.pressed`), its bots' and those it made on people's behalf."""
         live = self.live
         assert live is not None
         state = self.state
         start = len(state.history)
         step = self._step()
-        run()
+        try:
+            run()
+        finally:
+            mine, live.pressed = live.pressed, []
         made = []
         for seat, action in state.history[start:]:
             if any(action is own for own in mine):

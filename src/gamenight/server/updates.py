@@ -127,12 +127,19 @@ def choices(
     return found
 
 
-def live_template(state: State, spec: GameSpec, seat: int, data: dict[str, Any]) -> bool | None:
-    """Whether `data` (an action without its time) is one of `seat`'s moves now: True for
-    a timed one (the server stamps it), False for another, None for none of them."""
+def live_template(
+    state: State,
+    spec: GameSpec,
+    seat: int,
+    data: dict[str, Any],
+    moves: Sequence[Action] | None = None,
+) -> bool | None:
+    """Whether `data` (an action without its time) is one of `seat`'s moves now (or of
+    `moves`): True for a timed one (the server stamps it), False for another, None for
+    none of them."""
     template = {k: v for k, v in data.items() if k != TIMED}
     wait = getattr(spec.part("web"), "WAIT", None)
-    for action in state.legal_actions(seat):
+    for action in state.legal_actions(seat) if moves is None else moves:
         found = action.to_json()
         if found == wait:
             continue

@@ -271,6 +271,11 @@ class NinjaMasterState(NinjaMasterModel):
         moments = (resolution.moment(p) for p in self.sealed if p is not None)
         return sorted(m for m in moments if 0 <= m < math.inf)
 
+    def has_sealed(self, seat: int) -> bool:
+        """Whether `seat`, still grabbing, has a proposal sealed and not yet resolved (a
+        live table holds a key pressed meanwhile). Never part of a view."""
+        return self.sealed[seat] is not None and seat in self.grabbing
+
     def next_moment(self) -> float | None:
         """When the earliest sealed timed proposal happens (ms; ``None``: there is none)."""
         moments = self.moments()
