@@ -3,9 +3,30 @@ ordered by the time the server received them, with the game's reaction floor."""
 
 from __future__ import annotations
 
+import contextlib
 import time
+from collections.abc import Iterator
+from typing import Any
 
 from .conftest import hello, next_error, seated, send, until
+
+
+@contextlib.contextmanager
+def two_people_grabbing(client: Any, seed: int, **options: Any) -> Iterator[tuple[str, Any, Any]]:
+    """A Ninja Master table of two people, both connected and ready, its grab running:
+    (the table, the first seat's socket, the second's)."""
+    table, tokens = seated(client, "ninja-master", "hh", seed=seed, turn_seconds=0, options=options)
+    with (
+        client.websocket_connect(f"/ws/{table}") as first,
+        client.websocket_connect(f"/ws/{table}") as second,
+    ):
+        hello(first, tokens[0])
+        hello(second, tokens[1])
+        for socket in (first, second):
+            send(socket, type="ready")
+        until(second, lambda u: u["step"] == "running")
+        until(first, lambda u: u["step"] == "running")
+        yield table, first, second
 
 
 def test_the_dice_are_held_back_until_the_round_begins_for_everybody(client):
@@ -37,18 +58,7 @@ def test_the_dice_are_held_back_until_the_round_begins_for_everybody(client):
 
 
 def test_grabs_are_ordered_by_the_time_the_server_received_them(client, store):
-    table, tokens = seated(
-        client, "ninja-master", "hh", seed=2, turn_seconds=0, options={"reaction_ms": 0}
-    )
-    with (
-        client.websocket_connect(f"/ws/{table}") as first,
-        client.websocket_connect(f"/ws/{table}") as second,
-    ):
-        hello(first, tokens[0])
-        hello(second, tokens[1])
-        for socket in (first, second):
-            send(socket, type="ready")
-        until(second, lambda u: u["step"] == "running")
+    with two_people_grabbing(client, 2, reaction_ms=0) as (table, first, second):
         send(second, type="act", action={"type": "Grab", "token": 2})
         time.sleep(0.2)
         send(first, type="act", action={"type": "Grab", "token": 2})
@@ -72,16 +82,7 @@ def test_a_grab_within_the_reaction_floor_counts_at_the_floor(client, store):
 
 
 def test_a_second_grab_while_the_first_waits_for_the_other_person_is_held(client, store):
-    table, tokens = seated(client, "ninja-master", "hh", seed=4, turn_seconds=0)
-    with (
-        client.websocket_connect(f"/ws/{table}") as first,
-        client.websocket_connect(f"/ws/{table}") as second,
-    ):
-        hello(first, tokens[0])
-        hello(second, tokens[1])
-        for socket in (first, second):
-            send(socket, type="ready")
-        until(first, lambda u: u["step"] == "running")
+    with two_people_grabbing(client, 4) as (table, first, _second):
         send(first, type="act", action={"type": "Grab", "token": 0})
         send(first, type="act", action={"type": "Grab", "token": 1})  # both hands at once
         for message in iter(first.receive_json, None):
