@@ -160,6 +160,11 @@ bad_stuff = [{ op = "lose_item", slot = "head" }, { op = "lose_level", amount = 
             "cards.0.use",
             "'setup' is no timing",
         ),
+        (
+            'kind = "oneshot"\nuse = { timing = "any", answers_curse = true, do = [{ op = "draw", deck = "door" }] }',
+            "cards.0.use",
+            "only an 'any' use that cancels a curse answers one",
+        ),
     ],
 )
 def test_a_bad_card_names_the_file_the_card_and_the_field(tmp_path, card, field, message):

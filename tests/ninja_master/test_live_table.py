@@ -147,7 +147,7 @@ def test_a_second_key_while_ones_move_waits_for_another_person_is_held_not_refus
     assert live.act(0, lambda ms: grab("red", ms)) == grab("red", 300)  # waits for seat 1
     clock.to(310)
     assert live.act(0, lambda ms: grab("blue", ms)) is None  # held
-    with pytest.raises(IllegalAction, match="may not act now"):
+    with pytest.raises(IllegalAction, match="a key of yours already waits"):
         live.act(0, lambda ms: grab("green", ms))  # one key held at a time
     clock.to(450)  # seat 1 let the red grab pass: it is resolved, the held key sealed
     assert live.advance() == [(1, WAIT)]
@@ -155,6 +155,28 @@ def test_a_second_key_while_ones_move_waits_for_another_person_is_held_not_refus
     clock.to(600)
     assert live.advance() == [(1, WAIT)]
     assert live.state.holder[1] == 0 and live.state.taken_at[1] == 450  # at the floor
+
+
+def test_keys_held_by_two_people_are_each_sealed_when_their_own_move_is_resolved():
+    clock = FakeClock()
+    live = table(quiet(players=3), [None, None, None], clock)
+    clock.begin(live)
+    clock.to(300)
+    live.act(0, lambda ms: grab("red", ms))
+    clock.to(305)
+    live.act(1, lambda ms: grab("green", ms))
+    clock.to(310)
+    assert live.act(0, lambda ms: grab("blue", ms)) is None
+    clock.to(312)
+    assert live.act(1, lambda ms: grab("yellow", ms)) is None
+    clock.to(450)  # seat 2 waits: red and green resolve, both held keys are sealed
+    assert live.advance() == [(2, WAIT)]
+    assert live.state.holder[:4] == [0, -1, 1, -1]
+    assert live.state.moments() == [450, 450]  # each at the floor
+    clock.to(600)
+    live.advance()
+    assert live.state.holder[:4] == [0, 0, 1, 1]
+    assert live.state.taken_at[1] == live.state.taken_at[3] == 450
 
 
 def test_a_held_key_the_rules_refuse_once_its_move_is_resolved_is_dropped():

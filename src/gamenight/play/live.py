@@ -122,7 +122,9 @@ class LiveTable:
             raise IllegalAction(_("too late: time is up"))
         state = self.state
         if seat not in state.actors():
-            if seat in self._held or not state.has_sealed(seat):
+            if seat in self._held:  # naming no other seat: who has moved stays unseen
+                raise IllegalAction(_("a key of yours already waits for your move"))
+            if not state.has_sealed(seat):
                 raise IllegalAction(state._not_your_turn(seat))
             self._held[seat] = (now, build)
             return None
@@ -191,9 +193,10 @@ class LiveTable:
     def _release_held(self) -> None:
         """Seal the keys held for seats whose move was just resolved, at the floor (in
         the order of their seats: sealed moves are resolved by their times, never by the
-        order they were sealed in); one the rules now refuse is dropped."""
+        order they were sealed in); one the rules now refuse is dropped. Sealing one may
+        resolve more and release another key here first (`_submit` calls back)."""
         for seat in sorted(self._held):
-            if self.running and seat in self.state.actors():
+            if self.running and seat in self._held and seat in self.state.actors():
                 ms, build = self._held.pop(seat)
                 action = build(max(ms, self.state.floor))
                 if self.state.refusal(seat, action) is None:

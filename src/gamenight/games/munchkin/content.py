@@ -889,7 +889,7 @@ def _maybe_play(card: Card, ctx: Context, rides: bool, all_turn: bool) -> bool:
     if kind == CardKind.ONESHOT:  # used, or carried into play on one's own turn
         return card.uses[0].fits(ctx) or ctx in OWN_TIME
     if kind == CardKind.LEVELUP:
-        return fits(card.uses[0].timing, ctx)
+        return card.uses[0].fits(ctx)
     if kind == CardKind.CURSE:
         return ctx in ANY_TIME
     if kind == CardKind.ITEM and card.given_use >= 0:
