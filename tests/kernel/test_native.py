@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -155,6 +157,31 @@ def test_a_copy_names_a_missing_field(copy_state):
     source.hands, source.deck = [3], None
     copied = copy_state(source, plan)
     assert copied.hands == [3] and copied.hands is not source.hands
+
+
+def test_a_tuple_field_is_shared_by_a_copy_written_as_a_list_and_read_as_a_tuple(copy_state):
+    """A `tuples` field is replaced, never changed, by its game: a copy shares it, and a
+    snapshot writes it as a JSON list and reads it back as a tuple of the same values."""
+
+    class Pile:
+        __slots__ = ("deck", "hands")
+
+    declared = fields.Fields(lists=("hands",), tuples=("deck",))
+    assert declared.names == ("hands", "deck")
+    plan = declared.plan(Pile, (), (), ())
+    source = Pile()
+    source.deck, source.hands = (3, 1, 2), [4]
+    copied = copy_state(source, plan)
+    assert copied.deck is source.deck and copied.hands == [4] and copied.hands is not source.hands
+    data = declared.dump(source)
+    assert data == {"hands": [4], "deck": [3, 1, 2]} and type(data["deck"]) is list
+    loaded = Pile()
+    declared.load(loaded, json.loads(json.dumps(data)), 2)
+    assert loaded.deck == (3, 1, 2) and type(loaded.deck) is tuple
+    with pytest.raises(ValueError, match="deck must be a list of numbers"):
+        declared.load(Pile(), {"hands": [], "deck": [[1]]}, 2)
+    with pytest.raises(ValueError, match="lacks deck"):
+        declared.load(Pile(), {"hands": []}, 2)
 
 
 def test_a_flat_part_is_copied_as_its_own_copy_does(copy_state):

@@ -136,10 +136,10 @@ def test_items_equip_and_unequip_once_a_turn_each():
 
 def test_the_hireling_carries_one_more_item():
     state = game(table={0: ["hireling", "buckler", "pointy_stick", "boomerang"]})
-    assert state.unequipped == []
+    assert state.unequipped == ()
     assert state.view(0)["seats"][0]["strength"] == 1 + 1 + 2 + 1 + 2
     state.apply(0, Discard(card("hireling")))
-    assert state.unequipped == [card("boomerang")]
+    assert state.unequipped == (card("boomerang"),)
 
 
 # ----- curses ------------------------------------------------------------------------
@@ -319,7 +319,7 @@ def test_a_cleric_may_take_the_door_from_the_discard_pile_then_discards_a_card()
     resurrect = Use(card("cleric"), 1)
     assert resurrect in state.legal_actions(0)
     state.apply(0, resurrect)
-    assert state.monsters == [card("moody_goblin")] and state.phase == "combat"
+    assert state.monsters == (card("moody_goblin"),) and state.phase == "combat"
     assert state.actors() == (0,) and state.legal_actions(0) == [
         Pick(card("buckler")),
         Pick(card("boomerang")),

@@ -62,7 +62,7 @@ def test_the_fighter_picks_first_unless_the_bribe_says_the_helper_does():
     pass_all(state)
     assert state.actors() == (0,)  # the fighter takes their two first
     play(state, (0, Pick(card("buckler"))), (0, Pick(card("boomerang"))))
-    assert keys(state.hands[1]) == ["tap_shoes"] and state.haul == []
+    assert keys(state.hands[1]) == ["tap_shoes"] and state.haul == ()
 
 
 def test_a_bribe_of_more_treasures_than_the_monster_gives_pays_what_there_is():

@@ -1171,7 +1171,7 @@ def check_resurrect(
     before: MunchkinState, after: MunchkinState, user: int, expected: list[Seat]
 ) -> None:
     """The Door discard pile's top card is kicked open (a monster: a fight)."""
-    assert after.monsters == [before.door_discard[-1]] and after.phase == "combat"
+    assert after.monsters == (before.door_discard[-1],) and after.phase == "combat"
 
 
 OP_CHECKS: dict[str, OpCheck] = {

@@ -281,7 +281,7 @@ def test_the_hireling_is_hired_in_another_players_combat_and_escapes_for_a_helpe
 
 def test_the_hireling_carries_an_extra_item_of_any_slot():
     state = game(table={0: ["hireling", "helm_of_nerve", "horned_helmet"]})
-    assert state.unequipped == []
+    assert state.unequipped == ()
     assert state.view(None)["seats"][0]["strength"] == 1 + 1 + 1 + 1
 
 
@@ -295,9 +295,9 @@ def test_the_dead_keep_mixed_heritage_and_overachiever_but_not_the_hireling():
     state.apply(0, ROLL)
     pass_all(state)
     assert state.dead[0] and keys(state.table[0]) == kept
-    assert state.body == [card("hireling")]
+    assert state.body == (card("hireling"),)
     state.apply(1, Pick(card("hireling")))  # seat 2 finds nothing left to take
-    assert state.hands[1] == [card("hireling")] and state.body == []
+    assert state.hands[1] == [card("hireling")] and state.body == ()
     assert state.window_kind == "end" and state.actors() == (1, 2)  # the dead are not asked
 
 

@@ -222,7 +222,7 @@ def test_death_keeps_class_race_and_level_and_the_others_loot_the_body():
         (1, Pick(card("pointy_stick"))),
         (3, Pick(card("leather_vest"))),
     )
-    assert state.body == [] and card("pointy_stick") in state.view(3)["seats"][1]["known_hand"]
+    assert state.body == () and card("pointy_stick") in state.view(3)["seats"][1]["known_hand"]
 
 
 def test_looters_of_one_level_whose_dice_tie_roll_again():

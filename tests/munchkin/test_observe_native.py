@@ -127,6 +127,8 @@ def test_the_memo_key_tells_states_apart_by_each_field():
         value = getattr(changed, name)
         if isinstance(value, int):
             setattr(changed, name, value + 1)
+        elif isinstance(value, tuple):  # a field the rules replace
+            setattr(changed, name, (*value, 0))
         elif value and isinstance(value[0], list):
             value[0].append(0)
         else:

@@ -65,7 +65,7 @@ def test_kicking_open_a_plain_door_card_opens_a_window_then_it_goes_to_hand_face
 def test_a_monster_kicked_open_attacks_at_once():
     state = game(door=["grumpy_chest"])
     state.apply(0, KICK)
-    assert state.phase == "combat" and state.monsters == [card("grumpy_chest")]
+    assert state.phase == "combat" and state.monsters == (card("grumpy_chest"),)
     assert state.actors() == (1, 2, 0)  # everybody may play, the fighter answers last
 
 

@@ -35,7 +35,7 @@ def test_determinize_keeps_the_view_and_what_the_seat_knows():
     assert {card("pointy_stick"), card("buckler")} <= set(world.hands[2])  # its own gifts
     other = state.determinize(1, seed=5)
     assert other.view(1) == state.view(1)
-    assert other.seen == []  # seat 0's knowledge is not seat 1's
+    assert other.seen == ()  # seat 0's knowledge is not seat 1's
 
 
 def test_worlds_depend_only_on_what_the_seat_may_know():

@@ -137,7 +137,7 @@ def test_side_a_bonus_while_helping():
 
 def test_an_extra_hand_slot():
     state = game(table={0: ["third_arm", "buckler", "pointy_stick", "boomerang"]})
-    assert state.unequipped == [] and state.view(0)["seats"][0]["strength"] == 1 + 2 + 1 + 2
+    assert state.unequipped == () and state.view(0)["seats"][0]["strength"] == 1 + 2 + 1 + 2
 
 
 def test_two_races_with_mixed_heritage():
@@ -163,9 +163,9 @@ def test_a_curse_lowers_the_hand_limit_and_restrictions_test_sex_and_level():
     assert state.view(None)["seats"][0]["hand_limit"] == 4
     men = game(table={0: ["gentlemans_club"]}, sexes=[0, 0, 0])
     women = game(table={0: ["gentlemans_club"]}, sexes=[1, 0, 0])
-    assert men.view(None)["seats"][0]["strength"] == 4 and women.unequipped == [
-        card("gentlemans_club")
-    ]
+    assert men.view(None)["seats"][0]["strength"] == 4 and women.unequipped == (
+        card("gentlemans_club"),
+    )
     slug = fight("lava_slug", levels=[3, 1, 1], dice=[6])
     pass_all(slug)
     assert slug.phase == "run"  # level 3 is chased

@@ -235,9 +235,9 @@ def test_an_operation_unless_its_target_meets_a_condition():
 
 def test_an_extra_headgear_slot():
     state = game(table={0: ["hat_rack", "helm_of_nerve", "horned_helmet"]})
-    assert state.unequipped == [] and strength(state) == 1 + 1 + 1
+    assert state.unequipped == () and strength(state) == 1 + 1 + 1
     without = game(table={0: ["helm_of_nerve", "horned_helmet"]})
-    assert without.unequipped == [card("horned_helmet")]
+    assert without.unequipped == (card("horned_helmet"),)
 
 
 def test_a_player_who_escapes_without_rolling():

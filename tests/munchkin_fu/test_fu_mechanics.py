@@ -264,11 +264,11 @@ def test_a_double_trouble_copy_is_run_from_on_its_own_roll_with_its_own_bad_stuf
     state.apply(0, KICK)
     state.apply(1, Play(card("double_trouble")))
     pass_all(state)
-    assert state.run_left == [card("kung_fu_chick")] * 2
+    assert state.run_left == (card("kung_fu_chick"),) * 2
     assert state.legal_actions(0) == [ROLL]  # one monster twice: nothing to choose
     state.apply(0, ROLL)  # the rigged 1: the first caught the fighter (lose a level)
     pass_all(state)
-    assert state.level[0] == 3 and state.run_left == [card("kung_fu_chick")]
+    assert state.level[0] == 3 and state.run_left == (card("kung_fu_chick"),)
     state.apply(0, ROLL)  # the rigged 6: the copy is escaped
     pass_all(state)
     ran = [(e.data["die"], e.data["escaped"]) for e in state.events if e.kind == "ran"]
@@ -283,7 +283,7 @@ def test_two_monsters_and_a_copy_are_two_choices_to_run_from():
     state.apply(1, CHOOSE_MONSTER[1])
     pass_all(state)
     tiger, toddler = card("paper_tiger"), card("sumo_toddler")
-    assert state.phase == "run" and state.run_left == [tiger, toddler, toddler]
+    assert state.phase == "run" and state.run_left == (tiger, toddler, toddler)
     assert state.legal_actions(0) == [CHOOSE_MONSTER[0], CHOOSE_MONSTER[1]]
 
 

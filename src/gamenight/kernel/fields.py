@@ -55,6 +55,9 @@ class Fields:
 
     - `scalars`: immutable values (numbers, strings, enum members, ``None``);
     - `lists`: lists of immutable values (copied one level deep);
+    - `tuples`: tuples of immutable values, which the game replaces rather than changes
+      (``s.seen += (seat, card)``): a copy shares them, so a field that changes a few
+      times a turn, or is mostly empty, costs a clone nothing;
     - `nested`: lists of such lists, one per seat or per zone (copied two levels deep);
     - `parts`: ``(name, class)`` of kernel objects with ``copy``, ``to_json`` and
       ``from_json(data, players)``; a part may be ``None`` (a window not open);
@@ -65,6 +68,7 @@ class Fields:
 
     scalars: tuple[str, ...] = ()
     lists: tuple[str, ...] = ()
+    tuples: tuple[str, ...] = ()
     nested: tuple[str, ...] = ()
     parts: tuple[tuple[str, type[Part]], ...] = ()
     own_scalars: tuple[str, ...] = ()
@@ -75,7 +79,15 @@ class Fields:
         """Every declared field's name: the class that declares them makes them its
         ``__slots__``."""
         parts = tuple(name for name, _ in self.parts)
-        return self.scalars + self.lists + self.nested + parts + self.own_scalars + self.own_lists
+        return (
+            self.scalars
+            + self.lists
+            + self.tuples
+            + self.nested
+            + parts
+            + self.own_scalars
+            + self.own_lists
+        )
 
     def plan(
         self,
@@ -87,7 +99,7 @@ class Fields:
         """How `copy_state` copies an instance of `owner`: these fields and the owner's
         own `shared`, `lists` and `slotted` (see `ClonePlan`). Every one must be a slot
         of `owner`'s (a `TypeError` names one that is not)."""
-        shared += self.scalars + self.own_scalars
+        shared += self.scalars + self.tuples + self.own_scalars
         lists += self.lists + self.own_lists
         every = shared + lists + self.nested + tuple(n for n, _ in self.parts + slotted)
         if len(set(every)) != len(every):
@@ -114,6 +126,7 @@ class Fields:
     def dump(self, state: object) -> dict[str, Any]:
         """The fields as JSON-ready data (the `own_` kinds left to the game)."""
         data = {name: getattr(state, name) for name in self.scalars + self.lists + self.nested}
+        data.update((name, list(getattr(state, name))) for name in self.tuples)
         for name, _ in self.parts:
             part = getattr(state, name)
             data[name] = None if part is None else part.to_json()
@@ -123,7 +136,8 @@ class Fields:
         """Set the fields from `dump`'s output, refusing a value of the wrong shape with a
         `ValueError` naming the field (the game's record decides the rest: `gamenight.load`
         replays it and compares)."""
-        written = self.scalars + self.lists + self.nested + tuple(name for name, _ in self.parts)
+        written = self.scalars + self.lists + self.tuples + self.nested
+        written += tuple(name for name, _ in self.parts)
         missing = [name for name in written if name not in data]
         if missing:
             raise ValueError(f"the state lacks {', '.join(missing)}")
@@ -134,6 +148,8 @@ class Fields:
             setattr(state, name, value)
         for name in self.lists:
             setattr(state, name, _flat_list(name, data[name]))
+        for name in self.tuples:
+            setattr(state, name, tuple(_flat_list(name, data[name])))
         for name in self.nested:
             rows = data[name]
             if not isinstance(rows, list):

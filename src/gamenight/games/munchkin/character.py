@@ -345,4 +345,4 @@ def fix_equipment(s: MunchkinModel, seat: int) -> None:
             for c in s.table[seat]
             if cards[c].kind == ITEM and c not in s.unequipped and cards[c].slot != Slot.NONE
         ]
-        s.unequipped.append(worn[-1])
+        s.unequipped += (worn[-1],)

@@ -41,6 +41,7 @@ from .model import (
     WinData,
     WindowKind,
     ints,
+    removed,
 )
 
 KEPT_AT_DEATH = (*CHARACTER_KINDS, CardKind.CURSE)
@@ -56,7 +57,7 @@ def open_window(s: MunchkinModel, kind: WindowKind) -> None:
 def kick(s: MunchkinModel, from_discard: bool = False) -> None:
     """Kick open the door: the top Door card (or the Door discard pile's, for a Cleric)
     is revealed."""
-    drawn = [s.door_discard.pop()] if from_discard else zones.draw_cards(s, 0, 1)
+    drawn = [zones.take_from_discard(s, 0)] if from_discard else zones.draw_cards(s, 0, 1)
     if not drawn:
         s.log(EventKind.NO_DOOR, **SeatData(seat=s.turn))
         s.phase = Phase.LOOT
@@ -67,7 +68,7 @@ def kick(s: MunchkinModel, from_discard: bool = False) -> None:
         start(s, card)
     else:
         s.door_card = card
-        s.limbo.append(card)
+        s.limbo += (card,)
         s.phase = Phase.REVEAL
         open_window(s, WindowKind.REVEAL)
         if s.CS.kind[card] == CardKind.CURSE:
@@ -108,7 +109,7 @@ def add_monster(s: MunchkinModel, monster: int, controller: int, reinforce: bool
     """`monster` joins the fight, brought by `controller`. With a tag of the ruleset's
     `reinforce` (and `reinforce`), the reinforcement window opens once its own triggers
     have acted."""
-    s.monsters.append(monster)
+    s.monsters += (monster,)
     s.log(EventKind.MONSTER, **CardSeatData(card=monster, seat=controller))
     if reinforce and s.CS.reinforce_tags[monster]:
         first = zones.next_claimant(s, 0)
@@ -164,19 +165,19 @@ def remove_monster(s: MunchkinModel, monster: int, card: int, defeated: bool = F
         return
     if defeated:
         s.charmed += treasures(s, monster)
-    s.monsters.remove(monster)
+    s.monsters = removed(s.monsters, monster)
     enh = s.enh
     for i in range(0, len(enh), 2):
         if enh[i + 1] == monster:
             zones.discard(s, enh[i])
-    s.enh = [x for i in range(0, len(enh), 2) if enh[i + 1] != monster for x in enh[i : i + 2]]
+    s.enh = tuple(x for i in range(0, len(enh), 2) if enh[i + 1] != monster for x in enh[i : i + 2])
     cm = s.cmods
-    s.cmods = [
+    s.cmods = tuple(
         x
         for i in range(0, len(cm), 3)
         if not (cm[i] == 1 and cm[i + 1] == monster)
         for x in cm[i : i + 3]
-    ]
+    )
     zones.discard(s, monster)
     s.log(EventKind.MONSTER_GONE, **MonsterGoneData(card=monster, by=card, defeated=defeated))
 
@@ -253,7 +254,7 @@ def haul(s: MunchkinModel, frame: Frame) -> None:
     fighter, helper = s.turn, s.helper
     taken = list(s.haul)
     haul = taken + zones.draw_cards(s, 1, count - len(taken))
-    s.haul = haul
+    s.haul = tuple(haul)
     if taken:
         s.log(EventKind.HAUL, **HaulData(cards=haul, from_discard=taken[0]))
     else:
@@ -286,7 +287,7 @@ def haul(s: MunchkinModel, frame: Frame) -> None:
 
 def take_haul(s: MunchkinModel, seat: int, card: int) -> None:
     """`seat` takes a card of the haul on the table, face up."""
-    s.haul.remove(card)
+    s.haul = removed(s.haul, card)
     zones.to_hand_public(s, seat, card)
     s.log(EventKind.TAKE, **SeatCardData(seat=seat, card=card))
 
@@ -313,11 +314,10 @@ def end(s: MunchkinModel, frame: Frame | None = None) -> None:
         if o.occasion == s.combat_no and o.status is ACCEPTED:
             s.offers.void(o.id)
     s.offers.clear(s.combat_no)
-    s.monsters, s.enh, s.cmods, s.rbonus, s.escaped = [], [], [], [], []
-    s.run_left, s.runners, s.haul = [], [], []
+    s.monsters = s.enh = s.cmods = s.rbonus = s.escaped = s.run_left = s.runners = s.haul = ()
     s.run_mon, s.helper, s.charmed = -1, -1, 0
     used = s.uses
-    s.uses = [x for j in range(0, len(used), 4) if used[j + 3] == 1 for x in used[j : j + 4]]
+    s.uses = tuple(x for j in range(0, len(used), 4) if used[j + 3] == 1 for x in used[j : j + 4])
     s.phase = Phase.AFTER
     s.log(EventKind.COMBAT_OVER, **SeatData(seat=s.turn))
 
@@ -333,9 +333,9 @@ def start_run(s: MunchkinModel) -> None:
     """The players lost: they run from the monsters, the accepted help offer void."""
     s.phase = Phase.RUN
     # a Double Trouble copy is one more monster to run from, with its own Bad Stuff
-    s.run_left = [m for m in s.monsters for _ in range(character.copies(s, m))]
+    s.run_left = tuple(m for m in s.monsters for _ in range(character.copies(s, m)))
     s.run_mon = -1
-    s.runners = []
+    s.runners = ()
     s.log(EventKind.RUN, **RunData(seat=s.turn, helper=s.helper))
     offer_id = help_offer(s)
     if offer_id >= 0:
@@ -345,7 +345,7 @@ def start_run(s: MunchkinModel) -> None:
 def flee_from(s: MunchkinModel, index: int) -> None:
     """The fighter chose the next monster to run from (its place in ``run_left``)."""
     s.run_mon = s.run_left[index]
-    s.runners = [p for p in (s.turn, s.helper) if p >= 0]
+    s.runners = tuple(p for p in (s.turn, s.helper) if p >= 0)
 
 
 def auto_escape(s: MunchkinModel, seat: int, monster: int) -> bool:
@@ -400,9 +400,9 @@ def resolve_roll(s: MunchkinModel) -> None:
     )
     s.roll, s.roll_seat = -1, -1
     if seat in s.runners:
-        s.runners.remove(seat)
+        s.runners = removed(s.runners, seat)
     used = s.uses
-    s.uses = [x for j in range(0, len(used), 4) if used[j + 3] != 2 for x in used[j : j + 4]]
+    s.uses = tuple(x for j in range(0, len(used), 4) if used[j + 3] != 2 for x in used[j : j + 4])
     if not escaped:
         caught(s, seat, monster)
 
@@ -435,11 +435,11 @@ def die(s: MunchkinModel, seat: int, card: int) -> None:
         zones.forget(s, c)
     body = lost + hand
     s.hands[seat] = []
-    s.body.extend(body)
+    s.body += tuple(body)
     s.dead[seat] = 1
     s.fresh[seat] = 1
     if seat in s.runners:
-        s.runners.remove(seat)
+        s.runners = removed(s.runners, seat)
     looters = [p for p in s.living() if p != seat]
     levels = [s.level[p] for p in looters]
     rolls = {p: s.die() if levels.count(s.level[p]) > 1 else 0 for p in looters}
@@ -461,7 +461,7 @@ def die(s: MunchkinModel, seat: int, card: int) -> None:
 
 def loot(s: MunchkinModel, seat: int, card: int) -> None:
     """`seat` takes `card` of the body, face up."""
-    s.body.remove(card)
+    s.body = removed(s.body, card)
     zones.to_hand_public(s, seat, card)
     s.log(EventKind.LOOT, **SeatCardData(seat=seat, card=card))
 
@@ -472,4 +472,4 @@ def loot_end(s: MunchkinModel, frame: Frame) -> None:
         zones.discard(s, c)
     if s.body:
         s.log(EventKind.BODY_DISCARDED, **CardsData(cards=list(s.body)))
-    s.body = []
+    s.body = ()

@@ -64,6 +64,7 @@ from .model import (
     TradeData,
     TradedData,
     ints,
+    removed,
 )
 
 ANSWER, COUNTER_FRAME, SELL, TRADE, TRADE_COUNTER = (
@@ -281,8 +282,10 @@ def settle_claim(s: MunchkinModel, card: int, claims: list[int]) -> None:
         rolls += [x for pair in zip(contenders, dice, strict=True) for x in pair]
         contenders = [p for p, die in zip(contenders, dice, strict=True) if die == max(dice)]
     winner = contenders[0]
-    pile = s.door_discard if s.CS.deck[card] == 0 else s.treasure_discard
-    pile.remove(card)
+    if s.CS.deck[card] == 0:
+        s.door_discard = removed(s.door_discard, card)
+    else:
+        s.treasure_discard = removed(s.treasure_discard, card)
     zones.discard_from_hand(s, winner, claims[2 * seats.index(winner) + 1])
     zones.to_hand_public(s, winner, card)
     s.log(EventKind.CLAIMED, **ClaimedData(seat=winner, card=card, claimants=seats, rolls=rolls))
@@ -505,9 +508,9 @@ def gift(s: MunchkinModel, seat: int, card: int, to: int) -> None:
     s.hands[to].append(card)
     s.charity_got[to] += 1
     if public:
-        s.public_hand.append(card)
+        s.public_hand += (card,)
         s.log(EventKind.GIFT, **GiftData(seat=seat, receiver=to, card=card))
     else:
-        s.seen += [seat, card]
+        s.seen += (seat, card)
         s.log(EventKind.GIFT, **GiftData(seat=seat, receiver=to))
         s.log(EventKind.GIFT_CARD, (seat, to), **GiftCardData(seat=seat, receiver=to, card=card))

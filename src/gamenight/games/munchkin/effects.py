@@ -47,6 +47,7 @@ from .model import (
     SexData,
     UseData,
     ints,
+    removed,
 )
 
 SCOPES = {Scope.COMBAT: 0, Scope.TURN: 1, Scope.ROLL: 2}  # in the state's ``uses``
@@ -141,7 +142,7 @@ def aimable(s: MunchkinModel, op: Op) -> list[int]:
 def on_monster(s: MunchkinModel, op: Op, card: int, monster: int) -> None:
     """A bonus (or penalty) on one monster for this combat."""
     if op.op == OpKind.COMBAT_BONUS:
-        s.cmods += [1, monster, op.amount]
+        s.cmods += (1, monster, op.amount)
         s.log(EventKind.BONUS, **BonusData(card=card, monster=monster, amount=op.amount))
 
 
@@ -177,7 +178,7 @@ def aimed(s: MunchkinModel, frame: Frame, target: tuple[int, int]) -> None:
     ability = ability_of(c, code)
     if ability is not None and ability.per_target:
         k = c.uses.index(ability)
-        s.uses += [card, k, target[0] << 16 | target[1], SCOPES[ability.per]]
+        s.uses += (card, k, target[0] << 16 | target[1], SCOPES[ability.per])
     op = c.op_lists[code][i]
     if target[0] == 0:
         on_seat(s, op, card, code, i, target[1])
@@ -357,11 +358,11 @@ def _change_sex(s: MunchkinModel, op: Op, card: int, code: int, i: int, seat: in
 def _escape(s: MunchkinModel, op: Op, card: int, code: int, i: int, seat: int) -> None:
     if op.all:
         if seat not in s.escaped:
-            s.escaped.append(seat)
+            s.escaped += (seat,)
         if seat in s.runners:
-            s.runners.remove(seat)
+            s.runners = removed(s.runners, seat)
     elif seat in s.runners:
-        s.runners.remove(seat)
+        s.runners = removed(s.runners, seat)
     s.log(EventKind.ESCAPE, **EscapeData(seat=seat, card=card, all=op.all))
 
 
@@ -406,12 +407,12 @@ def _die(s: MunchkinModel, op: Op, card: int, code: int, i: int, seat: int) -> N
 
 def _combat_bonus(s: MunchkinModel, op: Op, card: int, code: int, i: int, seat: int) -> None:
     if s.monsters:
-        s.cmods += [0, seat, op.amount]
+        s.cmods += (0, seat, op.amount)
         s.log(EventKind.BONUS, **BonusData(card=card, seat=seat, amount=op.amount))
 
 
 def _run_bonus(s: MunchkinModel, op: Op, card: int, code: int, i: int, seat: int) -> None:
-    s.rbonus += [seat, op.amount]
+    s.rbonus += (seat, op.amount)
     s.log(EventKind.RUN_BONUS, **RunBonusData(card=card, seat=seat, amount=op.amount))
 
 
@@ -497,7 +498,7 @@ def activate(
     ability = c.uses[k]
     s.log(EventKind.USE, **UseData(seat=seat, card=card, ability=k, hand=from_hand))
     if ability.limit and not ability.per_target:
-        s.uses += [card, k, -1, SCOPES[ability.per]]
+        s.uses += (card, k, -1, SCOPES[ability.per])
     if not answer:
         triggers.run_list(s, card, ability.code, seat, seat)
     if from_hand:
@@ -523,7 +524,7 @@ def cost_picked(s: MunchkinModel, frame: Frame, picked: int) -> None:
 def curse_hits(s: MunchkinModel, card: int, victim: int) -> None:
     """The victim took the curse: it acts, and stays on them if it persists."""
     c = s.CS.cards[card]
-    s.limbo.remove(card)
+    s.limbo = removed(s.limbo, card)
     s.log(EventKind.CURSED, **CardSeatData(card=card, seat=victim))
     if c.persistent != Persistence.NONE:
         zones.enter_play(s, victim, card)
@@ -539,6 +540,6 @@ def curse_hits(s: MunchkinModel, card: int, victim: int) -> None:
 def cancel(s: MunchkinModel, frame: Frame) -> None:
     """The victim stopped the curse of a ``curse`` frame (already popped)."""
     card, _ = ints(frame)
-    s.limbo.remove(card)
+    s.limbo = removed(s.limbo, card)
     zones.discard(s, card)
     s.log(EventKind.CURSE_CANCELLED, **CardSeatData(card=card, seat=frame.seat))

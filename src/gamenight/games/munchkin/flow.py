@@ -83,6 +83,7 @@ from .model import (
     TurnData,
     WindowKind,
     ints,
+    removed,
 )
 
 # Bound once: the turn's functions compare them at every step of every game.
@@ -148,12 +149,11 @@ def start_turn(s: MunchkinModel, seat: int) -> None:
     s.sale_bonus_used = 0
     s.sales = 0
     s.turn_actions = 0
-    s.toggled = []
-    s.trades = []
+    s.toggled = s.trades = ()
     s.dead = [0] * n
     s.charity_got = [0] * n
     used = s.uses
-    s.uses = [x for j in range(0, len(used), 4) if used[j + 3] != 1 for x in used[j : j + 4]]
+    s.uses = tuple(x for j in range(0, len(used), 4) if used[j + 3] != 1 for x in used[j : j + 4])
     for occasion in {o.occasion for o in s.offers}:
         s.offers.clear(occasion)
     s.log(EventKind.TURN, **TurnData(seat=seat, number=s.turn_number))
@@ -166,7 +166,7 @@ def _close_reveal(s: MunchkinModel) -> None:
     card, s.door_card = s.door_card, -1
     s.phase = LOOT_PHASE
     if s.CS.kind[card] != CardKind.CURSE:  # a curse acted when it was kicked open
-        s.limbo.remove(card)
+        s.limbo = removed(s.limbo, card)
         zones.to_hand_public(s, s.turn, card)
 
 
@@ -239,14 +239,14 @@ def settle(s: MunchkinModel) -> None:
 def _run_advance(s: MunchkinModel) -> bool:
     """Move the run on; False when a runner or the fighter must choose."""
     if s.run_mon >= 0:
-        s.runners = [p for p in s.runners if not s.dead[p] and p not in s.escaped]
+        s.runners = tuple(p for p in s.runners if not s.dead[p] and p not in s.escaped)
         if not s.runners:
-            s.run_left.remove(s.run_mon)
+            s.run_left = removed(s.run_left, s.run_mon)
             s.run_mon = -1
             return True
         seat = s.runners[0]
         if combat.auto_escape(s, seat, s.run_mon):
-            s.runners.pop(0)
+            s.runners = s.runners[1:]
             s.log(EventKind.ESCAPE, **EscapeData(seat=seat, monster=s.run_mon, auto=True))
             return True
         return False
@@ -665,17 +665,17 @@ def _play(s: MunchkinModel, seat: int, action: Action, ctx: Context) -> None:
         s.log(EventKind.DROP, **SeatCardData(seat=seat, card=action.card))
         return
     if type(action) is Equip:
-        s.unequipped.remove(action.card)
-        s.toggled.append(action.card)
+        s.unequipped = removed(s.unequipped, action.card)
+        s.toggled += (action.card,)
         s.log(EventKind.EQUIP, **SeatCardData(seat=seat, card=action.card))
         return
     if type(action) is Unequip:
-        s.unequipped.append(action.card)
-        s.toggled.append(action.card)
+        s.unequipped += (action.card,)
+        s.toggled += (action.card,)
         s.log(EventKind.UNEQUIP, **SeatCardData(seat=seat, card=action.card))
         return
     if type(action) is Trade:
-        s.trades += [seat, action.seat]
+        s.trades += (seat, action.seat)
         s.stack.push(Frame(FrameKind.TRADE, seat, (action.seat,)))
         return
     assert type(action) is Play, action  # `legal`
@@ -692,7 +692,7 @@ def _play(s: MunchkinModel, seat: int, action: Action, ctx: Context) -> None:
     zones.from_hand(s, seat, card)
     s.log(EventKind.PLAY, **SeatCardData(seat=seat, card=card))
     if kind == CardKind.CURSE:
-        s.limbo.append(card)
+        s.limbo += (card,)
         s.stack.push(Frame(FrameKind.CURSE_TARGET, seat, (card,)))
     elif kind == CardKind.ENHANCER and ctx != COMBAT:  # on a follower (`can_play`)
         zones.enter_play(s, seat, card)
@@ -700,10 +700,10 @@ def _play(s: MunchkinModel, seat: int, action: Action, ctx: Context) -> None:
         if len(s.monsters) == 1:
             _attach(s, card, s.monsters[0])
         else:
-            s.limbo.append(card)
+            s.limbo += (card,)
             s.stack.push(Frame(FrameKind.ENHANCE, seat, (card,)))
     elif kind == CardKind.WANDERING:
-        s.limbo.append(card)
+        s.limbo += (card,)
         s.stack.push(Frame(FrameKind.WANDER, seat, (card,)))
     elif kind == MONSTER:
         combat.add_monster(s, card, seat)
@@ -712,7 +712,7 @@ def _play(s: MunchkinModel, seat: int, action: Action, ctx: Context) -> None:
 
 
 def _attach(s: MunchkinModel, card: int, monster: int) -> None:
-    s.enh += [card, monster]
+    s.enh += (card, monster)
     s.log(EventKind.ENHANCE, **EnhanceData(card=card, monster=monster))
 
 
@@ -756,11 +756,11 @@ def _choose(s: MunchkinModel, seat: int, frame: Frame, action: Action) -> None:
         )
     elif kind == FrameKind.ENHANCE and type(action) is ChooseMonster:
         card = ints(frame)[0]
-        s.limbo.remove(card)
+        s.limbo = removed(s.limbo, card)
         _attach(s, card, s.monsters[action.index])
     elif kind == FrameKind.WANDER and type(action) is Pick:
         card = ints(frame)[0]
-        s.limbo.remove(card)
+        s.limbo = removed(s.limbo, card)
         zones.discard(s, card)
         zones.from_hand(s, seat, action.card)
         combat.add_monster(s, action.card, seat)

@@ -104,7 +104,7 @@ def _steal_resolve(s: MunchkinModel, frame: Frame, action: Action) -> None:
 def _double_run(s: MunchkinModel, card: int, seat: int) -> None:
     if s.monsters and seat in character.combatants(s):
         extra = max(0, character.player_strength(s, seat))
-        s.cmods += [0, seat, extra]
+        s.cmods += (0, seat, extra)
         s.log(EventKind.BONUS, **BonusData(card=card, seat=seat, amount=extra))
 
 
@@ -129,7 +129,7 @@ def _resurrect_run(s: MunchkinModel, card: int, seat: int) -> None:
         if seat == s.turn and s.door_discard:
             combat.kick(s, from_discard=True)
     elif s.treasure_discard:  # chosen before the face-up draw: it joins the haul
-        s.haul.append(s.treasure_discard.pop())
+        s.haul += (zones.take_from_discard(s, 1),)
 
 
 HOOKS: dict[str, Hook] = {

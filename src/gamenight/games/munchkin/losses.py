@@ -11,7 +11,7 @@ from gamenight.kernel import Frame
 
 from . import character, triggers, zones
 from .content import CardKind, Instead, LoseSlot, Op, OpKind, Persistence, Slot
-from .model import CurseData, EventKind, FrameKind, MunchkinModel, ReplacedData
+from .model import CurseData, EventKind, FrameKind, MunchkinModel, ReplacedData, removed
 
 WORN_AT = {LoseSlot.HEAD: Slot.HEAD, LoseSlot.ARMOR: Slot.ARMOR, LoseSlot.FOOT: Slot.FOOT}
 
@@ -53,7 +53,7 @@ def curse_at(s: MunchkinModel, card: int, victim: int, source: int) -> None:
     """A curse is aimed at `victim`: a card of theirs may stop it; else they answer."""
     s.log(EventKind.CURSE, **CurseData(card=card, seat=victim, source=source))
     if curse_would_act(s, card, victim) and replaced(s, victim, Instead.CURSE):
-        s.limbo.remove(card)
+        s.limbo = removed(s.limbo, card)
         zones.discard(s, card)
         return
     s.stack.push(Frame(FrameKind.CURSE, victim, (card, source)))

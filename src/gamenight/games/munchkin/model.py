@@ -11,10 +11,12 @@ read as before, and a loaded snapshot's plain strings compare equal to the membe
 `EventKind` has its data as a `TypedDict` (`TurnData`...). Modules bind the members they
 compare on hot paths to module constants: an attribute of an enum class costs a lookup.
 
-Every field is a plain int, str or list of ints (pairs and triples are flat lists), or a
+Every field is a plain int, str, list or tuple of ints (pairs and triples are flat), or a
 kernel part (the window, the decision stack, the offers), so the kernel copies, writes and
 reads them all (`MunchkinModel.fields`). Cards are ints (`content.py`); the decks' tops are
-their last elements.
+their last elements. The fields that change only a few times a turn, or are mostly empty
+(the decks, the discard piles, the combat's lists), are tuples that the rules replace
+(``s.limbo += (card,)``, `removed`): a search's clone shares them instead of copying.
 """
 
 from __future__ import annotations
@@ -118,6 +120,13 @@ class Limit(IntEnum):
     BIG = 0  # Big items (a Dwarf no more)
     CLASS = 1  # classes (Super Munchkin gone)
     RACE = 2  # races (Half-Breed gone)
+
+
+def removed(values: tuple[int, ...], value: int) -> tuple[int, ...]:
+    """`values` without its first `value` (a ValueError when it has none, as
+    `list.remove`): how the rules take a card out of a tuple field."""
+    i = values.index(value)
+    return values[:i] + values[i + 1 :]
 
 
 def ints(frame: Frame) -> tuple[int, ...]:
@@ -493,7 +502,7 @@ class EndData(TypedDict):
 
 # ----- the state's fields -------------------------------------------------------------------
 
-# Lists that start every game empty and that a rigged position starts empty too.
+# Tuples that start every game empty and that a rigged position starts empty too.
 TRANSIENT = (
     "toggled",
     "trades",
@@ -540,8 +549,8 @@ class MunchkinModel(State):
             "turn_actions",
             "truncated",
         ),
-        lists=(
-            *PER_SEAT,
+        lists=PER_SEAT,
+        tuples=(
             "door_deck",
             "treasure_deck",
             "door_discard",
@@ -582,28 +591,28 @@ class MunchkinModel(State):
     fresh: list[int]  # draws a new start hand at the start of their next turn
     ready: list[int]  # the seat's step in the set-up (`Setup`)
     charity_got: list[int]  # cards received in this turn's charity
-    door_deck: list[int]
-    treasure_deck: list[int]
-    door_discard: list[int]
-    treasure_discard: list[int]
-    unequipped: list[int]  # items in play turned sideways
-    toggled: list[int]  # items equipped or unequipped this turn
-    trades: list[int]  # pairs: sender, receiver of the trades begun this turn
-    monsters: list[int]  # in the fight, in the order they came
-    enh: list[int]  # pairs: enhancer, monster
-    cmods: list[int]  # triples: 0 seat | 1 monster, target, amount (this combat)
-    rbonus: list[int]  # pairs: seat, run-away bonus (this combat)
-    uses: list[int]  # quads: card, ability, target, scope (0 combat, 1 turn, 2 roll)
-    escaped: list[int]  # runners who escaped every monster of this combat
-    run_left: list[int]  # monsters not yet run from
-    runners: list[int]  # seats still to run from run_mon, the next first
-    body: list[int]  # a dead player's cards, being looted
-    haul: list[int]  # treasures won with help, face up, being shared
-    limbo: list[int]  # cards being played (a curse or an enhancer waiting for a target)
-    public_hand: list[int]  # cards in hands that everybody knows
-    seen: list[int]  # pairs: viewer, card in another hand it knows
-    winners: list[int]
-    forced: list[int]  # die results to come first (rigged tests)
+    door_deck: tuple[int, ...]
+    treasure_deck: tuple[int, ...]
+    door_discard: tuple[int, ...]
+    treasure_discard: tuple[int, ...]
+    unequipped: tuple[int, ...]  # items in play turned sideways
+    toggled: tuple[int, ...]  # items equipped or unequipped this turn
+    trades: tuple[int, ...]  # pairs: sender, receiver of the trades begun this turn
+    monsters: tuple[int, ...]  # in the fight, in the order they came
+    enh: tuple[int, ...]  # pairs: enhancer, monster
+    cmods: tuple[int, ...]  # triples: 0 seat | 1 monster, target, amount (this combat)
+    rbonus: tuple[int, ...]  # pairs: seat, run-away bonus (this combat)
+    uses: tuple[int, ...]  # quads: card, ability, target, scope (0 combat, 1 turn, 2 roll)
+    escaped: tuple[int, ...]  # runners who escaped every monster of this combat
+    run_left: tuple[int, ...]  # monsters not yet run from
+    runners: tuple[int, ...]  # seats still to run from run_mon, the next first
+    body: tuple[int, ...]  # a dead player's cards, being looted
+    haul: tuple[int, ...]  # treasures won with help, face up, being shared
+    limbo: tuple[int, ...]  # cards being played (a curse or an enhancer waiting for a target)
+    public_hand: tuple[int, ...]  # cards in hands that everybody knows
+    seen: tuple[int, ...]  # pairs: viewer, card in another hand it knows
+    winners: tuple[int, ...]
+    forced: tuple[int, ...]  # die results to come first (rigged tests)
     hands: list[list[int]]
     table: list[list[int]]  # cards in play in front of each seat
     window: Window | None
@@ -626,8 +635,10 @@ class MunchkinModel(State):
 
     def die(self) -> int:
         """Roll a six-sided die (a rigged game's forced results come first)."""
-        if self.forced:
-            return self.forced.pop(0)
+        forced = self.forced
+        if forced:
+            self.forced = forced[1:]
+            return forced[0]
         return self.rng.below(6) + 1
 
     def finish(self, truncated: bool) -> None:
@@ -636,10 +647,10 @@ class MunchkinModel(State):
         self.phase = Phase.OVER
         self.truncated = truncated
         best = max(self.level)
-        self.winners = [p for p in range(self.num_players) if self.level[p] == best]
+        self.winners = tuple(p for p in range(self.num_players) if self.level[p] == best)
         self.stack.clear()
         self.window, self.window_kind = None, WindowKind.NONE
         self.log(
             EventKind.END,
-            **EndData(winners=self.winners, levels=self.level, truncated=truncated),
+            **EndData(winners=list(self.winners), levels=self.level, truncated=truncated),
         )

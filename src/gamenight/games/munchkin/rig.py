@@ -8,7 +8,7 @@ from gamenight.kernel import DecisionStack, Offers
 
 from . import character, combat, flow
 from .content import Slot
-from .model import TRANSIENT, MunchkinModel, Phase, Setup, WindowKind
+from .model import TRANSIENT, MunchkinModel, Phase, Setup, WindowKind, removed
 
 PHASES = (Phase.SETUP, Phase.START, Phase.LOOT, Phase.AFTER, Phase.CHARITY)
 
@@ -65,7 +65,7 @@ def rig(
 
     state.hands = [[take(k) for k in (hands or {}).get(p, ())] for p in range(n)]
     state.table = [[] for _ in range(n)]
-    state.unequipped = []
+    state.unequipped = ()
     sideways = []
     for p, cards in (table or {}).items():
         for entry in cards:
@@ -74,22 +74,22 @@ def rig(
             state.table[p].append(card)
             if not equipped:
                 sideways.append(card)
-    state.door_discard = [take(k) for k in door_discard]
-    state.treasure_discard = [take(k) for k in treasure_discard]
+    state.door_discard = tuple(take(k) for k in door_discard)
+    state.treasure_discard = tuple(take(k) for k in treasure_discard)
     door_top = [take(k) for k in door]
     treasure_top = [take(k) for k in treasure]
     fight = [take(k) for k in monsters]
     extra = [(take(k), i) for k, i in enhancers]
     rest = sorted(c for cards in free.values() for c in cards)
-    state.door_deck = [c for c in rest if cs.deck[c] == 0][::-1] + door_top[::-1]
-    state.treasure_deck = [c for c in rest if cs.deck[c] == 1][::-1] + treasure_top[::-1]
+    state.door_deck = tuple([c for c in rest if cs.deck[c] == 0][::-1] + door_top[::-1])
+    state.treasure_deck = tuple([c for c in rest if cs.deck[c] == 1][::-1] + treasure_top[::-1])
     state.level = list(levels) if levels is not None else [1] * n
     state.sex = list(sexes) if sexes is not None else [0] * n
     state.dead, state.fresh, state.charity_got = [0] * n, [0] * n, [0] * n
     state.ready = [Setup.SEX if phase == Phase.SETUP else Setup.READY] * n
     for name in TRANSIENT:
-        setattr(state, name, [])
-    state.forced = list(dice)
+        setattr(state, name, ())
+    state.forced = tuple(dice)
     state.turn, state.phase, state.turn_number = turn, Phase(phase), 1
     state.fought = int(fought)
     state.combat_no = state.charmed = state.drawn = state.sales = state.sale_bonus_used = 0
@@ -102,11 +102,11 @@ def rig(
     slotted = [
         c for cards in state.table for c in cards if cs.cards[c].slot not in (None, Slot.NONE)
     ]
-    state.unequipped = slotted
+    state.unequipped = tuple(slotted)
     for p in range(n):
         for card in state.table[p]:
             if card in slotted and card not in sideways and character.can_equip(state, p, card):
-                state.unequipped.remove(card)
+                state.unequipped = removed(state.unequipped, card)
     state.events.clear()
     state.history.clear()
     state._legal_key = None
@@ -117,7 +117,7 @@ def rig(
         for m in fight[1:]:
             combat.add_monster(state, m, turn, reinforce=False)
         for card, i in extra:
-            state.enh += [card, fight[i]]
+            state.enh += (card, fight[i])
         state.helper = helper
     flow.settle(state)
     return state

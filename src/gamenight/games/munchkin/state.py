@@ -36,15 +36,15 @@ class MunchkinState(MunchkinModel):
 
     def _setup(self) -> None:
         n, rng, cs = self.num_players, self.rng, self.CS
-        for name in self.fields.lists:  # empty, then the ones that start filled
-            setattr(self, name, [])
+        for name in self.fields.tuples:  # empty, then the ones that start filled
+            setattr(self, name, ())
         for name in PER_SEAT:
             setattr(self, name, [0] * n)
         self.level = [1] * n
-        self.door_deck = list(cs.doors)
-        self.treasure_deck = list(cs.treasures)
-        rng.shuffle(self.door_deck)
-        rng.shuffle(self.treasure_deck)
+        doors, treasures = list(cs.doors), list(cs.treasures)
+        rng.shuffle(doors)
+        rng.shuffle(treasures)
+        self.door_deck, self.treasure_deck = tuple(doors), tuple(treasures)
         self.hands = [[] for _ in range(n)]
         self.table = [[] for _ in range(n)]
         self.turn = rng.below(n)

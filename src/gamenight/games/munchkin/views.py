@@ -285,7 +285,10 @@ def resample_hidden(s: MunchkinModel, seat: int | None, rng: Rng) -> None:
         for p in others:
             for _ in range(counts[p][kind]):
                 dealt[p].append(pool.pop())
-        piles[kind][:] = pool
+        if kind == 0:
+            s.door_deck = tuple(pool)
+        else:
+            s.treasure_deck = tuple(pool)
     for p in others:
         s.hands[p] = dealt[p]
     if any(frame.kind in PRIVATE_FRAMES and frame.seat != seat for frame in s.stack):
@@ -294,8 +297,8 @@ def resample_hidden(s: MunchkinModel, seat: int | None, rng: Rng) -> None:
         for frame in frames:
             s.stack.push(frame)
     seen = s.seen
-    s.seen = [x for i in range(0, len(seen), 2) if seen[i] == seat for x in seen[i : i + 2]]
-    s.forced = []
+    s.seen = tuple(x for i in range(0, len(seen), 2) if seen[i] == seat for x in seen[i : i + 2])
+    s.forced = ()
 
 
 def _redrawn(s: MunchkinModel, frame: Frame) -> Frame:

@@ -13,7 +13,16 @@ from gamenight.kernel import Frame
 
 from . import character, triggers
 from .content import DECKS, DROPPABLE_KINDS, CardKind, Slot, TriggerOn
-from .model import DrawData, DrawnData, EventKind, FrameKind, Limit, MunchkinModel, ReshuffleData
+from .model import (
+    DrawData,
+    DrawnData,
+    EventKind,
+    FrameKind,
+    Limit,
+    MunchkinModel,
+    ReshuffleData,
+    removed,
+)
 
 ITEM = CardKind.ITEM
 
@@ -21,10 +30,12 @@ ITEM = CardKind.ITEM
 def forget(s: MunchkinModel, card: int) -> None:
     """`card` left a hand: nobody knows it is there any more."""
     if card in s.public_hand:
-        s.public_hand.remove(card)
+        s.public_hand = removed(s.public_hand, card)
     seen = s.seen
     if card in seen[1::2]:
-        s.seen = [x for i in range(0, len(seen), 2) if seen[i + 1] != card for x in seen[i : i + 2]]
+        s.seen = tuple(
+            x for i in range(0, len(seen), 2) if seen[i + 1] != card for x in seen[i : i + 2]
+        )
 
 
 def from_hand(s: MunchkinModel, seat: int, card: int) -> None:
@@ -36,9 +47,9 @@ def discard(s: MunchkinModel, card: int) -> None:
     """Put `card` face up on its discard pile; a card that may be claimed there (the
     ruleset's `fast_claim`, under the ``fast_play`` option) is offered to every seat."""
     if s.CS.deck[card] == 0:
-        s.door_discard.append(card)
+        s.door_discard += (card,)
     else:
-        s.treasure_discard.append(card)
+        s.treasure_discard += (card,)
     if s.CS.claimable[card] and s.options.get("fast_play"):
         first = next_claimant(s, 0)
         if first >= 0:
@@ -59,6 +70,15 @@ def claimant_seat(s: MunchkinModel, offset: int) -> int:
     return (s.turn + offset) % s.num_players
 
 
+def take_from_discard(s: MunchkinModel, deck: int) -> int:
+    """Take the top card of a deck's discard pile (which has one)."""
+    if deck == 0:
+        card, s.door_discard = s.door_discard[-1], s.door_discard[:-1]
+    else:
+        card, s.treasure_discard = s.treasure_discard[-1], s.treasure_discard[:-1]
+    return card
+
+
 def discard_from_hand(s: MunchkinModel, seat: int, card: int) -> None:
     from_hand(s, seat, card)
     discard(s, card)
@@ -68,21 +88,28 @@ def draw_cards(s: MunchkinModel, deck: int, count: int) -> list[int]:
     """Take up to `count` cards from the top of a deck, refilling it from its discards
     (shuffled) when it runs out. A turn draws at most `draw_cap` cards (a safety bound
     that keeps every game finite; real play never reaches it)."""
-    pile = s.door_deck if deck == 0 else s.treasure_deck
+    pile = list(s.door_deck if deck == 0 else s.treasure_deck)
     out = []
     for _ in range(count):
         if s.drawn >= s.draw_cap:
             break
         if not pile:
-            used = s.door_discard if deck == 0 else s.treasure_discard
-            if not used:
+            pile = list(s.door_discard if deck == 0 else s.treasure_discard)
+            if not pile:
                 break
-            pile.extend(used)
-            used.clear()
+            if deck == 0:
+                s.door_discard = ()
+            else:
+                s.treasure_discard = ()
             s.rng.shuffle(pile)
             s.log(EventKind.RESHUFFLE, **ReshuffleData(deck=DECKS[deck], cards=len(pile)))
         out.append(pile.pop())
         s.drawn += 1
+    if out:
+        if deck == 0:
+            s.door_deck = tuple(pile)
+        else:
+            s.treasure_deck = tuple(pile)
     return out
 
 
@@ -94,7 +121,7 @@ def draw(s: MunchkinModel, seat: int, deck: int, count: int, face_up: bool) -> l
         return cards
     s.hands[seat].extend(cards)
     if face_up:
-        s.public_hand.extend(cards)
+        s.public_hand += tuple(cards)
         s.log(EventKind.DRAW, **DrawData(seat=seat, deck=DECKS[deck], cards=cards))
     else:
         s.log(EventKind.DRAW, **DrawData(seat=seat, deck=DECKS[deck], count=len(cards)))
@@ -105,7 +132,7 @@ def draw(s: MunchkinModel, seat: int, deck: int, count: int, face_up: bool) -> l
 def to_hand_public(s: MunchkinModel, seat: int, card: int) -> None:
     """A card everybody has seen goes into `seat`'s hand."""
     s.hands[seat].append(card)
-    s.public_hand.append(card)
+    s.public_hand += (card,)
 
 
 # ----- in play ------------------------------------------------------------------------
@@ -116,7 +143,7 @@ def enter_play(s: MunchkinModel, seat: int, card: int) -> None:
     s.table[seat].append(card)
     c = s.CS.cards[card]
     if c.kind == ITEM and c.slot != Slot.NONE and not character.can_equip(s, seat, card):
-        s.unequipped.append(card)
+        s.unequipped += (card,)
     if c.triggers:
         triggers.fire_card(s, seat, card, TriggerOn.ENTER)
 
@@ -125,7 +152,7 @@ def leave_play(s: MunchkinModel, seat: int, card: int) -> None:
     """`card` leaves the table (it is not placed anywhere: the caller does that)."""
     s.table[seat].remove(card)
     if card in s.unequipped:
-        s.unequipped.remove(card)
+        s.unequipped = removed(s.unequipped, card)
     c = s.CS.cards[card]
     if c.triggers:
         triggers.fire_card(s, seat, card, TriggerOn.LEAVE)
