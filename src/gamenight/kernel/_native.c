@@ -105,14 +105,16 @@ static PyObject *str_copy; /* "copy", made once */
 /* A state's history and event log grow by one entry an action and are copied by every
  * clone: a search clones millions of times, and a Munchkin game runs to thousands of
  * entries. The entries are kept as full chunks of CHUNK entries (tuples, never changed,
- * held in a tuple that copies share) and a tail of fewer (a list of the log's own), so a
- * copy costs a tail, not the whole log. */
+ * held in a tuple that copies share) and a tail of fewer (a list), so a copy costs a tail,
+ * not the whole log. A copy shares the tail too until one of the logs changes it: the log
+ * that changes a tail another holds (its reference count says so) takes its own copy
+ * first, so a clone that is dropped unchanged copies nothing. */
 #define CHUNK 32
 
 typedef struct {
     PyObject_HEAD
     PyObject *chunks; /* a tuple of CHUNK-tuples, shared by copies */
-    PyObject *tail;   /* a list of under CHUNK entries */
+    PyObject *tail;   /* a list of under CHUNK entries, maybe shared (`own_tail`) */
 } AppendLog;
 
 static PyTypeObject AppendLogType;
@@ -199,8 +201,18 @@ static int log_seal(AppendLog *self) {
     return 0;
 }
 
+/* Make the tail the log's own before changing it: a copy of it while another log holds it
+ * too (a reference of each), the other keeping the old one. */
+static int own_tail(AppendLog *self) {
+    if (Py_REFCNT(self->tail) == 1) return 0;
+    PyObject *tail = PyList_GetSlice(self->tail, 0, PyList_GET_SIZE(self->tail));
+    if (!tail) return -1;
+    Py_SETREF(self->tail, tail);
+    return 0;
+}
+
 static PyObject *log_append(AppendLog *self, PyObject *entry) {
-    if (PyList_Append(self->tail, entry) < 0) return NULL;
+    if (own_tail(self) < 0 || PyList_Append(self->tail, entry) < 0) return NULL;
     if (PyList_GET_SIZE(self->tail) == CHUNK && log_seal(self) < 0) return NULL;
     Py_RETURN_NONE;
 }
@@ -244,14 +256,13 @@ static PyObject *log_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
     return new;
 }
 
-/* A copy: the chunks shared, the tail its own. */
+/* A copy: the chunks shared, and the tail until either log changes it (`own_tail`). */
 static PyObject *log_copy(AppendLog *self, PyObject *unused) {
-    PyObject *tail = PyList_GetSlice(self->tail, 0, PyList_GET_SIZE(self->tail));
-    if (!tail) return NULL;
-    return (PyObject *)log_alloc(Py_NewRef(self->chunks), tail);
+    return (PyObject *)log_alloc(Py_NewRef(self->chunks), Py_NewRef(self->tail));
 }
 
 static PyObject *log_pop(AppendLog *self, PyObject *unused) {
+    if (own_tail(self) < 0) return NULL;
     if (PyList_GET_SIZE(self->tail) == 0) {
         Py_ssize_t count = PyTuple_GET_SIZE(self->chunks);
         if (count == 0) {
@@ -277,10 +288,13 @@ static PyObject *log_pop(AppendLog *self, PyObject *unused) {
 }
 
 static PyObject *log_clear(AppendLog *self, PyObject *unused) {
-    PyObject *empty = PyTuple_New(0);
-    if (!empty) return NULL;
+    PyObject *empty = PyTuple_New(0), *tail = empty ? PyList_New(0) : NULL;
+    if (!tail) {
+        Py_XDECREF(empty);
+        return NULL;
+    }
     Py_SETREF(self->chunks, empty);
-    if (PyList_SetSlice(self->tail, 0, PyList_GET_SIZE(self->tail), NULL) < 0) return NULL;
+    Py_SETREF(self->tail, tail); /* a new one: another log may hold the old */
     Py_RETURN_NONE;
 }
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .content import NO_TRAIT, Card, CardKind, Cond, Side, Slot, SlotGroup, Stat
-from .model import EventKind, LevelData, Limit, MunchkinModel
+from .model import EventKind, LevelData, Limit, MunchkinModel, with_seat
 
 CLASS, RACE, ITEM, ONESHOT = CardKind.CLASS, CardKind.RACE, CardKind.ITEM, CardKind.ONESHOT
 ENHANCER, FOLLOWER = CardKind.ENHANCER, CardKind.FOLLOWER
@@ -213,7 +213,7 @@ def lose_levels(s: MunchkinModel, seat: int, amount: int, card: int) -> None:
     """`seat` loses `amount` levels because of `card` (never below level 1)."""
     new = max(1, s.level[seat] - amount)
     if new != s.level[seat]:
-        s.level[seat] = new
+        s.level = with_seat(s.level, seat, new)
         s.log(EventKind.LEVEL, **LevelData(seat=seat, level=new, card=card))
 
 

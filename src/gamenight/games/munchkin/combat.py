@@ -42,6 +42,7 @@ from .model import (
     WindowKind,
     ints,
     removed,
+    with_seat,
 )
 
 KEPT_AT_DEATH = (*CHARACTER_KINDS, CardKind.CURSE)
@@ -209,7 +210,7 @@ def win(s: MunchkinModel) -> None:
     loot = max(0, loot + character.player_stat(s, fighter, Stat.TREASURES))
     s.stack.push(Frame(FrameKind.END_COMBAT, fighter, ()))
     s.stack.push(Frame(FrameKind.REWARD, fighter, (loot,)))
-    s.level[fighter] = min(s.CS.rules.max_level, s.level[fighter] + levels)
+    s.level = with_seat(s.level, fighter, min(s.CS.rules.max_level, s.level[fighter] + levels))
     s.log(
         EventKind.WIN,
         **WinData(seat=fighter, helper=helper, monsters=killed, level=s.level[fighter]),
@@ -436,8 +437,8 @@ def die(s: MunchkinModel, seat: int, card: int) -> None:
     body = lost + hand
     s.hands[seat] = []
     s.body += tuple(body)
-    s.dead[seat] = 1
-    s.fresh[seat] = 1
+    s.dead = with_seat(s.dead, seat, 1)
+    s.fresh = with_seat(s.fresh, seat, 1)
     if seat in s.runners:
         s.runners = removed(s.runners, seat)
     looters = [p for p in s.living() if p != seat]

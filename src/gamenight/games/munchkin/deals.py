@@ -65,6 +65,7 @@ from .model import (
     TradedData,
     ints,
     removed,
+    with_seat,
 )
 
 ANSWER, COUNTER_FRAME, SELL, TRADE, TRADE_COUNTER = (
@@ -464,7 +465,7 @@ def sell_edit(s: MunchkinModel, frame: Frame, action: Action) -> None:
             else:
                 zones.discard_from_play(s, seat, c)
         levels = gold // rules.gold_per_level
-        s.level[seat] = min(rules.max_level - 1, s.level[seat] + levels)
+        s.level = with_seat(s.level, seat, min(rules.max_level - 1, s.level[seat] + levels))
         s.log(EventKind.SOLD, **SoldData(seat=seat, cards=chosen, gold=gold, level=s.level[seat]))
         return
     assert type(action) is Pick, action  # `sell_choices`
@@ -506,7 +507,7 @@ def gift(s: MunchkinModel, seat: int, card: int, to: int) -> None:
     public = card in s.public_hand
     zones.from_hand(s, seat, card)
     s.hands[to].append(card)
-    s.charity_got[to] += 1
+    s.charity_got = with_seat(s.charity_got, to, s.charity_got[to] + 1)
     if public:
         s.public_hand += (card,)
         s.log(EventKind.GIFT, **GiftData(seat=seat, receiver=to, card=card))

@@ -48,6 +48,7 @@ from .model import (
     UseData,
     ints,
     removed,
+    with_seat,
 )
 
 SCOPES = {Scope.COMBAT: 0, Scope.TURN: 1, Scope.ROLL: 2}  # in the state's ``uses``
@@ -225,7 +226,7 @@ def _level_cap(s: MunchkinModel, card: int, code: int) -> int:
 def _gain_level(s: MunchkinModel, op: Op, card: int, code: int, i: int, seat: int) -> None:
     cap = _level_cap(s, card, code)
     if s.level[seat] < cap:
-        s.level[seat] = min(cap, s.level[seat] + op.amount)
+        s.level = with_seat(s.level, seat, min(cap, s.level[seat] + op.amount))
         s.log(EventKind.LEVEL, **LevelData(seat=seat, level=s.level[seat], card=card))
 
 
@@ -351,7 +352,7 @@ def keep_picked(s: MunchkinModel, frame: Frame, picked: int) -> None:
 
 
 def _change_sex(s: MunchkinModel, op: Op, card: int, code: int, i: int, seat: int) -> None:
-    s.sex[seat] = 1 - s.sex[seat]
+    s.sex = with_seat(s.sex, seat, 1 - s.sex[seat])
     s.log(EventKind.SEX, **SexData(seat=seat, sex=s.sex[seat], card=card))
 
 

@@ -84,6 +84,7 @@ from .model import (
     WindowKind,
     ints,
     removed,
+    with_seat,
 )
 
 # Bound once: the turn's functions compare them at every step of every game.
@@ -150,15 +151,14 @@ def start_turn(s: MunchkinModel, seat: int) -> None:
     s.sales = 0
     s.turn_actions = 0
     s.toggled = s.trades = ()
-    s.dead = [0] * n
-    s.charity_got = [0] * n
+    s.dead = s.charity_got = (0,) * n
     used = s.uses
     s.uses = tuple(x for j in range(0, len(used), 4) if used[j + 3] != 1 for x in used[j : j + 4])
     for occasion in {o.occasion for o in s.offers}:
         s.offers.clear(occasion)
     s.log(EventKind.TURN, **TurnData(seat=seat, number=s.turn_number))
     if s.fresh[seat]:
-        s.fresh[seat] = 0
+        s.fresh = with_seat(s.fresh, seat, 0)
         deal_start_hand(s, seat)
 
 
@@ -617,11 +617,11 @@ def _phase_act(s: MunchkinModel, seat: int, action: Action) -> None:
     phase = s.phase
     if phase == SETUP:
         if type(action) is Begin:  # the sex first, so that the start hand's items fit
-            s.sex[seat] = action.sex
-            s.ready[seat] = Setup.HAND
+            s.sex = with_seat(s.sex, seat, action.sex)
+            s.ready = with_seat(s.ready, seat, Setup.HAND)
             s.log(EventKind.BEGIN, **BeginData(seat=seat, sex=action.sex))
         elif kind is Done:
-            s.ready[seat] = READY
+            s.ready = with_seat(s.ready, seat, READY)
         else:
             _play(s, seat, action, SETUP_CTX)
     elif phase == CHARITY:

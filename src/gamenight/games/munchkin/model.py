@@ -122,6 +122,12 @@ class Limit(IntEnum):
     RACE = 2  # races (Half-Breed gone)
 
 
+def with_seat(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    """`values` (one per seat) with `seat`'s replaced by `value`: how the rules change a
+    per-seat field."""
+    return (*values[:seat], value, *values[seat + 1 :])
+
+
 def removed(values: tuple[int, ...], value: int) -> tuple[int, ...]:
     """`values` without its first `value` (a ValueError when it has none, as
     `list.remove`): how the rules take a card out of a tuple field."""
@@ -549,8 +555,8 @@ class MunchkinModel(State):
             "turn_actions",
             "truncated",
         ),
-        lists=PER_SEAT,
         tuples=(
+            *PER_SEAT,
             "door_deck",
             "treasure_deck",
             "door_discard",
@@ -585,12 +591,12 @@ class MunchkinModel(State):
     sale_bonus_used: int  # the once-a-turn sale bonus (Halfling) is spent
     turn_actions: int  # actions applied this turn (the set-up counts as a turn)
     truncated: bool
-    level: list[int]
-    sex: list[int]  # 0 male, 1 female (`content.SEXES`)
-    dead: list[int]  # died this turn (back at the next turn's start)
-    fresh: list[int]  # draws a new start hand at the start of their next turn
-    ready: list[int]  # the seat's step in the set-up (`Setup`)
-    charity_got: list[int]  # cards received in this turn's charity
+    level: tuple[int, ...]
+    sex: tuple[int, ...]  # 0 male, 1 female (`content.SEXES`)
+    dead: tuple[int, ...]  # died this turn (back at the next turn's start)
+    fresh: tuple[int, ...]  # draws a new start hand at the start of their next turn
+    ready: tuple[int, ...]  # the seat's step in the set-up (`Setup`)
+    charity_got: tuple[int, ...]  # cards received in this turn's charity
     door_deck: tuple[int, ...]
     treasure_deck: tuple[int, ...]
     door_discard: tuple[int, ...]
@@ -652,5 +658,5 @@ class MunchkinModel(State):
         self.window, self.window_kind = None, WindowKind.NONE
         self.log(
             EventKind.END,
-            **EndData(winners=list(self.winners), levels=self.level, truncated=truncated),
+            **EndData(winners=list(self.winners), levels=list(self.level), truncated=truncated),
         )

@@ -83,10 +83,10 @@ def rig(
     rest = sorted(c for cards in free.values() for c in cards)
     state.door_deck = tuple([c for c in rest if cs.deck[c] == 0][::-1] + door_top[::-1])
     state.treasure_deck = tuple([c for c in rest if cs.deck[c] == 1][::-1] + treasure_top[::-1])
-    state.level = list(levels) if levels is not None else [1] * n
-    state.sex = list(sexes) if sexes is not None else [0] * n
-    state.dead, state.fresh, state.charity_got = [0] * n, [0] * n, [0] * n
-    state.ready = [Setup.SEX if phase == Phase.SETUP else Setup.READY] * n
+    state.level = tuple(levels) if levels is not None else (1,) * n
+    state.sex = tuple(sexes) if sexes is not None else (0,) * n
+    state.dead = state.fresh = state.charity_got = (0,) * n
+    state.ready = (Setup.SEX if phase == Phase.SETUP else Setup.READY,) * n
     for name in TRANSIENT:
         setattr(state, name, ())
     state.forced = tuple(dice)

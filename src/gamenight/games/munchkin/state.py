@@ -39,8 +39,8 @@ class MunchkinState(MunchkinModel):
         for name in self.fields.tuples:  # empty, then the ones that start filled
             setattr(self, name, ())
         for name in PER_SEAT:
-            setattr(self, name, [0] * n)
-        self.level = [1] * n
+            setattr(self, name, (0,) * n)
+        self.level = (1,) * n
         doors, treasures = list(cs.doors), list(cs.treasures)
         rng.shuffle(doors)
         rng.shuffle(treasures)
