@@ -161,27 +161,32 @@ def test_a_copy_names_a_missing_field(copy_state):
 
 def test_a_tuple_field_is_shared_by_a_copy_written_as_a_list_and_read_as_a_tuple(copy_state):
     """A `tuples` field is replaced, never changed, by its game: a copy shares it, and a
-    snapshot writes it as a JSON list and reads it back as a tuple of the same values."""
+    snapshot writes it as JSON lists and reads it back as the same tuples, one per seat
+    for a tuple of tuples."""
 
     class Pile:
-        __slots__ = ("deck", "hands")
+        __slots__ = ("deck", "discard", "table")
 
-    declared = fields.Fields(lists=("hands",), tuples=("deck",))
-    assert declared.names == ("hands", "deck")
+    declared = fields.Fields(lists=("discard",), tuples=("deck", "table"))
+    assert declared.names == ("discard", "deck", "table")
     plan = declared.plan(Pile, (), (), ())
     source = Pile()
-    source.deck, source.hands = (3, 1, 2), [4]
+    source.deck, source.discard, source.table = (3, 1, 2), [4], ((5,), (), (6, 7))
     copied = copy_state(source, plan)
-    assert copied.deck is source.deck and copied.hands == [4] and copied.hands is not source.hands
+    assert copied.deck is source.deck and copied.table is source.table
+    assert copied.discard == [4] and copied.discard is not source.discard
     data = declared.dump(source)
-    assert data == {"hands": [4], "deck": [3, 1, 2]} and type(data["deck"]) is list
+    assert data == {"discard": [4], "deck": [3, 1, 2], "table": [[5], [], [6, 7]]}
+    assert type(data["deck"]) is list and type(data["table"][0]) is list
     loaded = Pile()
-    declared.load(loaded, json.loads(json.dumps(data)), 2)
-    assert loaded.deck == (3, 1, 2) and type(loaded.deck) is tuple
-    with pytest.raises(ValueError, match="deck must be a list of numbers"):
-        declared.load(Pile(), {"hands": [], "deck": [[1]]}, 2)
+    declared.load(loaded, json.loads(json.dumps(data)), 3)
+    assert (loaded.deck, loaded.table) == (source.deck, source.table)
+    assert type(loaded.deck) is tuple and type(loaded.table[2]) is tuple
+    for bad in ([[1], 2], [{"a": 1}], "3 1 2"):
+        with pytest.raises(ValueError, match="deck must be a list of numbers"):
+            declared.load(Pile(), {**data, "deck": bad}, 3)
     with pytest.raises(ValueError, match="lacks deck"):
-        declared.load(Pile(), {"hands": []}, 2)
+        declared.load(Pile(), {"discard": [], "table": []}, 3)
 
 
 def test_a_flat_part_is_copied_as_its_own_copy_does(copy_state):

@@ -155,7 +155,7 @@ def test_a_curse_from_hand_hits_any_player_in_a_window():
     curse(state, 1, "curse_hat", 2)
     assert state.actors() == (2,) and state.legal_actions(2) == [PASS]
     state.apply(2, PASS)
-    assert state.table[2] == [] and state.actors() == (2, 0, 1)
+    assert state.table[2] == () and state.actors() == (2, 0, 1)
 
 
 def test_a_curse_hitting_nothing_does_nothing():
@@ -191,7 +191,7 @@ def test_a_persistent_curse_stays_until_removed():
     assert state.view(None)["seats"][0]["strength"] == 0
     pass_all(state)
     state.apply(0, Play(card("holy_water")))
-    assert state.table[0] == [] and state.view(None)["seats"][0]["strength"] == 1
+    assert state.table[0] == () and state.view(None)["seats"][0]["strength"] == 1
 
 
 def test_a_curse_for_the_next_combat_goes_when_it_ends():
@@ -216,7 +216,7 @@ def test_a_tinfoil_hat_takes_the_curse_instead():
     )
     state.apply(0, KICK)
     curse(state, 1, "curse_lose_level", 0)
-    assert state.level[0] == 3 and state.table[0] == [] and state.actors() == (2, 0, 1)
+    assert state.level[0] == 3 and state.table[0] == () and state.actors() == (2, 0, 1)
 
 
 def test_a_shield_is_lost_instead_of_another_item():
@@ -294,7 +294,7 @@ def test_enhancers_change_strength_and_treasures_on_the_monster_chosen():
 def test_a_monster_that_joins_can_hit_everybody_else():
     state = game(door=["ancient_dracolich"], levels=[3, 3, 2])
     state.apply(0, KICK)
-    assert state.level == [3, 2, 1]
+    assert state.level == (3, 2, 1)
 
 
 def test_a_kill_trigger_draws_an_extra_card():
@@ -332,7 +332,7 @@ def test_a_cleric_may_take_the_door_from_the_discard_pile_then_discards_a_card()
 def test_a_one_shot_that_cannot_be_used_now_is_carried_into_play_then_used_from_there():
     state = game(hands={0: ["acid_potion"]}, door=["haunted_teapot"])
     state.apply(0, Play(card("acid_potion")))
-    assert state.table[0] == [card("acid_potion")]
+    assert state.table[0] == (card("acid_potion"),)
     state.apply(0, KICK)
     while state.actors() != (0,):
         state.apply(state.actors()[0], PASS)

@@ -74,7 +74,7 @@ def test_a_bribe_of_more_treasures_than_the_monster_gives_pays_what_there_is():
     state.apply(2, Play(card("sickly")))  # -1 treasure: two left
     pass_all(state)
     assert sorted(state.hands[1]) == sorted([card("boomerang"), card("buckler")])
-    assert state.hands[0] == []
+    assert state.hands[0] == ()
 
 
 def test_an_item_the_fighter_lost_before_the_win_is_not_paid():
@@ -88,9 +88,9 @@ def test_an_item_the_fighter_lost_before_the_win_is_not_paid():
     play(state, (0, Ask(1)), (0, Pick(card("buckler"))), (0, DONE), (0, TREASURES[0]))
     state.apply(1, ACCEPT)
     play(state, (2, Play(card("curse_butterfingers"))), (2, ChooseSeat(0)), (0, PASS))
-    assert state.table[0] == [] and card("buckler") in state.treasure_discard
+    assert state.table[0] == () and card("buckler") in state.treasure_discard
     pass_all(state)  # 2 + 2 against 3: won
-    assert state.level[0] == 3 and state.table[1] == []
+    assert state.level[0] == 3 and state.table[1] == ()
 
 
 def test_a_request_cancelled_as_it_is_countered_is_declined():
@@ -111,4 +111,4 @@ def test_a_bribe_is_void_when_the_pair_loses_and_nobody_gets_treasures():
     pass_all(state)
     state.apply(1, ROLL)
     pass_all(state)
-    assert state.phase == "after" and state.hands[0] == state.hands[1] == []
+    assert state.phase == "after" and state.hands[0] == state.hands[1] == ()

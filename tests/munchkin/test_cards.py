@@ -340,7 +340,7 @@ def check_wandering(data: CardData) -> None:
     assert state.legal_actions(1) == [Pick(S.card(second()))]
     state.apply(1, Pick(S.card(second())))
     assert S.keys(state.monsters) == [plain(), second()]
-    assert S.card(data.id) in state.door_discard and state.hands[1] == []
+    assert S.card(data.id) in state.door_discard and state.hands[1] == ()
 
 
 # ----- curses -----------------------------------------------------------------------------
@@ -1345,7 +1345,7 @@ def check_in_play(data: CardData) -> None:
     table = [next(d.id for d in S.data.values() if d.kind == "class")] if bound else []
     state = S.game(table={0: table}, hands={0: [data.id]}, phase="after")
     state.apply(0, Play(this))
-    assert state.table[0] == [*map(S.card, table), this] and state.hands[0] == []
+    assert state.table[0] == (*map(S.card, table), this) and state.hands[0] == ()
     check_modifiers(data)
     check_triggers(data)
     check_replacements(data)

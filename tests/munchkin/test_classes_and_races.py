@@ -72,7 +72,7 @@ def test_a_wizard_who_charms_one_monster_and_runs_from_another_gets_nothing():
     pass_all(state)  # 1 against the skeleton's 2: run
     state.apply(0, ROLL)
     pass_all(state)
-    assert state.phase == "after" and state.hands[0] == [] and state.level[0] == 1
+    assert state.phase == "after" and state.hands[0] == () and state.level[0] == 1
 
 
 def test_a_wizard_charms_only_in_their_own_combat_and_runs_better_only_when_running():
@@ -188,7 +188,7 @@ def test_an_elf_helper_runs_better_and_gains_a_level_per_monster_helped_to_kill(
     play(kill, (2, Play(card("wandering_monster"))), (2, Pick(card("moody_goblin"))))
     helped(kill)
     pass_all(kill)
-    assert kill.level[:2] == [5 + 2, 2 + 2]  # two monsters: two levels each
+    assert kill.level[:2] == (5 + 2, 2 + 2)  # two monsters: two levels each
 
 
 def test_a_dwarf_gives_away_only_past_six_cards():
@@ -276,7 +276,7 @@ def test_the_hireling_is_hired_in_another_players_combat_and_escapes_for_a_helpe
     assert state.actors() == (1,)
     state.apply(1, Use(card("hireling"), 0))  # the helper escapes without rolling
     assert state.phase == "after" and card("hireling") in state.treasure_discard
-    assert state.level == [2, 2, 1]
+    assert state.level == (2, 2, 1)
 
 
 def test_the_hireling_carries_an_extra_item_of_any_slot():
@@ -297,7 +297,7 @@ def test_the_dead_keep_mixed_heritage_and_overachiever_but_not_the_hireling():
     assert state.dead[0] and keys(state.table[0]) == kept
     assert state.body == (card("hireling"),)
     state.apply(1, Pick(card("hireling")))  # seat 2 finds nothing left to take
-    assert state.hands[1] == [card("hireling")] and state.body == ()
+    assert state.hands[1] == (card("hireling"),) and state.body == ()
     assert state.window_kind == "end" and state.actors() == (1, 2)  # the dead are not asked
 
 

@@ -211,7 +211,7 @@ def test_death_keeps_class_race_and_level_and_the_others_loot_the_body():
     state.apply(0, ROLL)
     pass_all(state)
     assert state.dead[0] and state.level[0] == 5
-    assert keys(state.table[0]) == ["warrior", "elf"] and state.hands[0] == []
+    assert keys(state.table[0]) == ["warrior", "elf"] and state.hands[0] == ()
     body = {card("buckler"), card("leather_vest"), card("pointy_stick")}
     assert set(state.body) == body
     assert events(state, "death")[-1]["order"] == [2, 1, 3]
@@ -240,9 +240,9 @@ def test_the_dead_come_back_with_a_new_start_hand_on_their_next_turn():
     state.apply(0, ROLL)
     while state.phase != "end":  # the roll window, then the dead fighter's turn ends
         state.apply(state.actors()[0], PASS)
-    assert state.dead[0] and state.fresh[0] and state.hands[0] == []
+    assert state.dead[0] and state.fresh[0] and state.hands[0] == ()
     pass_all(state)
-    assert state.dead == [0, 0, 0] and state.turn == 1  # back, may help from now on
+    assert state.dead == (0, 0, 0) and state.turn == 1  # back, may help from now on
     for seat in (1, 2):
         while state.turn == seat:
             actor = state.actors()[0]
@@ -264,7 +264,7 @@ def test_a_replacement_saves_a_life():
 def test_a_monster_removed_gives_nothing_and_one_defeated_gives_treasures_without_a_level():
     state = fight("haunted_teapot", hands={1: ["friendship_potion"]})
     state.apply(1, Play(card("friendship_potion")))
-    assert state.phase == "after" and state.level[0] == 1 and state.hands[0] == []
+    assert state.phase == "after" and state.level[0] == 1 and state.hands[0] == ()
     state = fight("haunted_teapot", hands={0: ["magic_lamp"]}, treasure=["buckler"])
     play(state, (1, PASS), (2, PASS), (0, Play(card("magic_lamp"))))
     assert state.phase == "after" and state.level[0] == 1 and keys(state.hands[0]) == ["buckler"]

@@ -49,7 +49,7 @@ def test_an_accepted_helper_adds_strength_and_reopens_the_window():
     assert [a for a in state.legal_actions(0) if type(a) is Ask] == []  # one helper at most
     pass_all(state)
     # won with help: the treasures are drawn face up, the helper picks its one first
-    assert state.level == [3, 2, 1] and state.actors() == (1,)
+    assert state.level == (3, 2, 1) and state.actors() == (1,)
     assert sorted(state.haul) == sorted([card("buckler"), card("boomerang")])
     state.apply(1, Pick(card("boomerang")))
     assert keys(state.hands[1]) == ["boomerang"] and keys(state.hands[0]) == ["buckler"]
@@ -62,7 +62,7 @@ def test_the_bribe_items_are_paid_on_victory():
     to_fighter(state)
     play(state, (0, Ask(1)), (0, Pick(card("buckler"))), (0, DONE), (0, TREASURES[0]), (1, ACCEPT))
     pass_all(state)
-    assert card("buckler") in state.table[1] and state.table[0] == []
+    assert card("buckler") in state.table[1] and state.table[0] == ()
 
 
 def test_a_bribe_is_void_on_defeat_and_both_run():
@@ -79,7 +79,7 @@ def test_a_bribe_is_void_on_defeat_and_both_run():
     assert state.actors() == (1,)
     state.apply(1, ROLL)
     pass_all(state)  # 1 - 1: caught, 2 levels lost
-    assert state.level == [2, 1, 1] and card("buckler") in state.table[0]
+    assert state.level == (2, 1, 1) and card("buckler") in state.table[0]
 
 
 def test_a_seat_asked_once_per_combat_may_counter_once():
@@ -113,7 +113,7 @@ def test_trading_items_from_play_on_your_turn():
     )
     assert state.actors() == (1,) and state.legal_actions(1) == [ACCEPT, DECLINE, COUNTER]
     state.apply(1, ACCEPT)
-    assert state.table == [[card("leather_vest")], [card("buckler")], []]
+    assert state.table == ((card("leather_vest"),), (card("buckler"),), ())
     assert Trade(1) not in state.legal_actions(0)  # asked once a turn
 
 

@@ -127,12 +127,10 @@ def test_the_memo_key_tells_states_apart_by_each_field():
         value = getattr(changed, name)
         if isinstance(value, int):
             setattr(changed, name, value + 1)
-        elif isinstance(value, tuple):  # a field the rules replace
-            setattr(changed, name, (*value, 0))
-        elif value and isinstance(value[0], list):
-            value[0].append(0)
+        elif value and isinstance(value[0], tuple):  # one tuple per seat
+            setattr(changed, name, ((*value[0], 0), *value[1:]))
         else:
-            value.append(0)
+            setattr(changed, name, (*value, 0))
         assert observe.rules_key(changed, observation.RULES_FIELDS) != key, name
     with pytest.raises(TypeError, match="integers"):
         observe.rules_key(state, ("phase",))

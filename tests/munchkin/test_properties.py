@@ -140,7 +140,7 @@ def check_views(state: MunchkinState, seen: list[set[int]], run: Run, where: str
     """A seat sees its own hand, and of the others' hands only cards it was told of."""
     for viewer in range(state.num_players):
         view = state.view(viewer)
-        if view["hand"] != state.hands[viewer]:
+        if view["hand"] != list(state.hands[viewer]):
             run.breach("views", where, f"seat {viewer} is not shown its own hand")
         for other, shown in enumerate(view["seats"]):
             known = set(shown["known_hand"])

@@ -68,7 +68,7 @@ def check_views(state, encode: bool) -> None:
         for other in range(state.num_players):
             shown = view["seats"][other]["known_hand"]
             if other == seat:
-                assert shown == state.hands[seat] == view["hand"]
+                assert shown == list(state.hands[seat]) == view["hand"]
             else:
                 assert set(shown) <= known
         if seat is not None:

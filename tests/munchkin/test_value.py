@@ -53,11 +53,11 @@ def test_mid_turn_nothing_is_valued():
 
 def test_a_higher_level_is_worth_more_and_level_9_most():
     state = turn_starts("munchkin", 3, seed=5, count=1)[0]
-    state.level[:] = [1, 1, 1]
+    state.level = (1, 1, 1)
     even = value(state)
-    state.level[:] = [1, 5, 1]
+    state.level = (1, 5, 1)
     ahead = value(state)
-    state.level[:] = [1, 9, 1]
+    state.level = (1, 9, 1)
     nearly = value(state)
     assert even is not None and ahead is not None and nearly is not None
     assert ahead[1] > even[1] and nearly[1] > ahead[1] > 0.5

@@ -59,7 +59,7 @@ def test_lose_race_and_change_sex():
     pass_all(state)
     state.apply(0, ROLL)
     pass_all(state)
-    assert state.table[0] == []
+    assert state.table[0] == ()
     knight = fight("rubber_chicken_knight", dice=[1])
     pass_all(knight)
     knight.apply(0, ROLL)
@@ -105,7 +105,7 @@ def test_enter_and_leave_triggers():
     )
     crowned.apply(0, KICK)
     play(crowned, (1, Play(card("curse_hat"))), (1, ChooseSeat(0)), (0, PASS))
-    assert crowned.table[0] == [] and crowned.level[0] == 2
+    assert crowned.table[0] == () and crowned.level[0] == 2
 
 
 def test_a_lose_level_replacement():

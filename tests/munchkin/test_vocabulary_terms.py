@@ -271,7 +271,7 @@ def test_a_face_up_draw_is_known_to_everybody():
     state = game(hands={0: ["open_ledger"]}, treasure=["buckler", "boomerang"], phase="after")
     state.apply(0, Play(card("open_ledger")))
     drawn = [card("buckler"), card("boomerang")]
-    assert state.hands[0] == drawn
+    assert list(state.hands[0]) == drawn
     assert state.view(1)["seats"][0]["known_hand"] == drawn  # a face-down draw is not
 
 
@@ -340,7 +340,7 @@ def test_an_operation_on_any_player_the_user_chooses():
     state.apply(1, Play(card("gift_of_gab")))
     assert state.legal_actions(1) == [ChooseSeat(0), ChooseSeat(1), ChooseSeat(2)]
     state.apply(1, ChooseSeat(2))
-    assert state.level == [3, 1, 3]
+    assert state.level == (3, 1, 3)
 
 
 # ----- triggers and replacements --------------------------------------------------------
@@ -371,7 +371,7 @@ def test_a_replacement_that_keeps_its_card():
             (0, PASS),
         ):
             state.apply(seat, action)
-    assert state.level[0] == 3 and state.table[0] == [card("sturdy_helm")]
+    assert state.level[0] == 3 and state.table[0] == (card("sturdy_helm"),)
 
 
 # ----- abilities ------------------------------------------------------------------------
@@ -383,7 +383,7 @@ def test_an_ability_of_a_card_in_play_usable_at_any_time_once_a_turn():
     assert state.actors() == (0,)  # seat 1 waits for a window
     state.apply(0, KICK)
     state.apply(1, beads)
-    assert state.hands[1] == [card("dwarf")] and beads not in state.legal_actions(1)
+    assert state.hands[1] == (card("dwarf"),) and beads not in state.legal_actions(1)
 
 
 def test_an_ability_for_the_helper_only():

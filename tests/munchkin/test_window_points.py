@@ -50,7 +50,7 @@ def test_the_door_card_revealed():
     state.apply(1, Play(card("bribe_gm")))
     everybody_waits(state, 2)
     pass_all(state)
-    assert state.level == [2, 2, 1, 1] and state.hands[0] == [card("elf")]
+    assert state.level == (2, 2, 1, 1) and state.hands[0] == (card("elf"),)
 
 
 def test_a_curse_kicked_open_hits_the_kicker_at_once():
@@ -100,7 +100,7 @@ def test_before_the_combat_resolves():
     everybody_waits(state, 3)  # those who had passed answer again, the fighter too
     state.apply(1, Play(card("bribe_gm")))  # seat 1, which had passed, plays
     pass_all(state)
-    assert state.phase == "run" and state.level[:2] == [4, 2]  # lost: running, no level
+    assert state.phase == "run" and state.level[:2] == (4, 2)  # lost: running, no level
 
 
 def test_after_each_run_away_roll():
@@ -128,7 +128,7 @@ def test_after_each_run_away_roll():
     play(state, (3, Play(card("curse_lead_boots"))), (3, ChooseSeat(0)), (0, PASS))
     assert state.view(None)["run"]["total"] == 3  # 5 - 2: caught
     pass_all(state)
-    assert not events(state, "ran")[-1]["escaped"] and state.table[0] == []  # armor lost
+    assert not events(state, "ran")[-1]["escaped"] and state.table[0] == ()  # armor lost
 
 
 def test_the_end_of_a_turn():
@@ -146,7 +146,7 @@ def test_the_end_of_a_turn():
     everybody_waits(state, 3)
     state.apply(1, Play(card("bribe_gm")))
     pass_all(state)
-    assert state.level == [2, 2, 1, 1] and state.turn == 1 and state.phase == "start"
+    assert state.level == (2, 2, 1, 1) and state.turn == 1 and state.phase == "start"
 
 
 def test_a_dead_seat_is_not_eligible():

@@ -142,7 +142,7 @@ def test_a_ninja_discards_a_hand_of_two_to_escape_every_monster():
     assert state.phase == "run"
     state.apply(0, CHOOSE_MONSTER[0])
     state.apply(0, Use(card("ninja"), 0))
-    assert state.phase == "after" and state.hands[0] == [] and state.level[0] == 1
+    assert state.phase == "after" and state.hands[0] == () and state.level[0] == 1
 
 
 def test_a_ninja_with_one_card_cannot_escape_so():
@@ -212,7 +212,7 @@ def test_outside_combat_an_enhancer_rides_a_fan_and_goes_with_it():
     assert state.view(None)["seats"][0]["strength"] == 1 + 1 + 5
     assert Play(card("evil_pets")) not in state.legal_actions(0)  # one on each fan
     state.apply(0, Discard(card("screaming_fan")))
-    assert state.table[0] == [] and card("lotus_stoned") in state.door_discard
+    assert state.table[0] == () and card("lotus_stoned") in state.door_discard
     bare = game(hands={0: ["lotus_stoned"]})
     assert Play(card("lotus_stoned")) not in bare.legal_actions(0)  # no fan to ride
 
@@ -227,7 +227,7 @@ def test_at_death_a_fan_and_the_enhancer_it_carries_are_both_left_for_the_looter
     pass_all(state)
     state.apply(0, ROLL)  # not the fan's escape: nobody outruns the Emperor by rolling
     pass_all(state)
-    assert state.dead[0] and state.table[0] == []
+    assert state.dead[0] and state.table[0] == ()
     assert sorted(state.body) == sorted(
         card(k) for k in ("autograph_hunter", "cursed_blade", "nunchaku")
     )
@@ -380,7 +380,7 @@ def test_temple_blessing_stops_a_trap_aimed_at_you_or_removes_one_that_stays():
     aimed.apply(1, ChooseSeat(0))
     assert aimed.legal_actions(0) == [PASS, Play(card("temple_blessing"))]
     aimed.apply(0, Play(card("temple_blessing")))
-    assert aimed.level == [5, 5, 5] and card("trap_pit") in aimed.door_discard
+    assert aimed.level == (5, 5, 5) and card("trap_pit") in aimed.door_discard
     assert card("temple_blessing") in aimed.treasure_discard
     staying = game(hands={0: ["trap_bad_chi", "temple_blessing"]})
     staying.apply(0, Play(card("trap_bad_chi")))
@@ -388,7 +388,7 @@ def test_temple_blessing_stops_a_trap_aimed_at_you_or_removes_one_that_stays():
     staying.apply(0, PASS)
     assert keys(staying.table[0]) == ["trap_bad_chi"]
     staying.apply(0, Play(card("temple_blessing")))
-    assert staying.table[0] == [] and card("trap_bad_chi") in staying.door_discard
+    assert staying.table[0] == () and card("trap_bad_chi") in staying.door_discard
 
 
 def test_nobody_runs_from_the_demon_emperor_by_rolling_however_high():
@@ -443,7 +443,7 @@ def test_a_yakuza_demands_help_of_a_lower_level_player_who_helps_or_pays_an_item
     assert state.actors() == (1,)
     assert state.legal_actions(1) == [ACCEPT, Pick(card("tonfa"))]
     state.apply(1, Pick(card("tonfa")))
-    assert keys(state.table[0]) == ["yakuza", "tonfa"] and state.table[1] == []
+    assert keys(state.table[0]) == ["yakuza", "tonfa"] and state.table[1] == ()
     assert state.view(None)["combat"]["helper"] is None
     helped = demand([4, 3, 1])
     helped.apply(1, ACCEPT)
@@ -473,7 +473,7 @@ def test_under_fast_play_a_discarded_class_is_claimed_with_a_go_up_a_level_die_r
     state.apply(1, Pick(card("training_montage")))
     state.apply(2, Pick(card("wax_on")))
     assert card("ninja") in state.hands[2] and card("ninja") not in state.door_discard
-    assert state.hands[1] == [card("training_montage")]  # the loser keeps its card
+    assert state.hands[1] == (card("training_montage"),)  # the loser keeps its card
     assert card("wax_on") in state.treasure_discard
 
 
@@ -483,7 +483,7 @@ def test_a_single_claimant_takes_the_card_and_without_fast_play_nobody_is_asked(
     state.apply(0, PASS)
     state.apply(1, PASS)
     state.apply(2, Pick(card("wax_on")))
-    assert state.hands[2] == [card("tiger_style")]
+    assert state.hands[2] == (card("tiger_style"),)
     plain = game(table={0: ["tiger_style"]}, hands={2: ["wax_on"]})
     plain.apply(0, Discard(card("tiger_style")))
     assert not plain.stack and card("tiger_style") in plain.door_discard

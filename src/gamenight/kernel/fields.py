@@ -55,9 +55,10 @@ class Fields:
 
     - `scalars`: immutable values (numbers, strings, enum members, ``None``);
     - `lists`: lists of immutable values (copied one level deep);
-    - `tuples`: tuples of immutable values, which the game replaces rather than changes
-      (``s.seen += (seat, card)``): a copy shares them, so a field that changes a few
-      times a turn, or is mostly empty, costs a clone nothing;
+    - `tuples`: tuples of immutable values, or tuples of such tuples (one per seat), which
+      the game replaces rather than changes (``s.seen += (seat, card)``): a copy shares
+      them, so a field that changes a few times a turn, or is mostly empty, costs a clone
+      nothing;
     - `nested`: lists of such lists, one per seat or per zone (copied two levels deep);
     - `parts`: ``(name, class)`` of kernel objects with ``copy``, ``to_json`` and
       ``from_json(data, players)``; a part may be ``None`` (a window not open);
@@ -126,7 +127,7 @@ class Fields:
     def dump(self, state: object) -> dict[str, Any]:
         """The fields as JSON-ready data (the `own_` kinds left to the game)."""
         data = {name: getattr(state, name) for name in self.scalars + self.lists + self.nested}
-        data.update((name, list(getattr(state, name))) for name in self.tuples)
+        data.update((name, _thawed(getattr(state, name))) for name in self.tuples)
         for name, _ in self.parts:
             part = getattr(state, name)
             data[name] = None if part is None else part.to_json()
@@ -149,7 +150,7 @@ class Fields:
         for name in self.lists:
             setattr(state, name, _flat_list(name, data[name]))
         for name in self.tuples:
-            setattr(state, name, tuple(_flat_list(name, data[name])))
+            setattr(state, name, _frozen(name, data[name]))
         for name in self.nested:
             rows = data[name]
             if not isinstance(rows, list):
@@ -217,6 +218,18 @@ def copy_state_python(source: object, plan: ClonePlan, /) -> Any:
 
 # In C when it is built (search bots clone millions of times): the same copies.
 copy_state = native_clone if NATIVE else copy_state_python
+
+
+def _thawed(value: tuple[Any, ...]) -> list[Any]:
+    """A `tuples` field as JSON-ready lists."""
+    return [list(row) if type(row) is tuple else row for row in value]
+
+
+def _frozen(name: str, value: Any) -> tuple[Any, ...]:
+    """A `tuples` field read back from `_thawed`'s lists (a list of lists: one per seat)."""
+    if isinstance(value, list) and value and all(isinstance(row, list) for row in value):
+        return tuple(tuple(_flat_list(name, row)) for row in value)
+    return tuple(_flat_list(name, value))
 
 
 def _flat_list(name: str, value: Any) -> list[Any]:

@@ -434,8 +434,8 @@ def die(s: MunchkinModel, seat: int, card: int) -> None:
     hand = s.hands[seat]
     for c in hand:
         zones.forget(s, c)
-    body = lost + hand
-    s.hands[seat] = []
+    body = lost + list(hand)
+    s.hands = with_seat(s.hands, seat, ())
     s.body += tuple(body)
     s.dead = with_seat(s.dead, seat, 1)
     s.fresh = with_seat(s.fresh, seat, 1)

@@ -506,7 +506,7 @@ def gift(s: MunchkinModel, seat: int, card: int, to: int) -> None:
     all knew it was in `seat`'s hand."""
     public = card in s.public_hand
     zones.from_hand(s, seat, card)
-    s.hands[to].append(card)
+    s.hands = with_seat(s.hands, to, (*s.hands[to], card))
     s.charity_got = with_seat(s.charity_got, to, s.charity_got[to] + 1)
     if public:
         s.public_hand += (card,)

@@ -11,23 +11,26 @@ read as before, and a loaded snapshot's plain strings compare equal to the membe
 `EventKind` has its data as a `TypedDict` (`TurnData`...). Modules bind the members they
 compare on hot paths to module constants: an attribute of an enum class costs a lookup.
 
-Every field is a plain int, str, list or tuple of ints (pairs and triples are flat), or a
-kernel part (the window, the decision stack, the offers), so the kernel copies, writes and
-reads them all (`MunchkinModel.fields`). Cards are ints (`content.py`); the decks' tops are
-their last elements. The fields that change only a few times a turn, or are mostly empty
-(the decks, the discard piles, the combat's lists), are tuples that the rules replace
-(``s.limbo += (card,)``, `removed`): a search's clone shares them instead of copying.
+Every field is a plain int or str, a tuple of ints (pairs and triples are flat), a tuple
+of such tuples (one per seat: the hands and the cards in play), or a kernel part (the
+window, the decision stack, the offers), so the kernel copies, writes and reads them all
+(`MunchkinModel.fields`). Cards are ints (`content.py`); the decks' tops are their last
+elements. The tuples are never changed but replaced (``s.limbo += (card,)``, `removed`,
+`with_seat`): a search's clone shares them all, and a change copies only what it
+changes.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum, StrEnum
-from typing import ClassVar, NotRequired, TypedDict, cast
+from typing import ClassVar, NotRequired, TypedDict, TypeVar, cast
 
 from gamenight.kernel import Action, DecisionStack, Fields, Frame, Offers, State, Window
 
 from .actions import ActionTable
 from .content import CardSet, Deck, HookName, Instead
+
+T = TypeVar("T")
 
 # ----- vocabularies ---------------------------------------------------------------------
 
@@ -122,9 +125,9 @@ class Limit(IntEnum):
     RACE = 2  # races (Half-Breed gone)
 
 
-def with_seat(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+def with_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
     """`values` (one per seat) with `seat`'s replaced by `value`: how the rules change a
-    per-seat field."""
+    per-seat field (a hand: ``with_seat(s.hands, seat, s.hands[seat] + (card,))``)."""
     return (*values[:seat], value, *values[seat + 1 :])
 
 
@@ -564,8 +567,9 @@ class MunchkinModel(State):
             "unequipped",
             *TRANSIENT,
             "forced",
+            "hands",
+            "table",
         ),
-        nested=("hands", "table"),
         parts=(("window", Window), ("stack", DecisionStack), ("offers", Offers)),
     )
     __slots__ = fields.names
@@ -619,8 +623,8 @@ class MunchkinModel(State):
     seen: tuple[int, ...]  # pairs: viewer, card in another hand it knows
     winners: tuple[int, ...]
     forced: tuple[int, ...]  # die results to come first (rigged tests)
-    hands: list[list[int]]
-    table: list[list[int]]  # cards in play in front of each seat
+    hands: tuple[tuple[int, ...], ...]
+    table: tuple[tuple[int, ...], ...]  # cards in play in front of each seat
     window: Window | None
     stack: DecisionStack
     offers: Offers

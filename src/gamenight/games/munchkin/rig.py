@@ -63,17 +63,18 @@ def rig(
             raise ValueError(f"every copy of {key!r} is already placed")
         return free[key].pop(0)
 
-    state.hands = [[take(k) for k in (hands or {}).get(p, ())] for p in range(n)]
-    state.table = [[] for _ in range(n)]
+    state.hands = tuple(tuple(take(k) for k in (hands or {}).get(p, ())) for p in range(n))
+    in_play: list[list[int]] = [[] for _ in range(n)]
     state.unequipped = ()
     sideways = []
     for p, cards in (table or {}).items():
         for entry in cards:
             key, equipped = (entry, True) if isinstance(entry, str) else entry
             card = take(key)
-            state.table[p].append(card)
+            in_play[p].append(card)
             if not equipped:
                 sideways.append(card)
+    state.table = tuple(map(tuple, in_play))
     state.door_discard = tuple(take(k) for k in door_discard)
     state.treasure_discard = tuple(take(k) for k in treasure_discard)
     door_top = [take(k) for k in door]

@@ -45,8 +45,7 @@ class MunchkinState(MunchkinModel):
         rng.shuffle(doors)
         rng.shuffle(treasures)
         self.door_deck, self.treasure_deck = tuple(doors), tuple(treasures)
-        self.hands = [[] for _ in range(n)]
-        self.table = [[] for _ in range(n)]
+        self.hands = self.table = ((),) * n
         self.turn = rng.below(n)
         self.turn_number = self.fought = self.combat_no = self.charmed = 0
         self.drawn = self.sales = self.sale_bonus_used = self.turn_actions = 0

@@ -289,8 +289,7 @@ def resample_hidden(s: MunchkinModel, seat: int | None, rng: Rng) -> None:
             s.door_deck = tuple(pool)
         else:
             s.treasure_deck = tuple(pool)
-    for p in others:
-        s.hands[p] = dealt[p]
+    s.hands = tuple(tuple(dealt[p]) if p in dealt else s.hands[p] for p in range(s.num_players))
     if any(frame.kind in PRIVATE_FRAMES and frame.seat != seat for frame in s.stack):
         frames = [_redrawn(s, f) if f.seat != seat else f for f in s.stack]
         s.stack.clear()

@@ -22,6 +22,7 @@ from .model import (
     MunchkinModel,
     ReshuffleData,
     removed,
+    with_seat,
 )
 
 ITEM = CardKind.ITEM
@@ -39,7 +40,7 @@ def forget(s: MunchkinModel, card: int) -> None:
 
 
 def from_hand(s: MunchkinModel, seat: int, card: int) -> None:
-    s.hands[seat].remove(card)
+    s.hands = with_seat(s.hands, seat, removed(s.hands[seat], card))
     forget(s, card)
 
 
@@ -119,7 +120,7 @@ def draw(s: MunchkinModel, seat: int, deck: int, count: int, face_up: bool) -> l
     cards = draw_cards(s, deck, count)
     if not cards:
         return cards
-    s.hands[seat].extend(cards)
+    s.hands = with_seat(s.hands, seat, s.hands[seat] + tuple(cards))
     if face_up:
         s.public_hand += tuple(cards)
         s.log(EventKind.DRAW, **DrawData(seat=seat, deck=DECKS[deck], cards=cards))
@@ -131,7 +132,7 @@ def draw(s: MunchkinModel, seat: int, deck: int, count: int, face_up: bool) -> l
 
 def to_hand_public(s: MunchkinModel, seat: int, card: int) -> None:
     """A card everybody has seen goes into `seat`'s hand."""
-    s.hands[seat].append(card)
+    s.hands = with_seat(s.hands, seat, (*s.hands[seat], card))
     s.public_hand += (card,)
 
 
@@ -140,7 +141,7 @@ def to_hand_public(s: MunchkinModel, seat: int, card: int) -> None:
 
 def enter_play(s: MunchkinModel, seat: int, card: int) -> None:
     """`card` goes in front of `seat`; an item is equipped when it fits, else sideways."""
-    s.table[seat].append(card)
+    s.table = with_seat(s.table, seat, (*s.table[seat], card))
     c = s.CS.cards[card]
     if c.kind == ITEM and c.slot != Slot.NONE and not character.can_equip(s, seat, card):
         s.unequipped += (card,)
@@ -150,7 +151,7 @@ def enter_play(s: MunchkinModel, seat: int, card: int) -> None:
 
 def leave_play(s: MunchkinModel, seat: int, card: int) -> None:
     """`card` leaves the table (it is not placed anywhere: the caller does that)."""
-    s.table[seat].remove(card)
+    s.table = with_seat(s.table, seat, removed(s.table[seat], card))
     if card in s.unequipped:
         s.unequipped = removed(s.unequipped, card)
     c = s.CS.cards[card]
