@@ -7,8 +7,9 @@ copies share) and a tail of fewer (a list of its own), so a copy costs the tail,
 whole log. It reads like a list (``len``, indexing, slices as lists, iteration, ``==``
 with a list) and changes only at its end (``append``, ``pop``, ``clear``).
 
-In C when it is built (`_native.c`); `PythonAppendLog` is the same log for a plain
-source tree.
+In C when it is built (`_native.c`), where a copy shares the tail too until either log
+changes it (copy on write: a clone dropped unchanged copies no entry); `PythonAppendLog`
+is the same log for a plain source tree, copying its tail at once.
 """
 
 from __future__ import annotations
