@@ -529,13 +529,14 @@ static const char *const key_names[K_COUNT] = {
 static PyObject *keys[K_COUNT];
 
 /* A dict of `count` items, `which` naming their keys in order; it takes the references of
- * `values` (all released on failure, NULLs included: a failed value fails the dict). */
+ * `values` (all released on failure, NULLs included: a failed value fails the dict). Made
+ * at its final size: grown one key at a time, a seat's dict would be rebuilt twice. */
 static PyObject *dict_of(const int *which, PyObject **values, int count) {
     PyObject *dict = NULL;
     for (int i = 0; i < count; i++)
         if (values[i] == NULL)
             goto done;
-    dict = PyDict_New();
+    dict = _PyDict_NewPresized(count);
     for (int i = 0; dict != NULL && i < count; i++)
         if (PyDict_SetItem(dict, keys[which[i]], values[i]) < 0)
             Py_CLEAR(dict);
