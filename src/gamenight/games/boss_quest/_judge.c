@@ -2105,7 +2105,8 @@ static PyObject *number_tuple(long a, long b, double p) {
 /* The tuple (value, colour, count / total) (colour -1: (value, count / total)), made once
  * for each of its numbers (a tuple is never changed: every view read shares it); a new
  * reference, or NULL with an exception. */
-#define KIND_CACHE 4096  /* a power of two */
+#define KIND_CACHE_BITS 12
+#define KIND_CACHE (1 << KIND_CACHE_BITS)
 static struct {
     unsigned long key;  /* value, colour, count, total packed; 0: empty */
     PyObject *kind;
@@ -2120,7 +2121,9 @@ static PyObject *kind_tuple(long value, long colour, long count, long total) {
     unsigned long key = (colour < 0 ? 2UL : 1UL) << 24 | (unsigned long)value << 18 |
                         (unsigned long)(colour < 0 ? 0 : colour) << 12 |
                         (unsigned long)count << 6 | (unsigned long)total;
-    size_t at = (key * 2654435761UL) & (KIND_CACHE - 1);
+    /* The product's high bits: its low ones mix only the key's low bits (the total, the
+     * same for every kind of a spread), so the keys would crowd into long runs. */
+    size_t at = (size_t)((key * 0x9E3779B97F4A7C15ULL) >> (64 - KIND_CACHE_BITS));
     while (kind_cache[at].key && kind_cache[at].key != key) at = (at + 1) & (KIND_CACHE - 1);
     if (kind_cache[at].key) return Py_NewRef(kind_cache[at].kind);
     PyObject *kind = number_tuple(value, colour, (double)count / (double)total);
