@@ -72,7 +72,9 @@ def test_the_c_judge_values_every_position_of_bot_games_as_python_does(monkeypat
         return value
 
     monkeypatch.setattr(bots.Judge, "_value", both)
-    # The visits valued position by position here (`test_bot_native` compares C's own visit).
+    # The turns and visits valued position by position here (`test_bot_native` compares
+    # C's own turn and visit).
+    monkeypatch.setattr(bots.Judge, "turn_values", lambda judge, legal: None)
     monkeypatch.setattr(bots.Judge, "visit_values", lambda judge, visits: None)
     for players in (2, 3, 4, 5):
         for seed in range(3):

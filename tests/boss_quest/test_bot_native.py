@@ -1,7 +1,8 @@
 """The heuristic bot's parts in C beyond the Judge's valuation (`_judge.read_weapons`,
 `_judge.Valuer.values_moved`, `_judge.stopping`, `_judge.Valuer.draw_values`,
-`_judge.Valuer.visit_values` and `use_values`) give what its Python code gives, floats
-exactly (==): the same choices with or without the extension."""
+`_judge.Valuer.visit_values` and `use_values`, and the whole turn of
+`_judge.Valuer.turn_values`) give what its Python code gives, floats exactly (==): the
+same choices with or without the extension."""
 
 from __future__ import annotations
 
@@ -15,9 +16,16 @@ import gamenight
 from gamenight import agents
 from gamenight.games.boss_quest import bots
 from gamenight.games.boss_quest.content import VALUES, WEAPON_COLOUR, WEAPON_VALUE
+from gamenight.kernel import Action
 from gamenight.play.table import play
 
 judge_c = pytest.importorskip("gamenight.games.boss_quest._judge")
+
+
+def take_turns_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Turns taken by the Python code, so that the C parts it calls are compared one by one
+    (`turn_values` takes the whole turn in C otherwise)."""
+    monkeypatch.setattr(bots.Judge, "turn_values", lambda judge, legal: None)
 
 
 def test_every_stopping_decision_of_bot_games_is_valued_as_python_does(monkeypatch):
@@ -58,6 +66,7 @@ def test_every_stopping_decision_of_bot_games_is_valued_as_python_does(monkeypat
         return values
 
     monkeypatch.setattr(bots.Judge, "draw_values", draw_values)
+    take_turns_in_python(monkeypatch)
     for players in (2, 3, 4, 5):
         for seed in range(2):
             state = gamenight.make("boss-quest", players, seed=300 + seed)
@@ -84,6 +93,7 @@ def test_draws_valued_after_a_visit_take_its_parts_of_the_same_battle_alone(monk
 
     monkeypatch.setattr(bots.Judge, "visit_values", visit)
     monkeypatch.setattr(bots.Judge, "draw_values", draw)
+    take_turns_in_python(monkeypatch)
     state = gamenight.make("boss-quest", 4, seed=310)
     play(state, [agents.make("heuristic", "boss-quest", s) for s in range(4)])
     monkeypatch.undo()
@@ -135,12 +145,77 @@ def test_every_visit_to_the_mage_in_bot_games_is_valued_as_python_does(monkeypat
         return native
 
     monkeypatch.setattr(bots.HeuristicBot, "_visit_values", both)
+    take_turns_in_python(monkeypatch)
     for players in (2, 3, 4, 5):
         for seed in range(4):
             state = gamenight.make("boss-quest", players, seed=500 + seed)
             play(state, [agents.make("heuristic", "boss-quest", seed + s) for s in range(players)])
     assert seen["visits"] > 300 and seen["blind"], seen
     assert set(effects) == set(bots.Effect), effects
+
+
+def turn_kind(table: bots.Table) -> str:
+    """How `_take_turn` weighs drawing against visiting the Mage on `table`."""
+    if table.phase == "last_call":
+        return "last call"
+    if table.last_equipper:
+        return "last equip"
+    return "no bust" if bots._no_card_busts(table) else "equip"
+
+
+def test_every_turn_of_bot_games_is_valued_as_python_values_it(monkeypatch):
+    """In games of 2 to 6 players, every turn taken in C (`Judge.turn_values`) against the
+    list a Python Judge's `_take_turn` hands to `_best`: the same actions, in the same
+    order, with the same floats; every way a turn ends among them."""
+    assert bots.NATIVE
+    original = bots.Judge.turn_values
+    python_bot = bots.HeuristicBot(0)
+    handed: list[bots.Valued] = []
+
+    def keep(values: bots.Valued) -> Action:  # the Python turn's list, no draw made
+        handed.append(values)
+        return values[0][0]
+
+    python_bot._best = keep  # type: ignore[method-assign]
+    seen: dict[str, int] = {}
+
+    def both(judge: bots.Judge, legal: list[Action]) -> bots.Valued | None:
+        native = original(judge, legal)
+        if judge._valuer is None:  # the twin's turn, in Python
+            return native
+        assert native is not None
+        with monkeypatch.context() as patch:
+            patch.setattr(bots, "NATIVE", False)
+            twin = bots.Judge(judge.table)
+        python_bot._take_turn(judge.table, twin, legal)
+        assert native == handed.pop()
+        table = judge.table
+        drawn = type(native[0][0]) is bots.Equip
+        key = f"{turn_kind(table)}, {'draws' if drawn else 'visits'}"
+        seen[key] = seen.get(key, 0) + 1
+        seen["blind"] = seen.get("blind", 0) + any(
+            type(a) is bots.Activate and table.available[a.slot] is None for a, _ in native
+        )
+        return native
+
+    monkeypatch.setattr(bots.Judge, "turn_values", both)
+    for players in (2, 3, 4, 5, 6):
+        for seed in range(3):
+            state = gamenight.make("boss-quest", players, seed=700 + seed)
+            play(state, [agents.make("heuristic", "boss-quest", seed + s) for s in range(players)])
+    assert sum(seen.values()) > 1000, seen
+    ways = ("last call", "last equip", "equip")
+    assert all(seen.get(f"{way}, {end}") for way in ways for end in ("draws", "visits")), seen
+    assert seen.get("no bust, draws") and seen.get("blind"), seen
+
+
+def test_a_turn_with_an_action_it_does_not_know_is_left_to_python():
+    state = gamenight.make("boss-quest", 3, seed=1)
+    seat = state.actors()[0]
+    judge = bots.Judge(bots.read_table(state.view(seat)))
+    legal = state.legal_actions(seat)
+    assert judge.turn_values(legal) is not None
+    assert judge.turn_values([*legal, bots.ChoosePlayer(0)]) is None
 
 
 def test_stopping_values_over_random_tables_are_the_python_ones():

@@ -1645,6 +1645,7 @@ done:
 }
 
 static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssize_t nargs);
+static PyObject *valuer_turn_values(Valuer *self, PyObject *const *args, Py_ssize_t nargs);
 
 static PyMethodDef valuer_methods[] = {
     {"value_of", (PyCFunction)(void (*)(void))valuer_value_of, METH_FASTCALL,
@@ -1661,6 +1662,8 @@ static PyMethodDef valuer_methods[] = {
     {"draw_values", (PyCFunction)(void (*)(void))valuer_draw_values, METH_FASTCALL,
      "draw_values(position, rules, settled_at, my_attack, first, last, start, hp, hopeless, "
      "top, spells, shifts, continuing, counts, deck_top, tempo) -> list[float]"},
+    {"turn_values", (PyCFunction)(void (*)(void))valuer_turn_values, METH_FASTCALL,
+     "turn_values(judge, legal) -> list[tuple[Action, float]] | None"},
     {NULL},
 };
 
@@ -1932,6 +1935,12 @@ done:
  * part made for this call alone: no key hashed for a memo nobody else asks) and added to
  * it in order; then each Equip(k)'s value, as `stopping` gives it with this Valuer's
  * card. */
+static int draw_values_into(Valuer *self, PyObject *position, PyObject *rules,
+                            PyObject *settled_at, const long *numbers, double spells,
+                            const long *moves, Py_ssize_t move_count, int continuing,
+                            const long *counts, Py_ssize_t actions, long deck_top, double tempo,
+                            double *values);
+
 static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
     if (check_ready(self) < 0) return NULL;
     if (nargs != 16 || !PyDict_Check(args[2])) {
@@ -1941,10 +1950,10 @@ static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssiz
                         "deck_top, tempo)");
         return NULL;
     }
-    long numbers[8];  /* my_attack, first, last, start, hp, hopeless, top; deck_top */
+    long numbers[7];  /* my_attack, first, last, start, hp, hopeless, top */
     for (int i = 0; i < 7; i++)
         if ((numbers[i] = PyLong_AsLong(args[3 + i])) == -1 && PyErr_Occurred()) return NULL;
-    long my_attack = numbers[0], first = numbers[1], last = numbers[2], deck_top = -1;
+    long deck_top = -1;
     double spells = PyFloat_AsDouble(args[10]), tempo = PyFloat_AsDouble(args[15]);
     if ((spells == -1.0 || tempo == -1.0) && PyErr_Occurred()) return NULL;
     int continuing = PyObject_IsTrue(args[12]);
@@ -1958,13 +1967,29 @@ static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssiz
         }
     }
     long moves[MAX_MOVES], counts[MAX_DRAW_COUNT + 1];
+    double values[MAX_DRAW_COUNT + 1];
     Py_ssize_t move_count = read_longs(args[11], moves, MAX_MOVES, "shifts");
     Py_ssize_t actions = move_count < 0 ? -1
                                         : read_longs(args[13], counts, MAX_DRAW_COUNT, "counts");
-    if (actions < 0) return NULL;
+    if (actions < 0 ||
+        draw_values_into(self, args[0], args[1], args[2], numbers, spells, moves, move_count,
+                         continuing, counts, actions, deck_top, tempo, values) < 0)
+        return NULL;
+    return double_list(values, actions);
+}
+
+/* `valuer_draw_values` with its arguments read (`numbers`: my_attack, first, last, start,
+ * hp, hopeless, top; `deck_top` -1 when unknown): each Equip(k)'s value into `values`. 0,
+ * or -1 with an exception. */
+static int draw_values_into(Valuer *self, PyObject *position, PyObject *rules,
+                            PyObject *settled_at, const long *numbers, double spells,
+                            const long *moves, Py_ssize_t move_count, int continuing,
+                            const long *counts, Py_ssize_t actions, long deck_top, double tempo,
+                            double *values) {
+    long my_attack = numbers[0], first = numbers[1], last = numbers[2];
     if (first < -100000 || last > 100000) {
         PyErr_SetString(PyExc_ValueError, "draw_values: attacks out of range");
-        return NULL;
+        return -1;
     }
     Py_ssize_t known = last >= first ? (Py_ssize_t)(last - first + 1) : 0;
     double *plain = PyMem_Calloc((size_t)known + 1, sizeof(double));
@@ -1972,8 +1997,7 @@ static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssiz
     long *wanted = PyMem_Calloc((size_t)known + 1, sizeof(long));
     long *shown_moves = PyMem_Calloc((size_t)known + 1, sizeof(long));
     long card_values[MAX_CARD_VALUES];
-    double values[MAX_DRAW_COUNT + 1];
-    PyObject *result = NULL;
+    int failed = -1;
     Py_ssize_t missing = 0;
     if (!plain || !found || !wanted || !shown_moves) {
         PyErr_NoMemory();
@@ -1988,7 +2012,7 @@ static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssiz
     /* The values already made, and the attacks still to value (`settled_over`). */
     for (Py_ssize_t i = 0; i < known; i++) {
         PyObject *attack = PyLong_FromLong(first + (long)i);
-        PyObject *value = attack ? PyDict_GetItemWithError(args[2], attack) : NULL;
+        PyObject *value = attack ? PyDict_GetItemWithError(settled_at, attack) : NULL;
         Py_XDECREF(attack);
         if (value) {
             if ((plain[i] = PyFloat_AsDouble(value)) == -1.0 && PyErr_Occurred()) goto done;
@@ -2000,30 +2024,29 @@ static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssiz
         }
     }
     if (missing) {
-        if (moved_values(self, args[0], args[1], NULL, shown_moves, missing, found) < 0)
+        if (moved_values(self, position, rules, NULL, shown_moves, missing, found) < 0)
             goto done;
         for (Py_ssize_t j = 0; j < missing; j++) {
             plain[wanted[j]] = found[j];
             PyObject *attack = PyLong_FromLong(first + wanted[j]);
             PyObject *value = attack ? PyFloat_FromDouble(found[j]) : NULL;
-            int failed = !value || PyDict_SetItem(args[2], attack, value) < 0;
+            int not_kept = !value || PyDict_SetItem(settled_at, attack, value) < 0;
             Py_XDECREF(attack);
             Py_XDECREF(value);
-            if (failed) goto done;
+            if (not_kept) goto done;
         }
     }
-    if (stopping_values(plain, known, first, numbers[3], numbers[4], numbers[5], numbers[6],
-                        spells, moves, move_count, card_values, self->card_probs,
-                        self->card_count, continuing, counts, actions, deck_top, tempo,
-                        values) == 0)
-        result = double_list(values, actions);
+    failed = stopping_values(plain, known, first, numbers[3], numbers[4], numbers[5], numbers[6],
+                             spells, moves, move_count, card_values, self->card_probs,
+                             self->card_count, continuing, counts, actions, deck_top, tempo,
+                             values);
 
 done:
     PyMem_Free(plain);
     PyMem_Free(found);
     PyMem_Free(wanted);
     PyMem_Free(shown_moves);
-    return result;
+    return failed;
 }
 
 /* ----- reading a seat's view ------------------------------------------------------------- */
@@ -2786,6 +2809,457 @@ static PyObject *configure_reading(PyObject *module, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* ----- a whole turn (`HeuristicBot._take_turn`) -------------------------------------------
+ *
+ * `Valuer.turn_values(judge, legal)` takes the turn as the Python code of `_take_turn` does,
+ * in one call: the legal actions sorted into draws and visits; the visits valued as
+ * `Judge.visit_values` asks `visit_values` for them (the blind Mystery last, as
+ * `_visit_values` lists it); the draws as `_draw_values` values them, its numbers taken
+ * from the judge's table, the values settled kept in the judge's `_settled_at` (any other
+ * asked of its `settled_at`); and the list `_take_turn` hands to `_best`, (action, value)
+ * pairs, the same floats in the same order. None for an action it does not know: the
+ * Python code then takes the turn. `configure_deciding` hands over, once, the action
+ * classes, the spells' and weapons' tables and the tuning. */
+
+/* Set by `configure_deciding`. */
+static PyObject *equip_class, *visit_mage_class, *discard_class, *activate_class;
+static PyObject *deciding_spells, *weapon_rows;  /* `_SPELL_TABLE`, `_WEAPON_ROWS` */
+static double denial_share, mystery_margin, tempo, spell_survives;
+static long most_value;  /* the highest value a card may have */
+
+/* The attributes a turn reads of the judge, its table and the actions, interned once. */
+enum { J_TABLE, J_SETTLED_AT, J_RULES_OF, J_VALUE_AT, T_POSITION, T_SETTLED, T_MY_ATTACK,
+       T_PHASE, T_LAST_EQUIPPER, T_VISITORS, T_SELF_SHIFTS, T_DECK_TOP, T_AVAILABLE,
+       T_UNSEEN_SPELLS, T_WEAPONS_IN_DECK, T_MY_WEAPONS, T_FRESH, A_SLOT, A_COUNT,
+       TURN_NAMES };
+static const char *const turn_texts[TURN_NAMES] = {
+    "table", "_settled_at", "_rules_of", "settled_at", "position", "settled", "my_attack",
+    "phase", "last_equipper", "visitors_after_me", "self_shifts", "deck_top", "available",
+    "unseen_spells", "weapons_in_deck", "my_weapons", "fresh", "slot", "count"};
+static PyObject *turn_names[TURN_NAMES];
+
+#define MAX_LEGAL 64  /* actions a turn offers */
+
+typedef struct {
+    Valuer *valuer;
+    PyObject *judge, *table, *settled_at, *settled, *rules;  /* rules: made once asked */
+    long my_attack, hp, visitors;
+    long self_shifts[MAX_MOVES];
+    Py_ssize_t self_shift_count;
+} Turn;
+
+/* An int attribute named `turn_names[name]` into `out`; -1 with an exception. */
+static int turn_long(PyObject *object, int name, long *out) {
+    PyObject *value = PyObject_GetAttr(object, turn_names[name]);
+    if (!value) return -1;
+    *out = PyLong_AsLong(value);
+    Py_DECREF(value);
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+/* A spell's row of `_SPELL_TABLE`; 0, or -1 with an exception. */
+static int deciding_spell(PyObject *key, SpellInfo *info) {
+    PyObject *row = PyDict_GetItemWithError(deciding_spells, key);
+    if (!row) {
+        if (!PyErr_Occurred()) PyErr_Format(PyExc_KeyError, "turn_values: no spell %R", key);
+        return -1;
+    }
+    return parse_items(row, "ill", &info->effect, &info->amount, &info->colour) ? 0 : -1;
+}
+
+/* `Position.hp` of `position`; 0, or -1 with an exception. */
+static int position_hp(PyObject *position, long *hp) {
+    PyObject *spells = NULL;
+    if (int_attribute(position, BASE_HP, hp) < 0 || !(spells = attribute(position, SPELLS)))
+        return -1;
+    int failed = !PyTuple_Check(spells);
+    if (failed) PyErr_SetString(PyExc_TypeError, "turn_values: a position's spells tuple");
+    for (Py_ssize_t i = 0; !failed && i < PyTuple_GET_SIZE(spells); i++) {
+        PyObject *spell = PyTuple_GET_ITEM(spells, i);
+        SpellInfo info;
+        failed = !PyTuple_Check(spell) || PyTuple_GET_SIZE(spell) != 3;
+        if (failed) PyErr_SetString(PyExc_TypeError, "turn_values: a spell (slot, key, target)");
+        else if (!(failed = deciding_spell(PyTuple_GET_ITEM(spell, 1), &info) < 0) &&
+                 info.effect == E_BOSS_HP)
+            *hp += info.amount;
+    }
+    Py_DECREF(spells);
+    return failed ? -1 : 0;
+}
+
+/* `judge.settled_at(attack)`: its `_settled_at`, else asked of it; 0, or -1 with an
+ * exception. */
+static int settled_value(Turn *turn, long attack, double *out) {
+    PyObject *key = PyLong_FromLong(attack);
+    if (!key) return -1;
+    PyObject *value = PyDict_GetItemWithError(turn->settled_at, key);
+    if (value) Py_INCREF(value);
+    else if (!PyErr_Occurred())
+        value = PyObject_CallMethodOneArg(turn->judge, turn_names[J_VALUE_AT], key);
+    Py_DECREF(key);
+    if (!value) return -1;
+    *out = PyFloat_AsDouble(value);
+    Py_DECREF(value);
+    return *out == -1.0 && PyErr_Occurred() ? -1 : 0;
+}
+
+/* `_stop_value(table, judge, attack, spells)`; 0, or -1 with an exception. */
+static int stop_value(Turn *turn, long attack, double spells, double *out) {
+    double plain, fixed;
+    if (settled_value(turn, attack, &plain) < 0) return -1;
+    if (spells == 0.0) {
+        *out = plain;
+        return 0;
+    }
+    fixed = plain;
+    for (Py_ssize_t i = 0; i < turn->self_shift_count; i++) {
+        double moved;
+        if (settled_value(turn, attack + turn->self_shifts[i], &moved) < 0) return -1;
+        if (i == 0 || moved > fixed) fixed = moved;
+    }
+    double gain = fixed - plain;
+    *out = plain + spells * (gain > 0.0 ? gain : 0.0);
+    return 0;
+}
+
+/* `_draw_values` of the `count` draws into `values`; 0, or -1 with an exception. */
+static int turn_draws(Turn *turn, PyObject *const *draws, Py_ssize_t count, int continuing,
+                      double spells, double *values) {
+    long start = turn->my_attack, hp = turn->hp, lowest = 0, low = 0, high = 0;
+    for (Py_ssize_t i = 0; i < turn->self_shift_count; i++)
+        if (turn->self_shifts[i] < lowest) lowest = turn->self_shifts[i];
+    /* Beyond what a spell could bring back under the HP, every bust is the same. */
+    long hopeless = hp + 1 - lowest;
+    Py_ssize_t move_count = spells != 0.0 ? turn->self_shift_count : 0;
+    for (Py_ssize_t i = 0; i < move_count; i++) {
+        if (turn->self_shifts[i] < low) low = turn->self_shifts[i];
+        if (turn->self_shifts[i] > high) high = turn->self_shifts[i];
+    }
+    long numbers[7] = {start, (start < hp + 1 ? start : hp + 1) + low, hopeless + high, start,
+                       hp, hopeless, hp + 1 + 4 * most_value};
+    long counts[MAX_DRAW_COUNT + 1], deck_top = -1;
+    if (count > MAX_DRAW_COUNT) {
+        PyErr_SetString(PyExc_ValueError, "turn_values: at most 16 draws");
+        return -1;
+    }
+    for (Py_ssize_t a = 0; a < count; a++)
+        if (turn_long(draws[a], A_COUNT, &counts[a]) < 0) return -1;
+    PyObject *top = PyObject_GetAttr(turn->table, turn_names[T_DECK_TOP]);
+    if (!top) return -1;
+    if (top != Py_None) {
+        deck_top = PyLong_AsLong(top);
+        if (!(deck_top == -1 && PyErr_Occurred()) &&
+            (deck_top < 0 || deck_top >= weapon_tables.weapons))
+            PyErr_SetString(PyExc_IndexError, "turn_values: the deck's top is no weapon");
+        if (!PyErr_Occurred()) deck_top = weapon_tables.value_of[deck_top];
+    }
+    Py_DECREF(top);
+    if (PyErr_Occurred()) return -1;
+    if (!turn->rules &&
+        !(turn->rules = PyObject_CallMethodOneArg(turn->judge, turn_names[J_RULES_OF],
+                                                  turn->settled)))
+        return -1;
+    return draw_values_into(turn->valuer, turn->settled, turn->rules, turn->settled_at,
+                            numbers, spells, turn->self_shifts, move_count, continuing, counts,
+                            count, deck_top, tempo, values);
+}
+
+/* The table's dict `name` as a tuple of its (key, value) pairs; NULL with an exception. */
+static PyObject *items_tuple(PyObject *table, int name) {
+    PyObject *dict = PyObject_GetAttr(table, turn_names[name]);
+    if (!dict) return NULL;
+    PyObject *items = NULL;
+    if (!PyDict_Check(dict)) {
+        PyErr_Format(PyExc_TypeError, "turn_values: the table's %s is not a dict",
+                     turn_texts[name]);
+    } else if ((items = PyTuple_New(PyDict_GET_SIZE(dict)))) {
+        Py_ssize_t at = 0, i = 0;
+        PyObject *key, *value;
+        while (items && PyDict_Next(dict, &at, &key, &value)) {
+            PyObject *pair = PyTuple_Pack(2, key, value);
+            if (!pair) Py_CLEAR(items);
+            else PyTuple_SET_ITEM(items, i++, pair);
+        }
+    }
+    Py_DECREF(dict);
+    return items;
+}
+
+/* Whether a spell of the (key, value) pairs `items` (a key None: the Mystery) is an
+ * Exchange; -1 with an exception. */
+static int any_exchange(PyObject *items, int keys_first) {
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(items); i++) {
+        PyObject *key = PyTuple_GET_ITEM(PyTuple_GET_ITEM(items, i), keys_first ? 0 : 1);
+        SpellInfo info;
+        if (key == Py_None) continue;
+        if (deciding_spell(key, &info) < 0) return -1;
+        if (info.effect == E_EXCHANGE) return 1;
+    }
+    return 0;
+}
+
+/* An (action, value) pair; NULL with an exception. */
+static PyObject *valued_pair(PyObject *action, double value) {
+    PyObject *number = PyFloat_FromDouble(value);
+    PyObject *pair = number ? PyTuple_Pack(2, action, number) : NULL;
+    Py_XDECREF(number);
+    return pair;
+}
+
+/* The draws and their values, as `_draw_values` lists them; NULL with an exception. */
+static PyObject *valued_draws(PyObject *const *draws, const double *values, Py_ssize_t count) {
+    PyObject *valued = PyList_New(count);
+    for (Py_ssize_t a = 0; valued && a < count; a++) {
+        PyObject *pair = valued_pair(draws[a], values[a]);
+        if (!pair) Py_CLEAR(valued);
+        else PyList_SET_ITEM(valued, a, pair);
+    }
+    return valued;
+}
+
+/* `_visit_values` of the visits (`codes`: each one's (kind, slot) as `Judge.visit_values`
+ * makes them), their highest value into `best`; NULL with an exception. */
+static PyObject *turn_visits(Turn *turn, PyObject *const *visits, PyObject *const *codes,
+                             Py_ssize_t count, double *best) {
+    PyObject *args[13] = {NULL}, *values = NULL, *valued = NULL, *blind = NULL;
+    PyObject *call = NULL, *my_weapons = NULL, *available = NULL;
+    long in_deck;
+    if (turn_long(turn->table, T_WEAPONS_IN_DECK, &in_deck) < 0) goto done;
+    args[0] = Py_NewRef(turn->settled);
+    args[1] = Py_NewRef(deciding_spells);
+    if (!(args[2] = items_tuple(turn->table, T_AVAILABLE)) ||
+        !(args[7] = items_tuple(turn->table, T_UNSEEN_SPELLS)) ||
+        !(args[3] = PyTuple_New(count)))
+        goto done;
+    for (Py_ssize_t a = 0; a < count; a++) PyTuple_SET_ITEM(args[3], a, Py_NewRef(codes[a]));
+    /* The bot's weapons (id, value, colour), the hidden one first. */
+    if (!(my_weapons = PyObject_GetAttr(turn->table, turn_names[T_MY_WEAPONS]))) goto done;
+    if (!PyList_Check(my_weapons)) {
+        PyErr_SetString(PyExc_TypeError, "turn_values: the table's my_weapons is not a list");
+        goto done;
+    }
+    if (!(args[4] = PyTuple_New(PyList_GET_SIZE(my_weapons)))) goto done;
+    for (Py_ssize_t w = 0; w < PyList_GET_SIZE(my_weapons); w++) {
+        long id = PyLong_AsLong(PyList_GET_ITEM(my_weapons, w));
+        if (id == -1 && PyErr_Occurred()) goto done;
+        if (id < 0 || id >= PyTuple_GET_SIZE(weapon_rows)) {
+            PyErr_SetString(PyExc_IndexError, "turn_values: a weapon of the bot is no weapon");
+            goto done;
+        }
+        PyTuple_SET_ITEM(args[4], w, Py_NewRef(PyTuple_GET_ITEM(weapon_rows, id)));
+    }
+    /* The hidden weapon an Exchange brings, spread only when a spell may be one. */
+    int exchanges = 0;
+    if (in_deck && (exchanges = any_exchange(args[2], 0)) == 0)
+        exchanges = any_exchange(args[7], 1);
+    if (exchanges < 0) goto done;
+    args[5] = exchanges ? PyObject_GetAttr(turn->table, turn_names[T_FRESH]) : PyTuple_New(0);
+    args[6] = PyLong_FromLong(in_deck);
+    args[8] = PyLong_FromLong(turn->visitors);
+    args[9] = PyLong_FromLong(turn->my_attack);
+    args[10] = PyFloat_FromDouble(denial_share);
+    args[11] = PyFloat_FromDouble(mystery_margin);
+    args[12] = Py_NewRef(max_draws);
+    for (int i = 5; i < 12; i++)
+        if (!args[i]) goto done;
+    if (!(call = PyTuple_New(13))) goto done;
+    for (int i = 0; i < 13; i++) {
+        PyTuple_SET_ITEM(call, i, args[i]);
+        args[i] = NULL;
+    }
+    if (!(values = valuer_visit_values(turn->valuer, call))) goto done;
+    /* Each visit with its value, the blind Mystery (an activation of the slot whose key is
+     * None) after the others. */
+    available = PyObject_GetAttr(turn->table, turn_names[T_AVAILABLE]);
+    if (!available || !(valued = PyList_New(0)) || !(blind = PyList_New(0))) goto done;
+    for (Py_ssize_t a = 0; a < count; a++) {
+        double value = PyFloat_AsDouble(PyList_GET_ITEM(values, a));
+        if (a == 0 || value > *best) *best = value;
+        int is_blind = 0;
+        if (Py_IS_TYPE(visits[a], (PyTypeObject *)activate_class)) {
+            PyObject *key = PyDict_GetItemWithError(available, PyTuple_GET_ITEM(codes[a], 1));
+            if (!key) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "turn_values: a slot");
+                goto done;
+            }
+            is_blind = key == Py_None;
+        }
+        PyObject *pair = valued_pair(visits[a], value);
+        int failed = !pair || PyList_Append(is_blind ? blind : valued, pair) < 0;
+        Py_XDECREF(pair);
+        if (failed) goto done;
+    }
+    if (PyList_SetSlice(valued, PyList_GET_SIZE(valued), PyList_GET_SIZE(valued), blind) < 0)
+        Py_CLEAR(valued);
+
+done:
+    for (int i = 0; i < 13; i++) Py_XDECREF(args[i]);
+    Py_XDECREF(call);
+    Py_XDECREF(values);
+    Py_XDECREF(my_weapons);
+    Py_XDECREF(available);
+    Py_XDECREF(blind);
+    if (PyErr_Occurred()) Py_CLEAR(valued);
+    return valued;
+}
+
+/* The highest of `count` values. */
+static double highest(const double *values, Py_ssize_t count) {
+    double top = values[0];
+    for (Py_ssize_t i = 1; i < count; i++)
+        if (values[i] > top) top = values[i];
+    return top;
+}
+
+static PyObject *valuer_turn_values(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (check_ready(self) < 0) return NULL;
+    if (!deciding_spells) {
+        PyErr_SetString(PyExc_RuntimeError, "turn_values before configure_deciding");
+        return NULL;
+    }
+    if (nargs != 2 || !PyList_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "turn_values(judge, legal: list)");
+        return NULL;
+    }
+    PyObject *legal = args[1], *draws[MAX_LEGAL], *visits[MAX_LEGAL], *codes[MAX_LEGAL];
+    Py_ssize_t draw_count = 0, visit_count = 0;
+    if (PyList_GET_SIZE(legal) > MAX_LEGAL) Py_RETURN_NONE;
+    /* Sorted as `_take_turn` sorts them, each visit coded as `Judge.visit_values` codes it. */
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(legal); i++) {
+        PyObject *action = PyList_GET_ITEM(legal, i), *kind = (PyObject *)Py_TYPE(action);
+        if (kind == equip_class) {
+            draws[draw_count++] = action;
+            continue;
+        }
+        long code, slot = -1;
+        if (kind == visit_mage_class) code = 0;
+        else if (kind == discard_class) code = 1;
+        else if (kind == activate_class) code = 2;
+        else code = -1;
+        if (code < 0 || (code > 0 && turn_long(action, A_SLOT, &slot) < 0)) {
+            for (Py_ssize_t v = 0; v < visit_count; v++) Py_DECREF(codes[v]);
+            if (code < 0) Py_RETURN_NONE;  /* a visit it does not know */
+            return NULL;
+        }
+        if (!(codes[visit_count] = Py_BuildValue("(ll)", code, slot))) {
+            for (Py_ssize_t v = 0; v < visit_count; v++) Py_DECREF(codes[v]);
+            return NULL;
+        }
+        visits[visit_count++] = action;
+    }
+    Turn turn = {.valuer = self, .judge = args[0]};
+    PyObject *position = NULL, *phase = NULL, *shifts = NULL, *result = NULL;
+    PyObject *visit_valued = NULL;
+    double values[MAX_DRAW_COUNT + 1], best_visit = 0.0;
+    long last_equipper;
+    if (!(turn.table = PyObject_GetAttr(turn.judge, turn_names[J_TABLE])) ||
+        !(turn.settled_at = PyObject_GetAttr(turn.judge, turn_names[J_SETTLED_AT])) ||
+        !(turn.settled = PyObject_GetAttr(turn.table, turn_names[T_SETTLED])) ||
+        !(position = PyObject_GetAttr(turn.table, turn_names[T_POSITION])) ||
+        !(phase = PyObject_GetAttr(turn.table, turn_names[T_PHASE])) ||
+        !(shifts = PyObject_GetAttr(turn.table, turn_names[T_SELF_SHIFTS])) ||
+        turn_long(turn.table, T_MY_ATTACK, &turn.my_attack) < 0 ||
+        turn_long(turn.table, T_VISITORS, &turn.visitors) < 0 ||
+        position_hp(position, &turn.hp) < 0)
+        goto done;
+    if (!PyDict_Check(turn.settled_at)) {
+        PyErr_SetString(PyExc_TypeError, "turn_values: the judge's _settled_at is not a dict");
+        goto done;
+    }
+    PyObject *last = PyObject_GetAttr(turn.table, turn_names[T_LAST_EQUIPPER]);
+    last_equipper = last ? PyObject_IsTrue(last) : -1;
+    Py_XDECREF(last);
+    if (last_equipper < 0 ||
+        (turn.self_shift_count = read_longs(shifts, turn.self_shifts, MAX_MOVES, "self_shifts")) <
+            0)
+        goto done;
+    int equipping = PyObject_RichCompareBool(phase, equip_phase, Py_EQ);
+    int last_call = equipping ? 0 : PyObject_RichCompareBool(phase, last_call_phase, Py_EQ);
+    if (equipping < 0 || last_call < 0) goto done;
+    double spells = pow(spell_survives, (double)turn.visitors);
+
+    if (draw_count && equipping && !last_equipper &&
+        turn.my_attack + most_value <= turn.hp) {  /* no card can bust it */
+        if (turn_draws(&turn, draws, draw_count, 1, spells, values) == 0)
+            result = valued_draws(draws, values, draw_count);
+        goto done;
+    }
+    if (!visit_count) {  /* `_most` of no visit: the Python code says what is wrong */
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    if (!(visit_valued = turn_visits(&turn, visits, codes, visit_count, &best_visit)))
+        goto done;
+    if (draw_count) {  /* `_draw_if_worth_it` */
+        double worth = 0.0;
+        int drawn;
+        if (last_call) {  /* one card and no visit afterwards: against the best visit now */
+            drawn = turn_draws(&turn, draws, draw_count, 0, 0.0, values);
+            worth = best_visit;
+        } else if (last_equipper) {  /* one last equip, then the Mage at once */
+            drawn = turn_draws(&turn, draws, draw_count, 0, 1.0, values);
+            if (drawn == 0) drawn = stop_value(&turn, turn.my_attack, 1.0, &worth);
+        } else {  /* a spell worth taking now may be gone by the next visit */
+            double stop_now = 0.0, gone = 1.0 - spells;
+            drawn = turn_draws(&turn, draws, draw_count, 1, spells, values);
+            if (drawn == 0) drawn = settled_value(&turn, turn.my_attack, &stop_now);
+            worth = stop_now + gone * (best_visit - stop_now);
+        }
+        if (drawn < 0) goto done;
+        if (highest(values, draw_count) > worth) {
+            result = valued_draws(draws, values, draw_count);
+            goto done;
+        }
+    }
+    result = Py_NewRef(visit_valued);
+
+done:
+    for (Py_ssize_t v = 0; v < visit_count; v++) Py_DECREF(codes[v]);
+    Py_XDECREF(turn.table);
+    Py_XDECREF(turn.settled_at);
+    Py_XDECREF(turn.settled);
+    Py_XDECREF(turn.rules);
+    Py_XDECREF(position);
+    Py_XDECREF(phase);
+    Py_XDECREF(shifts);
+    Py_XDECREF(visit_valued);
+    return result;
+}
+
+/* configure_deciding(equip, visit_mage, discard, activate, spell_table, weapon_rows,
+ * denial_share, mystery_margin, tempo, spell_survives): the action classes `turn_values`
+ * sorts, `_SPELL_TABLE` and `_WEAPON_ROWS`, and the tuning its Python code reads. After
+ * `configure_reading` (the card values, phases and a rival's draws). */
+static PyObject *configure_deciding(PyObject *module, PyObject *args) {
+    PyObject *classes[4], *spells, *rows;
+    double tuning[4];
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!dddd", &PyType_Type, &classes[0], &PyType_Type,
+                          &classes[1], &PyType_Type, &classes[2], &PyType_Type, &classes[3],
+                          &PyDict_Type, &spells, &PyTuple_Type, &rows, &tuning[0], &tuning[1],
+                          &tuning[2], &tuning[3]))
+        return NULL;
+    if (!equip_phase || !weapon_tables.value_count) {
+        PyErr_SetString(PyExc_RuntimeError, "configure_deciding before configure_reading");
+        return NULL;
+    }
+    for (int i = 0; i < TURN_NAMES; i++)
+        if (!turn_names[i] && !(turn_names[i] = PyUnicode_InternFromString(turn_texts[i])))
+            return NULL;
+    PyObject **kept[] = {&equip_class, &visit_mage_class, &discard_class, &activate_class,
+                         &deciding_spells, &weapon_rows};
+    PyObject *given[] = {classes[0], classes[1], classes[2], classes[3], spells, rows};
+    for (size_t i = 0; i < sizeof given / sizeof given[0]; i++)
+        Py_XSETREF(*kept[i], Py_NewRef(given[i]));
+    denial_share = tuning[0];
+    mystery_margin = tuning[1];
+    tempo = tuning[2];
+    spell_survives = tuning[3];
+    most_value = weapon_tables.values[0];
+    for (long i = 1; i < weapon_tables.value_count; i++)
+        if (weapon_tables.values[i] > most_value) most_value = weapon_tables.values[i];
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
     {"read_weapons", (PyCFunction)(void (*)(void))read_weapons, METH_FASTCALL,
      "read_weapons(view, weapon_value, weapon_colour, values) -> (unseen, card, deck_top, "
@@ -2794,6 +3268,9 @@ static PyMethodDef module_methods[] = {
     {"configure_reading", configure_reading, METH_VARARGS,
      "configure_reading(hand, position, table, spell_counts, amounts, self_shifts, active, "
      "available, equip, last_call, max_draws, weapon_value, weapon_colour, values)"},
+    {"configure_deciding", configure_deciding, METH_VARARGS,
+     "configure_deciding(equip, visit_mage, discard, activate, spell_table, weapon_rows, "
+     "denial_share, mystery_margin, tempo, spell_survives)"},
     {"stopping", (PyCFunction)(void (*)(void))stopping, METH_FASTCALL,
      "stopping(settled, first, start, hp, hopeless, top, spells, shifts, card, continuing, "
      "counts, deck_top, tempo) -> list[float]"},

@@ -3,7 +3,9 @@
 from collections.abc import Sequence
 from typing import Any
 
-from .bots import Hand, Position, Rules, Table
+from gamenight.kernel import Action
+
+from .bots import Hand, Judge, Position, Rules, Table
 from .views import BossQuestView
 
 class Forecast:
@@ -102,6 +104,12 @@ class Valuer:
         """`Judge.settled_over(first, last)` (kept in `settled_at`) and `stopping` over it
         with this Valuer's card, in one call."""
 
+    def turn_values(
+        self, judge: Judge, legal: list[Action], /
+    ) -> list[tuple[Action, float]] | None:
+        """`HeuristicBot._take_turn`'s valued actions, of the judge's table (None for an
+        action it does not know)."""
+
 def read_weapons(
     view: BossQuestView,
     weapon_value: tuple[int, ...],
@@ -138,6 +146,22 @@ def configure_reading(
     """Hand over, once, the classes `read_table` makes (each with its fields' names), the
     spells' tables, the slot statuses and phases it compares with, a rival's draws and
     `read_weapons`' tables."""
+
+def configure_deciding(
+    equip: type,
+    visit_mage: type,
+    discard: type,
+    activate: type,
+    spell_table: dict[str, tuple[int, int, int]],
+    weapon_rows: tuple[tuple[int, int, int], ...],
+    denial_share: float,
+    mystery_margin: float,
+    tempo: float,
+    spell_survives: float,
+    /,
+) -> None:
+    """Hand over, once (after `configure_reading`), the action classes `turn_values`
+    sorts, the spells' and weapons' tables and the tuning its Python code reads."""
 
 def stopping(
     settled: Sequence[float],

@@ -73,7 +73,7 @@ from .state import BossQuestState
 from .views import BossQuestView, SeatView
 
 try:
-    from ._judge import Valuer, configure_reading
+    from ._judge import Valuer, configure_deciding, configure_reading
     from ._judge import read_table as _judge_read_table
 
     NATIVE = True  # the Judge's loops in C (tests turn them off to compare the two)
@@ -340,6 +340,18 @@ if NATIVE:
         WEAPON_VALUE,
         WEAPON_COLOUR,
         VALUES,
+    )
+    configure_deciding(
+        Equip,
+        VisitMage,
+        Discard,
+        Activate,
+        _SPELL_TABLE,
+        _WEAPON_ROWS,
+        DENIAL,
+        MYSTERY_MARGIN,
+        TEMPO,
+        SPELL_SURVIVES,
     )
 
 
@@ -698,6 +710,14 @@ class Judge:
             TEMPO,
         )
 
+    def turn_values(self, legal: list[Action]) -> Valued | None:
+        """The valued actions `HeuristicBot._take_turn` chooses the best of, in C: the same
+        floats in the same order (None without the extension, or for an action it does not
+        know)."""
+        if self._valuer is None:
+            return None
+        return self._valuer.turn_values(self, legal)
+
     def visit_values(self, visits: list[Action]) -> list[float] | None:
         """`HeuristicBot._visit_values`' values of `visits` in C, the same floats (None
         without the extension, or for a visit it does not know)."""
@@ -954,6 +974,9 @@ class HeuristicBot(Bot[BossQuestView]):
     # ----- turns ----------------------------------------------------------------------------
 
     def _take_turn(self, table: Table, judge: Judge, legal: list[Action]) -> Action:
+        native = judge.turn_values(legal)
+        if native is not None:
+            return self._best(native)
         draws = [a for a in legal if type(a) is Equip]
         visits = [a for a in legal if type(a) is not Equip]
         if draws and table.phase == _EQUIP and not table.last_equipper and _no_card_busts(table):
