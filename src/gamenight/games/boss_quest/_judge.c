@@ -2545,7 +2545,10 @@ static PyObject *read_table(PyObject *module, PyObject *view) {
     PyObject *slot_views = pending ? view_list(view, V_SPELLS) : NULL;
     long unseen_counts[MAX_SPELL_KINDS];  /* `_SPELL_COUNTS.copy()`, by the spells' places */
     memcpy(unseen_counts, spell_base, sizeof(long) * (size_t)spell_kinds);
-    if (!slot_views || !(spells = PyList_New(0)) || !(available = PyDict_New())) goto done;
+    /* The dicts made at their final size at most (grown key by key, they were rebuilt). */
+    if (!slot_views || !(spells = PyList_New(0)) ||
+        !(available = _PyDict_NewPresized(PyList_GET_SIZE(slot_views))))
+        goto done;
     long my_shift = 0;  /* the active spells in front of the bot */
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(slot_views); i++) {
         PyObject *slot = PyList_GET_ITEM(slot_views, i);
@@ -2681,7 +2684,7 @@ static PyObject *read_table(PyObject *module, PyObject *view) {
             else PyList_SET_ITEM(my_weapons, i + 1, Py_NewRef(id));
         }
     }
-    still_unseen = my_weapons ? PyDict_New() : NULL;
+    still_unseen = my_weapons ? _PyDict_NewPresized(spell_kinds) : NULL;
     for (int i = 0; still_unseen && i < spell_kinds; i++) {
         if (unseen_counts[i] <= 0) continue;
         PyObject *count = PyLong_FromLong(unseen_counts[i]);
@@ -3141,7 +3144,13 @@ static PyObject *valuer_turn_values(Valuer *self, PyObject *const *args, Py_ssiz
             if (code < 0) Py_RETURN_NONE;  /* a visit it does not know */
             return NULL;
         }
-        if (!(codes[visit_count] = Py_BuildValue("(ll)", code, slot))) {
+        PyObject *kind_number = PyLong_FromLong(code), *slot_number = PyLong_FromLong(slot);
+        codes[visit_count] = kind_number && slot_number
+                                 ? PyTuple_Pack(2, kind_number, slot_number)
+                                 : NULL;
+        Py_XDECREF(kind_number);
+        Py_XDECREF(slot_number);
+        if (!codes[visit_count]) {
             for (Py_ssize_t v = 0; v < visit_count; v++) Py_DECREF(codes[v]);
             return NULL;
         }
