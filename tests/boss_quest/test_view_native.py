@@ -71,6 +71,18 @@ def test_c_builds_the_view_of_the_python_code_in_bot_games(players):
             assert_views_match(state)
 
 
+def test_each_view_shows_a_weapon_in_a_dict_of_its_own():
+    """A weapon's view is copied from one made once: changing it in one view changes no
+    other view's, nor the next one made."""
+    state = next(iter(playout("boss-quest", 4, 3)))
+    first, second = views.view(state, 0), views.view(state, 0)
+    mine = first["seats"][0]["hidden"]  # a seat sees its own hidden weapon
+    assert mine is not None
+    mine["value"] = -1
+    for later in (second, views.view(state, 0)):
+        assert later == views._view(state, 0)
+
+
 @pytest.mark.parametrize("seat", [-1, 3, True, 1.0, "0"])
 def test_a_seat_not_at_the_table_is_refused_as_check_seat_refuses_it(seat):
     state = gamenight.make("boss-quest", 3, 0)

@@ -561,6 +561,10 @@ static long python_index(PyObject *index, Py_ssize_t size, const char *what) {
     return i;
 }
 
+/* Each weapon's view by its id, made once by `weapon_dict` (emptied by `configure_view`):
+ * a view shows a copy of it, a dict copied whole costing less than one filled key by key. */
+static PyObject *weapon_views[MOST_WEAPONS];
+
 /* A weapon as views show it (`views.weapon_view`); its value into `value`. */
 static PyObject *weapon_dict(PyObject *weapon, long *value) {
     long w = python_index(weapon, PyTuple_GET_SIZE(weapon_values), "a weapon");
@@ -568,9 +572,18 @@ static PyObject *weapon_dict(PyObject *weapon, long *value) {
         return NULL;
     *value = view_weapon_value[w];
     static const int which[] = {K_ID, K_COLOUR, K_VALUE};
+    /* The kept view holds the id as a plain int: a state's weapon of another kind or
+     * indexed from the end shows as itself. */
+    int plain = PyLong_CheckExact(weapon) && PyLong_AsLong(weapon) == w;
+    if (plain && weapon_views[w] != NULL)
+        return PyDict_Copy(weapon_views[w]);
     PyObject *values[] = {Py_NewRef(weapon), Py_NewRef(PyTuple_GET_ITEM(colour_names, w)),
                           Py_NewRef(PyTuple_GET_ITEM(weapon_values, w))};
-    return dict_of(which, values, 3);
+    PyObject *made = dict_of(which, values, 3);
+    if (made == NULL || !plain)
+        return made;
+    weapon_views[w] = made;
+    return PyDict_Copy(made);
 }
 
 static PyObject *view(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
@@ -839,6 +852,8 @@ static PyObject *configure_view(PyObject *module, PyObject *args) {
     memcpy(view_boss_hp_of, bosses_of, sizeof(long) * (size_t)bosses);
     memcpy(spell_effect, effects_of, sizeof(long) * (size_t)spells);
     memcpy(spell_amount, amounts_of, sizeof(long) * (size_t)spells);
+    for (long w = 0; w < MOST_WEAPONS; w++)
+        Py_CLEAR(weapon_views[w]);
     Py_XSETREF(colour_names, Py_NewRef(names_tuple));
     Py_XSETREF(weapon_values, Py_NewRef(values_tuple));
     Py_XSETREF(view_spell_keys, Py_NewRef(keys_tuple));
