@@ -327,3 +327,28 @@ def test_it_wins_far_more_often_than_random_players():
         play(state, seats)
         wins += seat in state.outcome().winners
     assert wins >= games * 0.6
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_its_choices_are_the_same_in_every_world_its_seat_cannot_tell_apart(players):
+    """The rivals' hidden weapons and the deck's order are unknown to it: asked at every
+    decision of a bot game, with its generator where it was, in worlds determinized for
+    its seat (those hidden cards dealt otherwise), it chooses as in the real game."""
+    state = gamenight.make("boss-quest", players, seed=40 + players)
+    bots = [HeuristicBot(seat) for seat in range(players)]
+    other_worlds = 0
+    while not state.is_over():
+        (seat,) = state.actors()
+        bot, legal = bots[seat], state.legal_actions(seat)
+        before = bot._rng.getstate()
+        action = bot.act(state.view(seat), legal)
+        after = bot._rng.getstate()
+        for k in range(2):
+            world = state.determinize(seat, k)
+            other_worlds += world.hidden != state.hidden or world.weapon_deck != state.weapon_deck
+            assert world.legal_actions(seat) == legal
+            bot._rng.setstate(before)
+            assert bot.act(world.view(seat), legal) == action
+        bot._rng.setstate(after)
+        state.apply(seat, action)
+    assert other_worlds > 20
