@@ -682,7 +682,20 @@ static const char *const name_texts[NAMES] = {
     "mercy", "cards", "hidden", "colours", "shown", "base_hp", "spells"};
 static PyObject *names[NAMES];
 
+/* Where the `Hand` and `Position` classes `read_table` makes keep the attributes read here
+ * (-1: not one of their slots), set by `configure_reading`: read from the slot, not looked
+ * up (a decision reads them thousands of times). */
+static PyTypeObject *hand_class, *position_class;
+static Py_ssize_t hand_slots[NAMES], position_slots[NAMES];
+
 static PyObject *attribute(PyObject *object, int name) {
+    const Py_ssize_t *slots = Py_IS_TYPE(object, hand_class)       ? hand_slots
+                              : Py_IS_TYPE(object, position_class) ? position_slots
+                                                                   : NULL;
+    if (slots && slots[name] >= 0) {
+        PyObject *value = *(PyObject **)((char *)object + slots[name]);
+        if (value) return Py_NewRef(value);
+    }
     return PyObject_GetAttr(object, names[name]);
 }
 
@@ -2778,6 +2791,20 @@ static PyObject *configure_reading(PyObject *module, PyObject *args) {
     Layout *layouts[] = {&hand_layout, &position_layout, &table_layout};
     for (int i = 0; i < 3; i++)
         if (find_layout(layouts[i], classes[i][0], classes[i][1]) < 0) return NULL;
+    /* The slots `attribute` reads of a Hand and a Position, by the names it reads. */
+    PyTypeObject **read_classes[] = {&hand_class, &position_class};
+    Py_ssize_t *read_slots[] = {hand_slots, position_slots};
+    for (int i = 0; i < 2; i++) {
+        *read_classes[i] = layouts[i]->direct ? (PyTypeObject *)layouts[i]->cls : NULL;
+        for (int name = 0; name < NAMES; name++) {
+            read_slots[i][name] = -1;
+            for (int f = 0; layouts[i]->direct && f < layouts[i]->count; f++) {
+                int same = PyUnicode_Compare(PyTuple_GET_ITEM(classes[i][1], f), names[name]);
+                if (same == -1 && PyErr_Occurred()) return NULL;
+                if (same == 0) read_slots[i][name] = layouts[i]->offsets[f];
+            }
+        }
+    }
     hand_hashed = hand_layout.direct && hand_layout.count > 1 &&
                   PyUnicode_CompareWithASCIIString(
                       PyTuple_GET_ITEM(classes[0][1], hand_layout.count - 1), "_hash") == 0;
