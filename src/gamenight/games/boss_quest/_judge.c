@@ -1938,60 +1938,7 @@ done:
     return result;
 }
 
-/* draw_values(position, rules, settled_at, my_attack, first, last, start, hp, hopeless,
- *             top, spells, shifts, continuing, counts, deck_top, tempo) -> list[float]
- *
- * `Judge.settled_over(first, last)` and `stopping` over it in one call: the values of
- * `position` (the round with the bot settled, its spells making `rules`) with the bot at
- * each attack from `first` to `last` (its attack now `my_attack`), read from the dict
- * `settled_at` (attack -> value) or valued as `values_moved` values them (each seat's
- * part made for this call alone: no key hashed for a memo nobody else asks) and added to
- * it in order; then each Equip(k)'s value, as `stopping` gives it with this Valuer's
- * card. */
-static int draw_values_into(Valuer *self, PyObject *position, PyObject *rules,
-                            PyObject *settled_at, const long *numbers, double spells,
-                            const long *moves, Py_ssize_t move_count, int continuing,
-                            const long *counts, Py_ssize_t actions, long deck_top, double tempo,
-                            double *values);
-
-static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (check_ready(self) < 0) return NULL;
-    if (nargs != 16 || !PyDict_Check(args[2])) {
-        PyErr_SetString(PyExc_TypeError,
-                        "draw_values(position, rules, settled_at: dict, my_attack, first, "
-                        "last, start, hp, hopeless, top, spells, shifts, continuing, counts, "
-                        "deck_top, tempo)");
-        return NULL;
-    }
-    long numbers[7];  /* my_attack, first, last, start, hp, hopeless, top */
-    for (int i = 0; i < 7; i++)
-        if ((numbers[i] = PyLong_AsLong(args[3 + i])) == -1 && PyErr_Occurred()) return NULL;
-    long deck_top = -1;
-    double spells = PyFloat_AsDouble(args[10]), tempo = PyFloat_AsDouble(args[15]);
-    if ((spells == -1.0 || tempo == -1.0) && PyErr_Occurred()) return NULL;
-    int continuing = PyObject_IsTrue(args[12]);
-    if (continuing < 0) return NULL;
-    if (args[14] != Py_None) {
-        deck_top = PyLong_AsLong(args[14]);
-        if (deck_top == -1 && PyErr_Occurred()) return NULL;
-        if (deck_top < 0 || deck_top > 1000) {
-            PyErr_SetString(PyExc_ValueError, "stopping: a card value out of range");
-            return NULL;
-        }
-    }
-    long moves[MAX_MOVES], counts[MAX_DRAW_COUNT + 1];
-    double values[MAX_DRAW_COUNT + 1];
-    Py_ssize_t move_count = read_longs(args[11], moves, MAX_MOVES, "shifts");
-    Py_ssize_t actions = move_count < 0 ? -1
-                                        : read_longs(args[13], counts, MAX_DRAW_COUNT, "counts");
-    if (actions < 0 ||
-        draw_values_into(self, args[0], args[1], args[2], numbers, spells, moves, move_count,
-                         continuing, counts, actions, deck_top, tempo, values) < 0)
-        return NULL;
-    return double_list(values, actions);
-}
-
-/* `valuer_draw_values` with its arguments read (`numbers`: my_attack, first, last, start,
+/* `draw_values` (below) with its arguments read (`numbers`: my_attack, first, last, start,
  * hp, hopeless, top; `deck_top` -1 when unknown): each Equip(k)'s value into `values`. 0,
  * or -1 with an exception. */
 static int draw_values_into(Valuer *self, PyObject *position, PyObject *rules,
@@ -2060,6 +2007,53 @@ done:
     PyMem_Free(wanted);
     PyMem_Free(shown_moves);
     return failed;
+}
+
+/* draw_values(position, rules, settled_at, my_attack, first, last, start, hp, hopeless,
+ *             top, spells, shifts, continuing, counts, deck_top, tempo) -> list[float]
+ *
+ * `Judge.settled_over(first, last)` and `stopping` over it in one call: the values of
+ * `position` (the round with the bot settled, its spells making `rules`) with the bot at
+ * each attack from `first` to `last` (its attack now `my_attack`), read from the dict
+ * `settled_at` (attack -> value) or valued as `values_moved` values them (each seat's
+ * part made for this call alone: no key hashed for a memo nobody else asks) and added to
+ * it in order; then each Equip(k)'s value, as `stopping` gives it with this Valuer's
+ * card. */
+static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (check_ready(self) < 0) return NULL;
+    if (nargs != 16 || !PyDict_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "draw_values(position, rules, settled_at: dict, my_attack, first, "
+                        "last, start, hp, hopeless, top, spells, shifts, continuing, counts, "
+                        "deck_top, tempo)");
+        return NULL;
+    }
+    long numbers[7];  /* my_attack, first, last, start, hp, hopeless, top */
+    for (int i = 0; i < 7; i++)
+        if ((numbers[i] = PyLong_AsLong(args[3 + i])) == -1 && PyErr_Occurred()) return NULL;
+    long deck_top = -1;
+    double spells = PyFloat_AsDouble(args[10]), tempo = PyFloat_AsDouble(args[15]);
+    if ((spells == -1.0 || tempo == -1.0) && PyErr_Occurred()) return NULL;
+    int continuing = PyObject_IsTrue(args[12]);
+    if (continuing < 0) return NULL;
+    if (args[14] != Py_None) {
+        deck_top = PyLong_AsLong(args[14]);
+        if (deck_top == -1 && PyErr_Occurred()) return NULL;
+        if (deck_top < 0 || deck_top > 1000) {
+            PyErr_SetString(PyExc_ValueError, "stopping: a card value out of range");
+            return NULL;
+        }
+    }
+    long moves[MAX_MOVES], counts[MAX_DRAW_COUNT + 1];
+    double values[MAX_DRAW_COUNT + 1];
+    Py_ssize_t move_count = read_longs(args[11], moves, MAX_MOVES, "shifts");
+    Py_ssize_t actions = move_count < 0 ? -1
+                                        : read_longs(args[13], counts, MAX_DRAW_COUNT, "counts");
+    if (actions < 0 ||
+        draw_values_into(self, args[0], args[1], args[2], numbers, spells, moves, move_count,
+                         continuing, counts, actions, deck_top, tempo, values) < 0)
+        return NULL;
+    return double_list(values, actions);
 }
 
 /* ----- reading a seat's view ------------------------------------------------------------- */

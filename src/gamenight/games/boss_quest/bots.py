@@ -974,7 +974,7 @@ class HeuristicBot(Bot[BossQuestView]):
     # ----- turns ----------------------------------------------------------------------------
 
     def _take_turn(self, table: Table, judge: Judge, legal: list[Action]) -> Action:
-        native = judge.turn_values(legal)
+        native = judge.turn_values(legal)  # the whole turn below, in one C call
         if native is not None:
             return self._best(native)
         draws = [a for a in legal if type(a) is Equip]
