@@ -2461,6 +2461,26 @@ static Py_hash_t hand_hash(PyObject *hand) {
 
 /* `layout` of `cls`, whose fields are named by the tuple `fields`: 0, or -1 with an
  * exception. A field that is not a plain slot leaves the class to be called. */
+/* The offset of the slot where instances of the class `cls` (whose attributes are looked
+ * up as `object`'s are) keep `name`; -1 when it is no such slot (a field of an instance's
+ * dict, a property...), -2 with an exception. */
+static Py_ssize_t slot_offset(PyObject *cls, PyObject *name) {
+    if (((PyTypeObject *)cls)->tp_getattro != PyObject_GenericGetAttr) return -1;
+    PyObject *found = PyObject_GetAttr(cls, name);
+    if (!found) {
+        if (!PyErr_ExceptionMatches(PyExc_AttributeError)) return -2;
+        PyErr_Clear();
+        return -1;
+    }
+    Py_ssize_t offset = -1;
+    if (Py_IS_TYPE(found, &PyMemberDescr_Type) &&
+        ((PyMemberDescrObject *)found)->d_member->type == Py_T_OBJECT_EX &&
+        PyType_IsSubtype((PyTypeObject *)cls, PyDescr_TYPE(found)))
+        offset = ((PyMemberDescrObject *)found)->d_member->offset;
+    Py_DECREF(found);
+    return offset;
+}
+
 static int find_layout(Layout *layout, PyObject *cls, PyObject *fields) {
     if (!PyType_Check(cls) || !PyTuple_Check(fields)) {
         PyErr_SetString(PyExc_TypeError, "configure_reading: a class and its fields' names");
@@ -2468,23 +2488,12 @@ static int find_layout(Layout *layout, PyObject *cls, PyObject *fields) {
     }
     Py_XSETREF(layout->cls, Py_NewRef(cls));
     layout->count = (int)PyTuple_GET_SIZE(fields);
-    layout->direct = ((PyTypeObject *)cls)->tp_getattro == PyObject_GenericGetAttr &&
-                     layout->count <= MAX_FIELDS;
+    layout->direct = layout->count <= MAX_FIELDS;
     for (int i = 0; layout->direct && i < layout->count; i++) {
-        PyObject *found = PyObject_GetAttr(cls, PyTuple_GET_ITEM(fields, i));
-        if (!found) {  /* a field of an instance's dict */
-            if (!PyErr_ExceptionMatches(PyExc_AttributeError)) return -1;
-            PyErr_Clear();
-            layout->direct = 0;
-            break;
-        }
-        if (Py_IS_TYPE(found, &PyMemberDescr_Type) &&
-            ((PyMemberDescrObject *)found)->d_member->type == Py_T_OBJECT_EX &&
-            PyType_IsSubtype((PyTypeObject *)cls, PyDescr_TYPE(found)))
-            layout->offsets[i] = ((PyMemberDescrObject *)found)->d_member->offset;
-        else
-            layout->direct = 0;
-        Py_DECREF(found);
+        Py_ssize_t offset = slot_offset(cls, PyTuple_GET_ITEM(fields, i));
+        if (offset == -2) return -1;
+        layout->direct = offset >= 0;
+        layout->offsets[i] = offset;
     }
     return 0;
 }
@@ -2862,6 +2871,21 @@ static const char *const turn_texts[TURN_NAMES] = {
     "unseen_spells", "weapons_in_deck", "my_weapons", "fresh", "slot", "count"};
 static PyObject *turn_names[TURN_NAMES];
 
+/* Where a `Table` keeps the fields a turn reads of it, an Activate its `slot` and an Equip
+ * its `count` (-1, and no class: looked up), found by `configure_deciding`. */
+static Py_ssize_t turn_slots[TURN_NAMES];
+static PyTypeObject *turn_slot_classes[TURN_NAMES];
+
+/* `object`'s attribute `turn_names[name]`: from its slot when it is of the class found for
+ * that name, else looked up. A new reference, or NULL with an exception. */
+static PyObject *turn_field(PyObject *object, int name) {
+    if (Py_IS_TYPE(object, turn_slot_classes[name])) {
+        PyObject *value = *(PyObject **)((char *)object + turn_slots[name]);
+        if (value) return Py_NewRef(value);
+    }
+    return PyObject_GetAttr(object, turn_names[name]);
+}
+
 #define MAX_LEGAL 64  /* actions a turn offers */
 
 typedef struct {
@@ -2874,7 +2898,7 @@ typedef struct {
 
 /* An int attribute named `turn_names[name]` into `out`; -1 with an exception. */
 static int turn_long(PyObject *object, int name, long *out) {
-    PyObject *value = PyObject_GetAttr(object, turn_names[name]);
+    PyObject *value = turn_field(object, name);
     if (!value) return -1;
     *out = PyLong_AsLong(value);
     Py_DECREF(value);
@@ -2968,7 +2992,7 @@ static int turn_draws(Turn *turn, PyObject *const *draws, Py_ssize_t count, int 
     }
     for (Py_ssize_t a = 0; a < count; a++)
         if (turn_long(draws[a], A_COUNT, &counts[a]) < 0) return -1;
-    PyObject *top = PyObject_GetAttr(turn->table, turn_names[T_DECK_TOP]);
+    PyObject *top = turn_field(turn->table, T_DECK_TOP);
     if (!top) return -1;
     if (top != Py_None) {
         deck_top = PyLong_AsLong(top);
@@ -2990,7 +3014,7 @@ static int turn_draws(Turn *turn, PyObject *const *draws, Py_ssize_t count, int 
 
 /* The table's dict `name` as a tuple of its (key, value) pairs; NULL with an exception. */
 static PyObject *items_tuple(PyObject *table, int name) {
-    PyObject *dict = PyObject_GetAttr(table, turn_names[name]);
+    PyObject *dict = turn_field(table, name);
     if (!dict) return NULL;
     PyObject *items = NULL;
     if (!PyDict_Check(dict)) {
@@ -3057,7 +3081,7 @@ static PyObject *turn_visits(Turn *turn, PyObject *const *visits, PyObject *cons
         goto done;
     for (Py_ssize_t a = 0; a < count; a++) PyTuple_SET_ITEM(args[3], a, Py_NewRef(codes[a]));
     /* The bot's weapons (id, value, colour), the hidden one first. */
-    if (!(my_weapons = PyObject_GetAttr(turn->table, turn_names[T_MY_WEAPONS]))) goto done;
+    if (!(my_weapons = turn_field(turn->table, T_MY_WEAPONS))) goto done;
     if (!PyList_Check(my_weapons)) {
         PyErr_SetString(PyExc_TypeError, "turn_values: the table's my_weapons is not a list");
         goto done;
@@ -3077,7 +3101,7 @@ static PyObject *turn_visits(Turn *turn, PyObject *const *visits, PyObject *cons
     if (in_deck && (exchanges = any_exchange(args[2], 0)) == 0)
         exchanges = any_exchange(args[7], 1);
     if (exchanges < 0) goto done;
-    args[5] = exchanges ? PyObject_GetAttr(turn->table, turn_names[T_FRESH]) : PyTuple_New(0);
+    args[5] = exchanges ? turn_field(turn->table, T_FRESH) : PyTuple_New(0);
     args[6] = PyLong_FromLong(in_deck);
     args[8] = PyLong_FromLong(turn->visitors);
     args[9] = PyLong_FromLong(turn->my_attack);
@@ -3094,7 +3118,7 @@ static PyObject *turn_visits(Turn *turn, PyObject *const *visits, PyObject *cons
     if (!(values = valuer_visit_values(turn->valuer, call))) goto done;
     /* Each visit with its value, the blind Mystery (an activation of the slot whose key is
      * None) after the others. */
-    available = PyObject_GetAttr(turn->table, turn_names[T_AVAILABLE]);
+    available = turn_field(turn->table, T_AVAILABLE);
     if (!available || !(valued = PyList_New(0)) || !(blind = PyList_New(0))) goto done;
     for (Py_ssize_t a = 0; a < count; a++) {
         double value = PyFloat_AsDouble(PyList_GET_ITEM(values, a));
@@ -3182,12 +3206,12 @@ static PyObject *valuer_turn_values(Valuer *self, PyObject *const *args, Py_ssiz
     PyObject *visit_valued = NULL;
     double values[MAX_DRAW_COUNT + 1], best_visit = 0.0;
     long last_equipper;
-    if (!(turn.table = PyObject_GetAttr(turn.judge, turn_names[J_TABLE])) ||
-        !(turn.settled_at = PyObject_GetAttr(turn.judge, turn_names[J_SETTLED_AT])) ||
-        !(turn.settled = PyObject_GetAttr(turn.table, turn_names[T_SETTLED])) ||
-        !(position = PyObject_GetAttr(turn.table, turn_names[T_POSITION])) ||
-        !(phase = PyObject_GetAttr(turn.table, turn_names[T_PHASE])) ||
-        !(shifts = PyObject_GetAttr(turn.table, turn_names[T_SELF_SHIFTS])) ||
+    if (!(turn.table = turn_field(turn.judge, J_TABLE)) ||
+        !(turn.settled_at = turn_field(turn.judge, J_SETTLED_AT)) ||
+        !(turn.settled = turn_field(turn.table, T_SETTLED)) ||
+        !(position = turn_field(turn.table, T_POSITION)) ||
+        !(phase = turn_field(turn.table, T_PHASE)) ||
+        !(shifts = turn_field(turn.table, T_SELF_SHIFTS)) ||
         turn_long(turn.table, T_MY_ATTACK, &turn.my_attack) < 0 ||
         turn_long(turn.table, T_VISITORS, &turn.visitors) < 0 ||
         position_hp(position, &turn.hp) < 0)
@@ -3196,7 +3220,7 @@ static PyObject *valuer_turn_values(Valuer *self, PyObject *const *args, Py_ssiz
         PyErr_SetString(PyExc_TypeError, "turn_values: the judge's _settled_at is not a dict");
         goto done;
     }
-    PyObject *last = PyObject_GetAttr(turn.table, turn_names[T_LAST_EQUIPPER]);
+    PyObject *last = turn_field(turn.table, T_LAST_EQUIPPER);
     last_equipper = last ? PyObject_IsTrue(last) : -1;
     Py_XDECREF(last);
     if (last_equipper < 0 ||
@@ -3280,6 +3304,17 @@ static PyObject *configure_deciding(PyObject *module, PyObject *args) {
     PyObject *given[] = {classes[0], classes[1], classes[2], classes[3], spells, rows};
     for (size_t i = 0; i < sizeof given / sizeof given[0]; i++)
         Py_XSETREF(*kept[i], Py_NewRef(given[i]));
+    /* The table's fields from the class `read_table` makes, the actions' from theirs. */
+    for (int name = 0; name < TURN_NAMES; name++) {
+        PyObject *cls = name == A_SLOT    ? classes[3]
+                        : name == A_COUNT ? classes[0]
+                        : name >= T_POSITION ? table_layout.cls
+                                             : NULL;
+        Py_ssize_t offset = cls ? slot_offset(cls, turn_names[name]) : -1;
+        if (offset == -2) return NULL;
+        turn_slots[name] = offset;
+        turn_slot_classes[name] = offset >= 0 ? (PyTypeObject *)cls : NULL;
+    }
     denial_share = tuning[0];
     mystery_margin = tuning[1];
     tempo = tuning[2];
