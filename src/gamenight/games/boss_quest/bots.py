@@ -622,17 +622,19 @@ class Judge:
     def _parts(self) -> tuple[list[float], list[int], float, list[float]]:
         """What the Valuer is told of the scores: the threat of each seat's keys, the keys
         each needs, the cost of the bot's lost heart, what each rival's lost heart is worth."""
+        # Plain loops: a new game's scores miss the cache at each of its rounds, and a
+        # comprehension or a call per seat cost more than the arithmetic.
         table = self.table
-        n, target, me = table.players, table.key_target, table.me
-        threat = [
-            THREAT * (1 + THREAT_LEAD * table.keys[s] / target) / max(1, n - 1) for s in range(n)
-        ]
-        return (
-            threat,
-            [target - keys for keys in table.keys],
-            LAST_HEART if table.hearts[me] == 1 else HEART,
-            [0.0 if s == me else self._rival_heart(s) for s in range(n)],
-        )
+        target, me, rivals = table.key_target, table.me, max(1, table.players - 1)
+        threat, needs, rival_hearts = [], [], []
+        for seat, (keys, hearts) in enumerate(zip(table.keys, table.hearts, strict=True)):
+            threat.append(THREAT * (1 + THREAT_LEAD * keys / target) / rivals)
+            needs.append(target - keys)
+            if seat == me:
+                rival_hearts.append(0.0)
+            else:
+                rival_hearts.append(RIVAL_HEART if hearts > 1 else self._rival_heart(seat))
+        return threat, needs, LAST_HEART if table.hearts[me] == 1 else HEART, rival_hearts
 
     def value(self, position: Position) -> float:
         """The bot's value of a round position where its own attack is settled."""
