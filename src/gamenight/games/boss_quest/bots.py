@@ -588,6 +588,17 @@ _RULES: dict[tuple[int, tuple[tuple[int, str, int], ...], int], Rules] = {}
 class Judge:
     """Values imagined positions of one round for the bot's seat (see the module docstring)."""
 
+    # Slots: one is made per decision, and an instance dict cost more than its fields.
+    __slots__ = (
+        "_forecasts",
+        "_seat_forecasts",
+        "_settled_at",
+        "_valuer",
+        "_values",
+        "table",
+        "threat",
+    )
+
     def __init__(self, table: Table) -> None:
         self.table = table
         self._values: dict[Position, float] = {}
@@ -605,7 +616,7 @@ class Judge:
                 _SCORES.clear()
             parts = _SCORES[scores] = self._parts()
         threat, needs, my_heart, rival_hearts = parts
-        self.threat = list(threat)
+        self.threat = threat  # shared with the cache: never changed
         self._valuer: Valuer | None = None
         if NATIVE:
             self._valuer = Valuer(
