@@ -157,6 +157,38 @@ def test_a_second_key_while_ones_move_waits_for_another_person_is_held_not_refus
     assert live.state.holder[1] == 0 and live.state.taken_at[1] == 450  # at the floor
 
 
+def test_while_ones_move_waits_the_moves_a_second_key_may_be_held_for_are_offered():
+    clock = FakeClock()
+    live = table(quiet(), [None, None], clock)
+    clock.begin(live)
+    state = live.state
+    assert state.held_moves(0) == [] and live.may_hold(0) == []  # nothing sealed yet
+    clock.to(300)
+    live.act(0, lambda ms: grab("red", ms))  # waits for seat 1
+    offered = live.may_hold(0)
+    assert offered == state.held_moves(0)
+    grabbed = {move.token for move in offered if type(move) is Grab}
+    red = grab("red", 0).token
+    assert red not in grabbed and len(grabbed) == 5  # every other token, not the red again
+    assert DONE in offered and WAIT not in offered  # no call: nobody holds a token yet
+    assert state.held_moves(1) == []  # seat 1 has sealed nothing
+    clock.to(310)
+    assert live.act(0, lambda ms: grab("blue", ms)) is None  # held
+    assert live.may_hold(0) == []  # a third key would be refused
+
+
+def test_a_second_key_after_a_call_may_grab_but_not_call_again():
+    state = quiet()
+    state.apply(1, grab("red", 300))
+    state.apply(0, WAIT)  # the red grab is resolved: seat 1 holds it
+    state.apply(0, call(state.dice.total, 500))  # waits for seat 1
+    offered = state.held_moves(0)
+    assert not any(type(move) is Call for move in offered)
+    assert {move.token for move in offered if type(move) is Grab} == {
+        grab(colour, 0).token for colour in ("blue", "green", "yellow", "black", "katana")
+    }
+
+
 def test_keys_held_by_two_people_are_each_sealed_when_their_own_move_is_resolved():
     clock = FakeClock()
     live = table(quiet(players=3), [None, None, None], clock)

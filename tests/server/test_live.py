@@ -95,3 +95,29 @@ def test_a_second_grab_while_the_first_waits_for_the_other_person_is_held(client
         (0, 1, "player"),
     ]
     assert grabs[1].action["ms"] >= grabs[0].action["ms"] + 150  # at the reaction floor
+
+
+def test_while_the_first_grab_waits_the_second_hand_is_offered_the_other_tokens(client):
+    # The first grab waits a whole second for the other person: time to look at the offers.
+    with two_people_grabbing(client, 4, reaction_ms=1000) as (_table, first, _second):
+        send(first, type="act", action={"type": "Grab", "token": 0})
+
+        def waiting(update: dict[str, Any]) -> bool:  # sealed, not yet resolved
+            grabs = [c["action"] for c in update["legal"] if c["action"]["type"] == "Grab"]
+            unresolved = update["view"]["tokens"][0]["holder"] is None
+            return unresolved and bool(grabs) and {"type": "Grab", "token": 0} not in grabs
+
+        offered = until(first, waiting)["legal"]
+        assert {c["action"]["token"] for c in offered if c["action"]["type"] == "Grab"} == {
+            1,
+            2,
+            3,
+            4,
+            5,
+        }
+        assert all(c["action"]["type"] != "Wait" and "ms" not in c["action"] for c in offered)
+        send(first, type="act", action={"type": "Grab", "token": 1})  # held
+        held = until(
+            first, lambda u: u["view"]["tokens"][0]["holder"] is not None or not u["legal"]
+        )
+        assert held["legal"] == [] or held["view"]["tokens"][0]["holder"] == 0

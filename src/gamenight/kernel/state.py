@@ -256,8 +256,8 @@ class State(ABC):
     options_spec: ClassVar[tuple[Option, ...]] = ()
     codec: ClassVar[ActionCodec]
     # Real-time games resolve sealed timed proposals and offer `deadline()`,
-    # `moments()`, `next_moment()`, `has_sealed()` and `refusal()` to the live table
-    # (`gamenight.play.live`).
+    # `moments()`, `next_moment()`, `has_sealed()`, `held_moves()` and `refusal()` to the
+    # live table (`gamenight.play.live`).
     real_time: ClassVar[bool] = False
     # The game's own mutable fields (its model declares them): `clone`, `to_json` and
     # `load` copy, write and read them with no code of the game's.

@@ -25,7 +25,8 @@ see something, and the table turns that into the engine's terms, fairly:
 What a real-time game offers beyond the kernel's contract (Ninja Master does):
 ``deadline()``, the last ms at which moves count; ``moments()`` and ``next_moment()``,
 when the sealed moves happen and the earliest; ``has_sealed(seat)``, whether a seat's
-move is sealed and not yet resolved; ``floor`` and ``reaction_ms``, the engine's reaction rule;
+move is sealed and not yet resolved, and ``held_moves(seat)``, the moves a second key may
+then be held for; ``floor`` and ``reaction_ms``, the engine's reaction rule;
 ``refusal(seat, action)``, why a move is refused, for the person; and ``timed_step()``,
 which changes when a step ends (the table then stops and waits for the next `begin`, so
 people read the step's outcome at their own pace).
@@ -96,6 +97,14 @@ class LiveTable:
         self.running = True
         self._step = self.state.timed_step()
         self._ask_bots()
+
+    def may_hold(self, seat: int) -> list[Action]:
+        """The moves a key `seat` pressed now would be held for: while its sealed move
+        waits for other people and no key of its is held yet, the game's `held_moves`;
+        else ``[]`` (the seat acts as usual, or its key would be refused)."""
+        if not self.running or seat in self._held:
+            return []
+        return self.state.held_moves(seat)
 
     def elapsed_ms(self) -> float:
         """Milliseconds since the step began."""

@@ -309,9 +309,12 @@ class Table:
             listener.send(encode(self.update_for(listener, moment)))
 
     def update_for(self, listener: Listener, moment: updates.Moment) -> Update:
-        """The `Update` one listener gets at `moment` (`updates.build`)."""
+        """The `Update` one listener gets at `moment` (`updates.build`): a person whose
+        move waits for the others is offered the moves a second key would be held for."""
+        seat, live = listener.seat, self.live
+        hold = [] if live is None or seat is None else live.table.may_hold(seat)
         return updates.build(
-            self.state, self.spec, listener.seat, listener.lang, listener.cursor, moment
+            self.state, self.spec, seat, listener.lang, listener.cursor, moment, hold
         )
 
     def moment(self) -> updates.Moment:
@@ -665,8 +668,9 @@ class Table:
         assert live is not None
         codec = self.state.codec
         timed = updates.live_template(self.state, self.spec, seat, data)
-        if timed is None and live.table.state.has_sealed(seat):  # a key the table holds
-            timed = updates.live_template(self.state, self.spec, seat, data, codec.actions)
+        if timed is None:  # a key the table holds while the seat's move waits
+            held = live.table.state.held_moves(seat)
+            timed = updates.live_template(self.state, self.spec, seat, data, held)
         if timed is None:
             raise TableError(N_("that is not one of your moves now"))
         template = {k: v for k, v in data.items() if k != updates.TIMED}

@@ -53,9 +53,17 @@ class Moment:
 
 
 def build(
-    state: State, spec: GameSpec, seat: int | None, lang: str, cursor: Cursor, moment: Moment
+    state: State,
+    spec: GameSpec,
+    seat: int | None,
+    lang: str,
+    cursor: Cursor,
+    moment: Moment,
+    hold: Sequence[Action] = (),
 ) -> Update:
-    """The update for `seat` (None: a spectator) at `moment`; advances its `cursor`."""
+    """The update for `seat` (None: a spectator) at `moment`; advances its `cursor`.
+    `hold`: the moves a key of the seat's would be held for now, offered while it has no
+    legal action (`gamenight.play.live`)."""
     view = state.view(seat)
     between = moment.step == "between"
     hold_kinds = getattr(moment.held, "HOLD_EVENTS", None) if between else ()
@@ -68,7 +76,7 @@ def build(
         if event.visible_to(seat):  # `events_for(seat)`'s own test
             fresh.append(event)  # its data is never changed, and the update is sent as text at once
     cursor.sent += len(fresh)
-    legal = [] if between or seat is None else choices(state, spec, seat, view, lang)
+    legal = [] if between or seat is None else choices(state, spec, seat, view, lang, hold)
     shown: Mapping[str, Any] | None = view
     if between:
         keys = getattr(moment.held, "HOLD_VIEW", None)
@@ -103,11 +111,17 @@ def outcome(state: State) -> dict[str, Any] | None:
 
 
 def choices(
-    state: State, spec: GameSpec, seat: int, view: Mapping[str, Any], lang: str
+    state: State,
+    spec: GameSpec,
+    seat: int,
+    view: Mapping[str, Any],
+    lang: str,
+    hold: Sequence[Action] = (),
 ) -> list[Choice]:
-    """`seat`'s legal actions with their words; a real-time game's timed actions once
-    each, without their time (the server stamps it)."""
-    legal = state.legal_actions(seat)
+    """`seat`'s legal actions with their words, or without any the moves `hold` names (a
+    key held while the seat's move waits); a real-time game's timed actions once each,
+    without their time (the server stamps it)."""
+    legal = state.legal_actions(seat) or list(hold)
     renderer = spec.part("renderer")
     if not state.real_time:
         return [Choice(action=a.to_json(), label=_words(renderer, view, a, lang)) for a in legal]

@@ -30,7 +30,7 @@ from gamenight.kernel.errors import N_
 from gamenight.kernel.rng import Rng
 
 from . import resolution, views
-from .actions import BUCKET_MS, CALL_SPANS, CODEC, DONE, GRABS, MAX_MS, WAIT, bucket
+from .actions import BUCKET_MS, CALL_SPANS, CODEC, DONE, GRABS, MAX_MS, WAIT, Grab, bucket
 from .content import NUM_TOKENS
 from .dice import roll
 from .model import (
@@ -276,6 +276,17 @@ class NinjaMasterState(NinjaMasterModel):
         live table holds a key pressed meanwhile). Never part of a view."""
         return self.sealed[seat] is not None and seat in self.grabbing
 
+    def held_moves(self, seat: int) -> list[Action]:
+        """While `seat`'s sealed move waits (`has_sealed`), the moves a second key may be
+        held for (a live table seals it once that move is resolved): the step's moves now,
+        without the sealed move's own token or call, and without waiting. ``[]`` when no
+        move of `seat`'s waits. Never part of a view."""
+        if not self.has_sealed(seat):
+            return []
+        sealed = self.sealed[seat]
+        assert sealed is not None  # `has_sealed`
+        return [a for a in self._legal(seat) if a is not WAIT and not _repeats(a, sealed)]
+
     def next_moment(self) -> float | None:
         """When the earliest sealed timed proposal happens (ms; ``None``: there is none)."""
         moments = self.moments()
@@ -338,3 +349,11 @@ class NinjaMasterState(NinjaMasterModel):
         for other, proposal in enumerate(self.sealed):
             if proposal is not None and other != seat:
                 self.sealed[other] = rng.choice(self._legal(other))
+
+
+def _repeats(action: Action, sealed: Action) -> bool:
+    """Whether `action` is the sealed move again at another time: a grab of its token, a
+    call after a call, done after done."""
+    if type(action) is not type(sealed):
+        return False
+    return type(action) is not Grab or action.token == cast(Grab, sealed).token
