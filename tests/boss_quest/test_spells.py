@@ -624,6 +624,22 @@ def test_the_mystery_spell_is_face_down_until_activated_blind():
     }
 
 
+def test_a_mystery_spell_turned_face_up_cannot_be_cancelled():
+    """It "takes effect irrevocably": Cancel removes the other spells in play, never it."""
+    state = three(["cancel", "hp-1", "hp+2"], mystery=True)
+    play(state, (0, Activate(2)))  # the Mystery: HP + 2
+    assert state.boss_hp() == 22
+    legal = state.legal_actions(1)
+    assert Activate(0) not in legal and Discard(0) in legal  # nothing Cancel may remove
+    play(state, (1, Activate(1)))  # HP - 1, face up: this one Cancel may remove
+    assert Activate(0) in state.legal_actions(2)
+    play(state, (2, Activate(0)))
+    assert state.legal_actions(2) == [ChooseSpell(1)]  # not the Mystery's slot 2
+    play(state, (2, ChooseSpell(1)))  # the round's last visit: the battle follows
+    assert events(state, EventKind.CANCEL)[0]["cancelled_slot"] == 1
+    assert events(state, EventKind.BATTLE)[0]["hp"] == 22  # the Mystery's +2 held
+
+
 def test_a_dark_mystery_spell_still_gets_a_target():
     state = three(["mercy", "attack-2"], mystery=True)
     play(state, (0, Activate(1)))

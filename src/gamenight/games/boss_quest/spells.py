@@ -28,6 +28,7 @@ from .model import (
 # looking a member up on its enum class costs more than the rest of a loop step.
 _CANCEL, _EXCHANGE = Effect.CANCEL, Effect.EXCHANGE
 _ACTIVE = SlotStatus.ACTIVE
+_ROUND, _REVEAL = EventKind.ROUND, EventKind.REVEAL
 # The effects `can_activate` may refuse; every other face-up spell can always be activated.
 CONDITIONAL_EFFECTS = frozenset({_CANCEL, _EXCHANGE})
 
@@ -40,12 +41,30 @@ def target_slot(frame: Frame) -> int:
 
 
 def cancellable_slots(state: BossQuestModel) -> list[int]:
-    """Slots of activated spells still in play (what Cancel may remove)."""
-    return [
+    """Slots of activated spells still in play (what Cancel may remove), but the Mystery
+    spell's: turned face up, it takes effect irrevocably."""
+    active = [
         slot
         for slot, status in enumerate(state.slot_status)
         if status == _ACTIVE and SPELLS[state.slots[slot]].effect not in INSTANT_EFFECTS
     ]
+    if active:
+        mystery = revealed_mystery(state)
+        if mystery in active:
+            active.remove(mystery)
+    return active
+
+
+def revealed_mystery(state: BossQuestModel) -> int:
+    """The slot of this round's Mystery spell once turned face up (-1: not revealed)."""
+    # The log says it (the reveal is public), so the state needs no field of its own.
+    for kind, data, _ in reversed(state.events.entries):
+        if kind == _REVEAL:
+            slot: int = data["slot"]
+            return slot
+        if kind == _ROUND:
+            break
+    return -1
 
 
 def can_activate(state: BossQuestModel, spell: Spell) -> bool:
