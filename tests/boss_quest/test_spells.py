@@ -366,6 +366,68 @@ def test_cancel_cannot_target_swap_or_exchange(instant):
     assert state.legal_actions(2) == [ChooseSpell(3)]
 
 
+# A round rule Cancel removes no longer decides the battle (each rule's own test is above).
+
+
+def cancelled(rule, hidden, visible):
+    """The last visitor cancels `rule`, active beside the boss of 20; the battle follows."""
+    state = last_visit(3, boss=20, hidden=hidden, visible=visible, spells=["cancel"], active=[rule])
+    play(state, (2, Activate(0)), (2, ChooseSpell(1)))
+    assert events(state, EventKind.CANCEL)[0]["cancelled"] == rule
+    return state
+
+
+def test_a_cancelled_colour_required_lets_the_closest_attack_win_again():
+    # Seat 0: 19 without red. Seat 1: 16 with red. Seat 2: 3.
+    state = cancelled(
+        "colour-red",
+        {0: "blue 7", 1: "red 4", 2: "green 1"},
+        {0: ["green 7", "blue 5"], 1: ["green 6", "blue 6"], 2: ["green 2"]},
+    )
+    assert battle(state)["failed"] == [] and battle(state)["winners"] == [0]
+    assert state.keys == [1, 0, 0]
+
+
+def test_a_cancelled_pair_required_lets_the_closest_attack_win_again():
+    # Seat 0: 19 in three colours. Seat 1: 16 with a yellow pair. Seat 2: 3.
+    state = cancelled(
+        "pair",
+        {0: "red 7", 1: "yellow 4", 2: "red 1"},
+        {0: ["blue 7", "green 5"], 1: ["yellow 6", "purple 6"], 2: ["purple 2"]},
+    )
+    assert battle(state)["failed"] == [] and state.keys == [1, 0, 0]
+
+
+def test_a_cancelled_runner_up_gives_the_round_back_to_the_closest_attack():
+    # 19, 17 and 5 against 20: the runner-up would have won.
+    state = cancelled(
+        "runner-up",
+        {0: "red 7", 1: "blue 7", 2: "green 1"},
+        {0: ["blue 6", "green 6"], 1: ["red 6", "yellow 4"], 2: ["purple 4"]},
+    )
+    assert battle(state)["winners"] == [0] and state.keys == [1, 0, 0]
+
+
+def test_a_cancelled_bonus_key_gives_no_extra_key():
+    state = cancelled("bonus-key", BONUS_HANDS["hidden"], BONUS_HANDS["visible"])
+    assert battle(state)["winners"] == [0] and state.keys == [1, 0, 0]
+
+
+def test_a_perfect_hit_by_a_player_failing_a_condition_earns_no_key():
+    # Seat 0 hits 20 exactly but has no red: out of the round, so not a remaining player.
+    state = last_visit(
+        3,
+        boss=20,
+        hidden={0: "blue 7", 1: "red 4", 2: "green 1"},
+        visible={0: ["green 7", "blue 6"], 1: ["green 6", "blue 5"], 2: ["yellow 2"]},
+        spells=["colour-red"],
+    )
+    play(state, (2, Activate(0)))
+    fought = battle(state)
+    assert fought["failed"] == [0, 2] and fought["perfect"] == [] and fought["winners"] == [1]
+    assert state.keys == [0, 1, 0]
+
+
 # ----- Bonus key --------------------------------------------------------------------------
 
 # Seat 0 is closest: 18 against 20.
