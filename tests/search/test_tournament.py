@@ -154,8 +154,8 @@ def test_ctrl_c_stops_the_workers_keeps_the_games_and_the_same_command_resumes(t
     path = tmp_path / "t.sqlite"
     # Enough games that Ctrl-C, sent when the first is stored, falls in the middle of the
     # run even on a loaded machine that lets the poll below wait: two workers play Boss
-    # Quest's bots at a hundred games a second or more.
-    args = ["tournament", "boss-quest", "-a", "heuristic,random", "-n", "1000", "--db", str(path)]
+    # Quest's bots at two hundred games a second or more.
+    args = ["tournament", "boss-quest", "-a", "heuristic,random", "-n", "3000", "--db", str(path)]
     args += ["-w", "2"]
     command = [*GAMENIGHT, *args, "--seed", "1"]
     process = subprocess.Popen(
@@ -187,10 +187,10 @@ def test_ctrl_c_stops_the_workers_keeps_the_games_and_the_same_command_resumes(t
     while alive(process.pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert alive(process.pid) == [], "worker processes were left running"
-    assert 0 < stored(path) < 1000
+    assert 0 < stored(path) < 3000
     again = runner.invoke(app, args)  # the same command (the file's seed) plays the rest
     assert again.exit_code == 0, again.output
-    assert stored(path) == 1000 and "1,000 games" in again.stdout
+    assert stored(path) == 3000 and "3,000 games" in again.stdout
 
 
 def stored(path: Path) -> int:
