@@ -3,8 +3,10 @@
     python bench/envs.py [--seconds S] [--players P]
 
 Every game with an observation encoder, at `--players` (clamped to its range), plays
-random games for about `--seconds` of CPU time per adapter, choosing uniformly among the
-legal actions with a seeded generator:
+random games for about `--seconds` of CPU time on the bare kernel, then as many games
+(the same seeds) on each adapter, so that a slow adapter is not measured on fewer, other
+games (a Munchkin game runs to 11,000 actions: a second holds a handful). Every loop
+chooses uniformly among the legal actions with a seeded generator:
 
 - kernel: the seat ``next_actor`` draws (the seat every adapter asks), ``legal_actions``,
   a uniformly random one of them, ``apply``, on the very games the PettingZoo loops play
@@ -54,15 +56,22 @@ from gamenight.play.table import next_actor
 Loop = Callable[[int, random.Random], tuple[int, int]]
 
 
-def rate(loop: Loop, seconds: float) -> tuple[float, float]:
-    """Actions and decisions per CPU second of `loop` over games within `seconds`."""
+def rate(loop: Loop, seconds: float, games: int | None = None) -> tuple[float, float, int]:
+    """Actions and decisions per CPU second of `loop`, and the games it played: games
+    ``0, 1, ...`` within `seconds` (one at least), or exactly `games` of them."""
     actions = decisions = game = 0
     started = time.process_time()
-    while game == 0 or time.process_time() - started < seconds:
+
+    def more() -> bool:
+        if games is not None:
+            return game < games
+        return game == 0 or time.process_time() - started < seconds
+
+    while more():
         applied, decided = loop(game, random.Random(game))
         actions, decisions, game = actions + applied, decisions + decided, game + 1
     elapsed = time.process_time() - started
-    return actions / elapsed, decisions / elapsed
+    return actions / elapsed, decisions / elapsed, game
 
 
 def choose(mask: np.ndarray, rng: random.Random) -> int:
@@ -157,8 +166,8 @@ def openspiel_loop(game_id: str, players: int, observe: bool) -> Loop:
     return play
 
 
-def cell(rates: tuple[float, float], kernel: float) -> str:
-    actions, decisions = rates
+def cell(rates: tuple[float, float, int], kernel: float) -> str:
+    actions, decisions, _ = rates
     text = f"{actions:,.0f} ({actions / kernel:.0%})"
     if abs(decisions - actions) < 0.01 * actions:
         return text
@@ -185,7 +194,7 @@ def main() -> None:
         ("OpenSpiel", lambda g, p: openspiel_loop(g, p, observe=False)),
         ("OpenSpiel + observation_tensor", lambda g, p: openspiel_loop(g, p, observe=True)),
     ]
-    results: dict[str, tuple[int, float, list[tuple[float, float]]]] = {}
+    results: dict[str, tuple[int, float, int, list[tuple[float, float, int]]]] = {}
     for game_id in gamenight.games():
         cls = game_class(game_id)
         players = min(max(args.players, cls.min_players), cls.max_players)
@@ -195,18 +204,21 @@ def main() -> None:
             console.print(f"{game_id}: skipped ({exc})")
             continue
         with console.status(f"measuring {game_id}..."):
-            kernel, _ = rate(kernel_loop(game_id, players), args.seconds)
-            results[game_id] = (players, kernel, [rate(loop, args.seconds) for loop in loops])
+            kernel, _, games = rate(kernel_loop(game_id, players), args.seconds)
+            rates = [rate(loop, args.seconds, games) for loop in loops]
+            results[game_id] = (players, kernel, games, rates)
 
     # One column per game keeps the table narrow however many adapters there are.
     table = Table(title="random play: kernel actions/s (share of the bare kernel's) [decisions/s]")
     table.add_column("")
     for game_id in results:
         table.add_column(game_id, justify="right")
-    table.add_row("players", *(str(players) for players, _, _ in results.values()))
-    table.add_row("kernel", *(f"{kernel:,.0f}" for _, kernel, _ in results.values()))
+    table.add_row("players", *(str(players) for players, _, _, _ in results.values()))
+    table.add_row("games", *(f"{games:,}" for _, _, games, _ in results.values()))
+    table.add_row("kernel", *(f"{kernel:,.0f}" for _, kernel, _, _ in results.values()))
     for i, (name, _) in enumerate(adapters):
-        table.add_row(name, *(cell(rates[i], kernel) for _, kernel, rates in results.values()))
+        row = (cell(rates[i], kernel) for _, kernel, _, rates in results.values())
+        table.add_row(name, *row)
     console.print(table)
 
 
