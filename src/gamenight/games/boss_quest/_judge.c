@@ -466,6 +466,66 @@ static Kind *read_kinds(PyObject *hidden, int *count) {
     return kinds;
 }
 
+/* A new Forecast for `hp` with room for `count` final attacks, everything zeroed; NULL with
+ * an exception. */
+static Forecast *new_forecast(long hp, int count) {
+    Forecast *result = PyObject_New(Forecast, &ForecastType);
+    if (!result) return NULL;
+    int rows = hp + 2 > 0 ? (int)hp + 2 : 0;
+    result->hp = (int)hp;
+    result->count = count;
+    result->meet = result->bust = 0.0;
+    /* One zeroed block: probs, above, tie (doubles), then attacks (ints); freed as probs. */
+    size_t doubles = (size_t)count + 1 + 2 * ((size_t)rows + 1);
+    result->probs = PyMem_Calloc(1, sizeof(double) * doubles + sizeof(int) * ((size_t)count + 1));
+    if (!result->probs) {
+        result->attacks = NULL;
+        result->above = result->tie = NULL;
+        Py_DECREF(result);
+        return (Forecast *)PyErr_NoMemory();
+    }
+    result->above = result->probs + count + 1;
+    result->tie = result->above + rows + 1;
+    result->attacks = (int *)(result->probs + doubles);
+    return result;
+}
+
+/* `meet_probability`: the chance that a hand (face-up `colours`, the hidden weapon one of
+ * `hidden`) meets every condition. */
+static double meet_chance(const Kind *hidden, int hidden_count, const long *colours,
+                          int colour_count, const long *conditions, int condition_count) {
+    if (!condition_count) return 1.0;
+    double total = 0.0;
+    for (int i = 0; i < hidden_count; i++)
+        if (meets_all(colours, colour_count, hidden[i].colour, conditions, condition_count))
+            total += hidden[i].p;
+    return total;
+}
+
+/* A forecast's `meet` and, from its final attacks (the rest still zero), its `tie` and
+ * `above` rows: `_above_and_tie`, step by step (its slices give these floats; an attack
+ * `final` lacks ties with 0.0, as the zeroed row holds). */
+static void finish_forecast(Forecast *forecast, double meet) {
+    forecast->meet = meet;
+    for (int i = 0; i < forecast->count; i++)
+        if (forecast->attacks[i] <= forecast->hp)
+            forecast->tie[forecast->attacks[i]] = meet * forecast->probs[i];
+    for (long x = forecast->hp; x >= 0; x--)
+        forecast->above[x] = forecast->above[x + 1] + forecast->tie[x + 1];
+}
+
+/* A copy of `base` (its final attacks and bust) for a battle under other conditions: a
+ * rival's drawing depends on its attack alone, the conditions only on what it holds. */
+static Forecast *forecast_with_meet(const Forecast *base, double meet) {
+    Forecast *result = new_forecast(base->hp, base->count);
+    if (!result) return NULL;
+    memcpy(result->attacks, base->attacks, sizeof(int) * (size_t)base->count);
+    memcpy(result->probs, base->probs, sizeof(double) * (size_t)base->count);
+    result->bust = base->bust;
+    finish_forecast(result, meet);
+    return result;
+}
+
 static Forecast *forecast_of(Valuer *self, const Kind *hidden, int hidden_count,
                              const long *colours, int colour_count, long shown, long shift,
                              long draws, long hp, const long *conditions, int condition_count);
@@ -555,24 +615,8 @@ static Forecast *forecast_of(Valuer *self, const Kind *hidden, int hidden_count,
         frontier = swap;
     }
 
-    result = PyObject_New(Forecast, &ForecastType);
+    result = new_forecast(hp, final.size);
     if (!result) goto done;
-    int rows = hp + 2 > 0 ? (int)hp + 2 : 0;
-    result->hp = (int)hp;
-    result->count = final.size;
-    /* One zeroed block: probs, above, tie (doubles), then attacks (ints); freed as probs. */
-    size_t doubles = (size_t)final.size + 1 + 2 * ((size_t)rows + 1);
-    result->probs = PyMem_Calloc(1, sizeof(double) * doubles + sizeof(int) * ((size_t)final.size + 1));
-    if (!result->probs) {
-        result->attacks = NULL;
-        result->above = result->tie = NULL;
-        Py_CLEAR(result);
-        PyErr_NoMemory();
-        goto done;
-    }
-    result->above = result->probs + final.size + 1;
-    result->tie = result->above + rows + 1;
-    result->attacks = (int *)(result->probs + doubles);
     Sum bust = {0.0, 0.0};
     for (int i = 0; i < final.size; i++) {
         int attack = final.order[i];
@@ -581,24 +625,8 @@ static Forecast *forecast_of(Valuer *self, const Kind *hidden, int hidden_count,
         if (attack > hp) sum_add(&bust, final.prob[attack]);
     }
     result->bust = sum_result(&bust);
-
-    /* meet_probability */
-    if (!condition_count) {
-        result->meet = 1.0;
-    } else {
-        double total = 0.0;
-        for (int i = 0; i < hidden_count; i++)
-            if (meets_all(colours, colour_count, hidden[i].colour, conditions, condition_count))
-                total += hidden[i].p;
-        result->meet = total;
-    }
-
-    /* _above_and_tie, step by step (its slices give these floats) */
-    for (long x = hp; x >= 0; x--) {
-        double p = x < capacity && final.present[x] ? final.prob[x] : 0.0;
-        result->tie[x] = result->meet * p;
-        result->above[x] = result->above[x + 1] + result->tie[x + 1];
-    }
+    finish_forecast(result, meet_chance(hidden, hidden_count, colours, colour_count, conditions,
+                                        condition_count));
 
 done:
     if (!on_stack) {
@@ -1044,6 +1072,7 @@ typedef struct {
 /* A seat's part, kept by what it depends on (`Judge._seats`' key). */
 typedef struct {
     unsigned long long hash;
+    unsigned long long attack_hash;  /* of the fields from `shown` to `hidden_count` */
     long shown, shift, draws, hp;
     const Kind *hidden;
     long hidden_count, colour_count, condition_count;
@@ -1118,27 +1147,42 @@ static Forecast *mage_part(Mage *mage, const SeatHand *hand, long shift, long dr
     memcpy(key.conditions, conditions, sizeof(long) * (size_t)condition_count);
     size_t head = offsetof(PartKey, colours), colour_bytes = sizeof(long) * (size_t)hand->colour_count;
     size_t condition_bytes = sizeof(long) * (size_t)condition_count;
+    /* The fields a seat's final attacks depend on, hashed first: a part under other
+     * conditions (or face-up colours) lends its final attacks (see `forecast_with_meet`). */
     unsigned long long hash = 1469598103934665603ULL;
     hash = mix_word(hash, (unsigned long long)key.shown);
     hash = mix_word(hash, (unsigned long long)key.shift);
     hash = mix_word(hash, (unsigned long long)key.draws);
     hash = mix_word(hash, (unsigned long long)key.hp);
     hash = mix_word(hash, (unsigned long long)(uintptr_t)key.hidden);
-    hash = mix_word(hash, (unsigned long long)key.hidden_count);
+    key.attack_hash = hash = mix_word(hash, (unsigned long long)key.hidden_count);
     hash = mix_word(hash, (unsigned long long)key.colour_count);
     hash = mix_word(hash, (unsigned long long)key.condition_count);
     hash = mix_longs(hash, key.colours, key.colour_count);
     key.hash = mix_longs(hash, key.conditions, key.condition_count);
+    size_t attack_from = offsetof(PartKey, shown);
+    size_t attack_bytes = offsetof(PartKey, colour_count) - attack_from;
+    const Forecast *same_attacks = NULL;
     for (int i = 0; i < mage->part_count; i++) {
         const PartKey *kept = &mage->parts[i].key;
         if (kept->hash == key.hash && !memcmp(kept, &key, head) &&
             !memcmp(kept->colours, key.colours, colour_bytes) &&
             !memcmp(kept->conditions, key.conditions, condition_bytes))
             return mage->parts[i].forecast;
+        if (!same_attacks && kept->attack_hash == key.attack_hash &&
+            !memcmp((const char *)kept + attack_from, (const char *)&key + attack_from,
+                    attack_bytes))
+            same_attacks = mage->parts[i].forecast;
     }
-    Forecast *made = forecast_of(mage->valuer, hand->hidden, hand->hidden_count, hand->colours,
-                                 hand->colour_count, hand->shown, shift, draws, hp, conditions,
-                                 condition_count);
+    Forecast *made;
+    if (same_attacks)
+        made = forecast_with_meet(same_attacks,
+                                  meet_chance(hand->hidden, hand->hidden_count, hand->colours,
+                                              hand->colour_count, conditions, condition_count));
+    else
+        made = forecast_of(mage->valuer, hand->hidden, hand->hidden_count, hand->colours,
+                           hand->colour_count, hand->shown, shift, draws, hp, conditions,
+                           condition_count);
     if (!made) return NULL;
     if (mage->part_count == mage->part_room) {
         int room = mage->part_room ? 2 * mage->part_room : 64;
