@@ -1082,6 +1082,7 @@ typedef struct {
 typedef struct {
     PartKey key;
     Forecast *forecast;
+    int next;  /* the part made before it with the same `attack_hash`, or -1 */
 } Part;
 
 typedef struct {
@@ -1089,6 +1090,9 @@ typedef struct {
     PyObject *spell_table;  /* key -> (effect, amount, colour) */
     Part *parts;
     int part_count, part_room;
+    /* By `attack_hash` (open addressing, `part_room` * 2 slots): the latest part with it,
+     * plus one (0: an empty slot); the others follow its `next`. */
+    int *part_index;
     Kind *kinds[MAX_SEATS + 1];  /* the hidden weapons read, freed at the end */
     int kind_sets;
     PyObject *keys[MAX_KEYS];    /* each spell key asked about and its uses' values */
@@ -1100,6 +1104,7 @@ typedef struct {
 static void mage_free(Mage *mage) {
     for (int i = 0; i < mage->part_count; i++) Py_DECREF(mage->parts[i].forecast);
     PyMem_Free(mage->parts);
+    PyMem_Free(mage->part_index);
     for (int i = 0; i < mage->kind_sets; i++) PyMem_Free(mage->kinds[i]);
     for (int i = 0; i < mage->key_count; i++) PyMem_Free(mage->worths[i]);
 }
@@ -1128,6 +1133,18 @@ static inline unsigned long long mix_word(unsigned long long hash, unsigned long
 static unsigned long long mix_longs(unsigned long long hash, const long *words, long count) {
     for (long i = 0; i < count; i++) hash = mix_word(hash, (unsigned long long)words[i]);
     return hash;
+}
+
+/* The slot of `part_index` for `attack_hash`: the one holding the parts with it, or the
+ * empty one where they would go. The product's high bits pick it (FNV's low bits mix only
+ * the words' low bits). */
+static size_t part_slot(const Mage *mage, unsigned long long attack_hash) {
+    size_t mask = 2 * (size_t)mage->part_room - 1;
+    size_t at = (size_t)((attack_hash * 0x9E3779B97F4A7C15ULL) >> 32) & mask;
+    while (mage->part_index[at] &&
+           mage->parts[mage->part_index[at] - 1].key.attack_hash != attack_hash)
+        at = (at + 1) & mask;
+    return at;
 }
 
 /* The seat's part of a battle, made once per key (a new reference is not returned: the
@@ -1163,16 +1180,20 @@ static Forecast *mage_part(Mage *mage, const SeatHand *hand, long shift, long dr
     size_t attack_from = offsetof(PartKey, shown);
     size_t attack_bytes = offsetof(PartKey, colour_count) - attack_from;
     const Forecast *same_attacks = NULL;
-    for (int i = 0; i < mage->part_count; i++) {
-        const PartKey *kept = &mage->parts[i].key;
-        if (kept->hash == key.hash && !memcmp(kept, &key, head) &&
-            !memcmp(kept->colours, key.colours, colour_bytes) &&
-            !memcmp(kept->conditions, key.conditions, condition_bytes))
-            return mage->parts[i].forecast;
-        if (!same_attacks && kept->attack_hash == key.attack_hash &&
-            !memcmp((const char *)kept + attack_from, (const char *)&key + attack_from,
-                    attack_bytes))
-            same_attacks = mage->parts[i].forecast;
+    size_t slot = 0;
+    if (mage->part_index) {
+        slot = part_slot(mage, key.attack_hash);
+        for (int i = mage->part_index[slot] - 1; i >= 0; i = mage->parts[i].next) {
+            const PartKey *kept = &mage->parts[i].key;
+            if (kept->hash == key.hash && !memcmp(kept, &key, head) &&
+                !memcmp(kept->colours, key.colours, colour_bytes) &&
+                !memcmp(kept->conditions, key.conditions, condition_bytes))
+                return mage->parts[i].forecast;
+            if (!same_attacks &&
+                !memcmp((const char *)kept + attack_from, (const char *)&key + attack_from,
+                        attack_bytes))
+                same_attacks = mage->parts[i].forecast;
+        }
     }
     Forecast *made;
     if (same_attacks)
@@ -1187,14 +1208,26 @@ static Forecast *mage_part(Mage *mage, const SeatHand *hand, long shift, long dr
     if (mage->part_count == mage->part_room) {
         int room = mage->part_room ? 2 * mage->part_room : 64;
         Part *grown = PyMem_Realloc(mage->parts, sizeof(Part) * (size_t)room);
-        if (!grown) {
+        int *index = grown ? PyMem_Calloc(2 * (size_t)room, sizeof(int)) : NULL;
+        if (!index) {
+            if (grown) mage->parts = grown;
             Py_DECREF(made);
             PyErr_NoMemory();
             return NULL;
         }
+        PyMem_Free(mage->part_index);
         mage->parts = grown;
         mage->part_room = room;
+        mage->part_index = index;
+        for (int i = 0; i < mage->part_count; i++) {  /* in order: each chain latest first */
+            size_t at = part_slot(mage, mage->parts[i].key.attack_hash);
+            mage->parts[i].next = mage->part_index[at] - 1;
+            mage->part_index[at] = i + 1;
+        }
+        slot = part_slot(mage, key.attack_hash);
     }
+    mage->parts[mage->part_count].next = mage->part_index[slot] - 1;
+    mage->part_index[slot] = mage->part_count + 1;
     mage->parts[mage->part_count].key = key;
     mage->parts[mage->part_count++].forecast = made;
     return made;
