@@ -114,7 +114,7 @@ static void dist_on(Dist *dist, DistRoom *room, int capacity) {
 /* ----- Forecast: one seat's part of a battle ---------------------------------------------- */
 
 typedef struct {
-    PyObject_HEAD
+    PyObject_VAR_HEAD
     int hp;
     int count;      /* final attacks held */
     int *attacks;   /* final attack -> probability, in the dict's order */
@@ -123,10 +123,10 @@ typedef struct {
     double bust;    /* the chance of ending above the HP */
     double *above;  /* per attack 0..hp+1: ending in (x, hp] and meeting the conditions */
     double *tie;    /* ... ending at x and meeting them */
+    double block[]; /* the four arrays (see `new_forecast`): one allocation with the object */
 } Forecast;
 
 static void forecast_dealloc(Forecast *self) {
-    PyMem_Free(self->probs);  /* one block holds all four arrays (see `forecast_of`) */
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -180,7 +180,8 @@ static PyGetSetDef forecast_getset[] = {
 
 static PyTypeObject ForecastType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "gamenight.games.boss_quest._judge.Forecast",
-    .tp_basicsize = sizeof(Forecast),
+    .tp_basicsize = offsetof(Forecast, block),
+    .tp_itemsize = sizeof(double),
     .tp_dealloc = (destructor)forecast_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "One seat's part of a battle (made by Valuer.value_of).",
@@ -469,21 +470,17 @@ static Kind *read_kinds(PyObject *hidden, int *count) {
 /* A new Forecast for `hp` with room for `count` final attacks, everything zeroed; NULL with
  * an exception. */
 static Forecast *new_forecast(long hp, int count) {
-    Forecast *result = PyObject_New(Forecast, &ForecastType);
-    if (!result) return NULL;
     int rows = hp + 2 > 0 ? (int)hp + 2 : 0;
+    /* probs, above, tie (doubles), then attacks (ints, counted in doubles' room) */
+    size_t doubles = (size_t)count + 1 + 2 * ((size_t)rows + 1);
+    size_t room = doubles + ((size_t)count + 1 + 1) / 2;
+    Forecast *result = PyObject_NewVar(Forecast, &ForecastType, (Py_ssize_t)room);
+    if (!result) return NULL;
+    memset(result->block, 0, sizeof(double) * room);
     result->hp = (int)hp;
     result->count = count;
     result->meet = result->bust = 0.0;
-    /* One zeroed block: probs, above, tie (doubles), then attacks (ints); freed as probs. */
-    size_t doubles = (size_t)count + 1 + 2 * ((size_t)rows + 1);
-    result->probs = PyMem_Calloc(1, sizeof(double) * doubles + sizeof(int) * ((size_t)count + 1));
-    if (!result->probs) {
-        result->attacks = NULL;
-        result->above = result->tie = NULL;
-        Py_DECREF(result);
-        return (Forecast *)PyErr_NoMemory();
-    }
+    result->probs = result->block;
     result->above = result->probs + count + 1;
     result->tie = result->above + rows + 1;
     result->attacks = (int *)(result->probs + doubles);
