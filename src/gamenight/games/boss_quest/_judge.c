@@ -435,6 +435,25 @@ typedef struct {
     double p;
 } Kind;
 
+/* The hidden weapons read lately, by the tuple they were read from (held, so that no other
+ * object takes its address): a decision reads the same few tuples again and again (seats
+ * sharing a range share one, the blind draw's is one of them), each holding up to 35 kinds. */
+#define KINDS_KEPT 16
+static struct {
+    PyObject *tuple;
+    Kind *kinds;
+    int count;
+} kinds_kept[KINDS_KEPT];
+static int kinds_next;  /* the entry replaced next, in turn */
+
+/* A new array of `count` kinds, a copy of `kinds`; NULL with an exception. */
+static Kind *copy_kinds(const Kind *kinds, int count) {
+    Kind *copy = PyMem_Calloc((size_t)count + 1, sizeof(Kind));
+    if (!copy) return (Kind *)PyErr_NoMemory();
+    memcpy(copy, kinds, sizeof(Kind) * (size_t)count);
+    return copy;
+}
+
 /* A tuple of (value, colour, probability) into a new array of `*count` kinds (PyMem_Free
  * it); NULL with an exception. */
 static Kind *read_kinds(PyObject *hidden, int *count) {
@@ -442,9 +461,17 @@ static Kind *read_kinds(PyObject *hidden, int *count) {
         PyErr_SetString(PyExc_ValueError, "forecast: a tuple of hidden weapons");
         return NULL;
     }
+    for (int k = 0; k < KINDS_KEPT; k++)
+        if (kinds_kept[k].tuple == hidden) {
+            *count = kinds_kept[k].count;
+            return copy_kinds(kinds_kept[k].kinds, *count);
+        }
     *count = (int)PyTuple_GET_SIZE(hidden);
     Kind *kinds = PyMem_Calloc((size_t)*count + 1, sizeof(Kind));
     if (!kinds) return (Kind *)PyErr_NoMemory();
+    /* Kept only when every item was read inline: exact tuples of exact numbers never
+     * change. */
+    int fixed = PyTuple_CheckExact(hidden);
     for (int i = 0; i < *count; i++) {
         PyObject *kind = PyTuple_GET_ITEM(hidden, i);
         /* The bot's own (int, int, float) read inline (the hottest tuples: `parse_items`'
@@ -459,10 +486,22 @@ static Kind *read_kinds(PyObject *hidden, int *count) {
             if (!PyErr_Occurred()) continue;
             PyErr_Clear();  /* an int out of range: the message "lld" gives */
         }
+        fixed = 0;
         if (!PyArg_ParseTuple(kind, "lld", &kinds[i].value, &kinds[i].colour, &kinds[i].p)) {
             PyMem_Free(kinds);
             return NULL;
         }
+    }
+    Kind *kept = fixed ? copy_kinds(kinds, *count) : NULL;
+    if (kept) {
+        int at = kinds_next;
+        kinds_next = (kinds_next + 1) % KINDS_KEPT;
+        Py_XSETREF(kinds_kept[at].tuple, Py_NewRef(hidden));
+        PyMem_Free(kinds_kept[at].kinds);
+        kinds_kept[at].kinds = kept;
+        kinds_kept[at].count = *count;
+    } else if (fixed) {
+        PyErr_Clear();  /* not kept: read again next time */
     }
     return kinds;
 }
@@ -2309,6 +2348,45 @@ static int read_weapon_tables(WeaponTables *tables, PyObject *weapon_value,
     return 0;
 }
 
+static WeaponTables weapon_tables;  /* from weapon_value, weapon_colour, values */
+
+/* The spreads `read_table` made lately (with `weapon_tables`), by the weapons seen and the
+ * range: a seat's next decision often sees the same ones, and a spread's tuple found again
+ * is a hidden weapon `read_kinds` has read. Emptied when the tables are read again. */
+#define SPREADS_KEPT 64
+static struct {
+    unsigned long long seen;
+    long low, high;
+    PyObject *kinds;  /* NULL: an empty entry */
+} spreads_kept[SPREADS_KEPT];
+
+static void forget_spreads(void) {
+    for (int i = 0; i < SPREADS_KEPT; i++) Py_CLEAR(spreads_kept[i].kinds);
+}
+
+/* `spread`, kept by (seen, low, high) when made with `weapon_tables`. */
+static PyObject *kept_spread(const WeaponTables *tables, unsigned long long seen,
+                             int counts[MAX_WEAPONS][MAX_WEAPONS], long unseen, long low,
+                             long high, long value_limit, int colour_limit) {
+    if (tables != &weapon_tables)
+        return spread(counts, unseen, low, high, value_limit, colour_limit);
+    unsigned long long hash = mix_word(mix_word(mix_word(1469598103934665603ULL, seen),
+                                                (unsigned long long)low),
+                                       (unsigned long long)high);
+    size_t at = (size_t)((hash * 0x9E3779B97F4A7C15ULL) >> 58);  /* 6 bits: SPREADS_KEPT */
+    if (spreads_kept[at].kinds && spreads_kept[at].seen == seen &&
+        spreads_kept[at].low == low && spreads_kept[at].high == high)
+        return Py_NewRef(spreads_kept[at].kinds);
+    PyObject *kinds = spread(counts, unseen, low, high, value_limit, colour_limit);
+    if (kinds) {
+        spreads_kept[at].seen = seen;
+        spreads_kept[at].low = low;
+        spreads_kept[at].high = high;
+        Py_XSETREF(spreads_kept[at].kinds, Py_NewRef(kinds));
+    }
+    return kinds;
+}
+
 static PyObject *weapons_of(PyObject *view, const WeaponTables *tables);
 
 /* read_weapons(view, weapon_value, weapon_colour, values)
@@ -2393,7 +2471,8 @@ static PyObject *weapons_of(PyObject *view, const WeaponTables *tables) {
 
     /* `fresh`, a weapon drawn blind (any unseen one), is also the spread of every range that
      * holds all the unseen weapons or none; the other ranges' spreads are made once each. */
-    fresh = spread(counts, unseen_count, 0, MAX_WEAPONS - 1, value_limit, colour_limit);
+    fresh = kept_spread(tables, seen, counts, unseen_count, 0, MAX_WEAPONS - 1, value_limit,
+                        colour_limit);
     if (!fresh) goto done;
     long made_low[MAX_MADE], made_high[MAX_MADE];
     PyObject *made[MAX_MADE];
@@ -2437,7 +2516,8 @@ static PyObject *weapons_of(PyObject *view, const WeaponTables *tables) {
                 } else if (at < made_count) {
                     kinds = Py_NewRef(made[at]);
                 } else {
-                    kinds = spread(counts, unseen_count, low, high, value_limit, colour_limit);
+                    kinds = kept_spread(tables, seen, counts, unseen_count, low, high,
+                                        value_limit, colour_limit);
                     if (kinds && made_count < MAX_MADE) {
                         made_low[made_count] = low;
                         made_high[made_count] = high;
@@ -2485,7 +2565,6 @@ static int spell_kinds;
 static PyObject *spell_index;                  /* key -> its place among them */
 static PyObject *active_status, *available_status, *equip_phase, *last_call_phase;
 static PyObject *max_draws;
-static WeaponTables weapon_tables;  /* from weapon_value, weapon_colour, values */
 
 /* `counts[key] -= 1`, `counts` by the spells' places: 0, or -1 with an exception (a
  * KeyError for a key that is no spell's). */
@@ -2885,6 +2964,7 @@ static PyObject *configure_reading(PyObject *module, PyObject *args) {
     hand_hashed = hand_layout.direct && hand_layout.count > 1 &&
                   PyUnicode_CompareWithASCIIString(
                       PyTuple_GET_ITEM(classes[0][1], hand_layout.count - 1), "_hash") == 0;
+    forget_spreads();
     if (read_weapon_tables(&weapon_tables, tables[0], tables[1], tables[2]) < 0) return NULL;
     /* The spells' counts in their dict's order, and each key's place among them. */
     PyObject *index = PyDict_New(), *key, *count;
