@@ -447,3 +447,84 @@ def test_a_valuer_reads_its_card_directly_as_pyarg_reads_any_other():
         value(((2**40, 0.5),))
     with pytest.raises(TypeError):
         value(((1,),))
+
+
+def test_a_condition_taken_at_the_mage_is_valued_as_python_does_with_rivals_still_drawing(
+    monkeypatch,
+):
+    """A condition spell (Colour or Pair required) taken at the Mage changes no rival's
+    drawing, only its chance of meeting the condition: C makes such a rival's part from the
+    final attacks of one it made without the condition. Every such visit in bot games of 3
+    to 6 players, and each use of the condition, against a Python Judge's values."""
+    assert bots.NATIVE
+    conditions = {bots.Effect.REQUIRE_COLOUR, bots.Effect.REQUIRE_PAIR}
+    original = bots.HeuristicBot._visit_values
+    seen = {"visits": 0}
+
+    def both(bot: bots.HeuristicBot, table: bots.Table, judge: bots.Judge, visits):
+        native = original(bot, table, judge, visits)
+        settled = table.settled
+        drawing = any(not done for seat, done in enumerate(settled.settled) if seat != table.me)
+        keys = [
+            k for k in table.available.values() if k and bots.SPELL_BY_KEY[k].effect in conditions
+        ]
+        if drawing and keys:
+            with monkeypatch.context() as patch:
+                patch.setattr(bots, "NATIVE", False)
+                twin = bots.Judge(table)
+            assert native == original(bot, table, twin, visits)
+            for key in keys:
+                uses = bots._uses(table, settled, key)
+                assert judge.use_values(key) == [twin.expected(outcomes) for _, outcomes in uses]
+            seen["visits"] += 1
+        return native
+
+    monkeypatch.setattr(bots.HeuristicBot, "_visit_values", both)
+    take_turns_in_python(monkeypatch)
+    for players in (3, 4, 5, 6):
+        for seed in range(3):
+            state = gamenight.make("boss-quest", players, seed=900 + seed)
+            play(state, [agents.make("heuristic", "boss-quest", seed + s) for s in range(players)])
+    assert seen["visits"] > 20, seen
+
+
+def test_a_hidden_weapon_read_again_gives_the_same_values(monkeypatch):
+    """The hidden weapons C read lately are kept by their tuple: a tuple read again (two
+    seats holding one, the same tuple in the next call) values as an equal new one does and
+    as Python values it; one holding a float subclass is read as PyArg reads it."""
+
+    class Probability(float):  # a float subclass, as a caller might hand over
+        pass
+
+    spread = ((2, 0, 0.5), (5, 1, 0.25), (7, 2, 0.25))
+    equal = tuple(tuple(kind) for kind in spread)  # another object
+    odd = tuple((v, c, Probability(p)) for v, c, p in spread)
+    table = bots.read_table(gamenight.make("boss-quest", 3, seed=1).view(0))
+    native = bots.Judge(table)
+    with monkeypatch.context() as patch:
+        patch.setattr(bots, "NATIVE", False)
+        python = bots.Judge(table)
+    assert native._valuer is not None and table.me == 0
+    mine = table.position.hands[0]
+    values = []
+    for hidden in (spread, spread, equal, odd):
+        hands = (mine, bots.Hand(4, (1,), hidden, 2), bots.Hand(6, (2,), hidden, 2))
+        position = bots.Position(14, (), hands, (True, False, False), bots.MAX_DRAWS)
+        value = native._valuer.value_of(position, python._rules_of(position), {})
+        assert value == python._value(position)
+        values.append(value)
+    assert values[0] == values[1] == values[2] == values[3]
+
+
+def test_read_table_shares_a_spread_between_reads_of_the_same_weapons(monkeypatch):
+    """A hidden weapon spread over the unseen ones is kept by the weapons seen and the
+    range: a view read again holds the same spread tuples, and reads as Python reads it."""
+    view = gamenight.make("boss-quest", 4, seed=3).view(1)
+    first, again = judge_c.read_table(view), judge_c.read_table(view)
+    with monkeypatch.context() as patch:
+        patch.setattr(bots, "NATIVE", False)
+        assert_same(again, bots.read_table(view))
+    assert first.fresh is again.fresh
+    for mine, theirs in zip(first.position.hands, again.position.hands, strict=True):
+        if len(mine.hidden) > 1:
+            assert mine.hidden is theirs.hidden
