@@ -920,11 +920,12 @@ class Judge:
         table = self.table
         if table.hearts[rival] > 1:
             return RIVAL_HEART
-        standing = [s for s in range(table.players) if s != rival]
-        best = max((table.keys[s], table.hearts[s]) for s in standing)
-        if (table.keys[table.me], table.hearts[table.me]) == best:
-            return RIVAL_FALLS_BEHIND_ME
-        return RIVAL_FALLS_AHEAD
+        # The lead among the others (keys, then hearts): the bot's, or somebody else's.
+        # One list, no generator: a new game's scores ask this at each of its rounds.
+        scores = list(zip(table.keys, table.hearts, strict=True))
+        mine = scores[table.me]
+        del scores[rival]
+        return RIVAL_FALLS_BEHIND_ME if max(scores) == mine else RIVAL_FALLS_AHEAD
 
 
 def _above_and_tie(
