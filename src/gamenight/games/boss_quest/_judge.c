@@ -1618,7 +1618,7 @@ static PyObject *valuer_use_values(Valuer *self, PyObject *args) {
                           &max_draws))
         return NULL;
     Mage mage = {.valuer = self, .spell_table = spell_table, .max_draws = max_draws};
-    Visit *visit = PyMem_Calloc(1, sizeof(Visit));
+    Visit *visit = PyMem_Malloc(sizeof(Visit));  /* `read_visit` fills what is read */
     PyObject *result = NULL;
     const double *values;
     int count;
@@ -1662,7 +1662,7 @@ static PyObject *valuer_visit_values(Valuer *self, PyObject *args) {
         return NULL;
     }
     Mage mage = {.valuer = self, .spell_table = spell_table, .max_draws = max_draws};
-    Visit *visit = PyMem_Calloc(1, sizeof(Visit));
+    Visit *visit = PyMem_Malloc(sizeof(Visit));  /* `read_visit` fills what is read */
     PyObject *result = NULL;
     double *denials = PyMem_Calloc((size_t)slots + 1, sizeof(double));
     double *values = PyMem_Calloc((size_t)asked + 1, sizeof(double));
