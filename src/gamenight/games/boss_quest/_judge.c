@@ -1449,9 +1449,9 @@ static int worths(Mage *mage, const Visit *visit, PyObject *key, const double **
         PyErr_NoMemory();
         return -1;
     }
-    Imagined *position = PyMem_Malloc(sizeof(Imagined));
-    int failed = !position;
-    if (failed) PyErr_NoMemory();
+    Imagined room;  /* each use's position, made in turn (a heap block cost more) */
+    Imagined *position = &room;
+    int failed = 0;
 
 #define VALUE_ONE(pos)                                                    \
     do {                                                                  \
@@ -1465,8 +1465,7 @@ static int worths(Mage *mage, const Visit *visit, PyObject *key, const double **
     } while (0)
 
     int fizzles = 0;
-    if (failed) {
-    } else if (info.effect == E_ATTACK) {
+    if (info.effect == E_ATTACK) {
         for (int s = 0; s < players && !failed; s++) {
             *position = *settled;
             if (position->spell_count == MAX_SPELLS) {
@@ -1555,7 +1554,6 @@ static int worths(Mage *mage, const Visit *visit, PyObject *key, const double **
     }
     if (fizzles && !failed) VALUE_ONE(settled);
 #undef VALUE_ONE
-    PyMem_Free(position);
     if (failed) {
         PyMem_Free(values);
         return -1;
