@@ -633,18 +633,23 @@ class Judge:
     def _parts(self) -> tuple[list[float], list[int], float, list[float]]:
         """What the Valuer is told of the scores: the threat of each seat's keys, the keys
         each needs, the cost of the bot's lost heart, what each rival's lost heart is worth."""
-        # Plain loops: a new game's scores miss the cache at each of its rounds, and a
-        # comprehension or a call per seat cost more than the arithmetic.
+        # One plain loop over the seats by index: a new game's scores miss the cache at each
+        # of its rounds, and a comprehension, a call per seat or an enumerated zip cost more
+        # than the arithmetic.
         table = self.table
         target, me, rivals = table.key_target, table.me, max(1, table.players - 1)
+        all_keys, all_hearts = table.keys, table.hearts
         threat, needs, rival_hearts = [], [], []
-        for seat, (keys, hearts) in enumerate(zip(table.keys, table.hearts, strict=True)):
+        for seat in range(table.players):
+            keys = all_keys[seat]
             threat.append(THREAT * (1 + THREAT_LEAD * keys / target) / rivals)
             needs.append(target - keys)
             if seat == me:
                 rival_hearts.append(0.0)
             else:
-                rival_hearts.append(RIVAL_HEART if hearts > 1 else self._rival_heart(seat))
+                rival_hearts.append(
+                    RIVAL_HEART if all_hearts[seat] > 1 else self._rival_heart(seat)
+                )
         return threat, needs, LAST_HEART if table.hearts[me] == 1 else HEART, rival_hearts
 
     def value(self, position: Position) -> float:
