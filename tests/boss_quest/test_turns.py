@@ -8,6 +8,7 @@ import gamenight
 from gamenight.games.boss_quest.actions import Activate, Discard, Equip, VisitMage
 from gamenight.games.boss_quest.content import BOSS_HP, NUM_WEAPONS, SPELLS
 from gamenight.games.boss_quest.model import EventKind, SlotStatus
+from gamenight.kernel import Rng
 
 from .helpers import events, game, last_visit, low_hands, others, play, random_moves, wid
 
@@ -275,6 +276,26 @@ def test_the_next_round_has_a_new_armorer_boss_spells_and_deal():
     assert all(len(v) == 1 for v in state.visible)
     held = state.hidden + [w for v in state.visible for w in v]
     assert sorted(held + state.weapon_deck) == list(range(NUM_WEAPONS))
+
+
+class UnshuffledWeapons(Rng):
+    """A generator whose shuffles leave the list as it is: the gathered weapons stay in
+    id order, so the deal shows which card went where."""
+
+    def shuffle(self, items):
+        pass
+
+
+def test_the_armorer_deals_one_face_down_to_each_from_the_left_then_one_face_up():
+    state = game(4, boss=17, armorer=1, turn=1, visited=[0, 2, 3], spells=[], boss_deck=[20])
+    state.rng = UnshuffledWeapons(7)
+    play(state, (1, VisitMage()))
+    assert state.round == 2 and state.armorer == 2
+    # The deck's top is its last card: 34 to seat 3 (the new Armorer's left), 33 to seat
+    # 0, 32 to seat 1, 31 to the Armorer itself, all face down; then 30 to 27 face up.
+    assert state.hidden == [33, 32, 31, 34]
+    assert state.visible == [[29], [28], [27], [30]]
+    assert state.weapon_deck == list(range(27)) and state.actors() == (3,)
 
 
 def test_activated_spells_act_only_in_their_round():
