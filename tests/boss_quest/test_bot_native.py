@@ -28,6 +28,15 @@ def take_turns_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bots.Judge, "turn_values", lambda judge, legal: None)
 
 
+def play_bot_games(player_counts: tuple[int, ...], games: int, first_seed: int) -> None:
+    """Play `games` games of heuristic bots for each count of players, seeds from
+    `first_seed` on (the bots' seeds from the game's number)."""
+    for players in player_counts:
+        for game in range(games):
+            state = gamenight.make("boss-quest", players, seed=first_seed + game)
+            play(state, [agents.make("heuristic", "boss-quest", game + s) for s in range(players)])
+
+
 def test_every_stopping_decision_of_bot_games_is_valued_as_python_does(monkeypatch):
     """In games of 2 to 5 players: each decision's values of drawing (one C call: the values
     settled over a range of attacks, then the stopping) against a Python Judge's settled
@@ -67,10 +76,7 @@ def test_every_stopping_decision_of_bot_games_is_valued_as_python_does(monkeypat
 
     monkeypatch.setattr(bots.Judge, "draw_values", draw_values)
     take_turns_in_python(monkeypatch)
-    for players in (2, 3, 4, 5):
-        for seed in range(2):
-            state = gamenight.make("boss-quest", players, seed=300 + seed)
-            play(state, [agents.make("heuristic", "boss-quest", seed + s) for s in range(players)])
+    play_bot_games((2, 3, 4, 5), 2, first_seed=300)
     assert seen["ranges"] > 200
 
 
@@ -146,10 +152,7 @@ def test_every_visit_to_the_mage_in_bot_games_is_valued_as_python_does(monkeypat
 
     monkeypatch.setattr(bots.HeuristicBot, "_visit_values", both)
     take_turns_in_python(monkeypatch)
-    for players in (2, 3, 4, 5):
-        for seed in range(4):
-            state = gamenight.make("boss-quest", players, seed=500 + seed)
-            play(state, [agents.make("heuristic", "boss-quest", seed + s) for s in range(players)])
+    play_bot_games((2, 3, 4, 5), 4, first_seed=500)
     assert seen["visits"] > 300 and seen["blind"], seen
     assert set(effects) == set(bots.Effect), effects
 
@@ -199,10 +202,7 @@ def test_every_turn_of_bot_games_is_valued_as_python_values_it(monkeypatch):
         return native
 
     monkeypatch.setattr(bots.Judge, "turn_values", both)
-    for players in (2, 3, 4, 5, 6):
-        for seed in range(3):
-            state = gamenight.make("boss-quest", players, seed=700 + seed)
-            play(state, [agents.make("heuristic", "boss-quest", seed + s) for s in range(players)])
+    play_bot_games((2, 3, 4, 5, 6), 3, first_seed=700)
     assert sum(seen.values()) > 1000, seen
     ways = ("last call", "last equip", "equip")
     assert all(seen.get(f"{way}, {end}") for way in ways for end in ("draws", "visits")), seen
@@ -353,10 +353,7 @@ def test_every_table_of_bot_games_is_read_as_python_reads_it(monkeypatch):
         return table
 
     monkeypatch.setattr(bots, "read_table", read)
-    for players in (2, 3, 4, 5, 6):
-        for seed in range(2):
-            state = gamenight.make("boss-quest", players, seed=500 + seed)
-            play(state, [agents.make("heuristic", "boss-quest", seed + s) for s in range(players)])
+    play_bot_games((2, 3, 4, 5, 6), 2, first_seed=500)
     assert seen["tables"] > 500 and seen["last_call"] and seen["pending"], seen
 
 
@@ -481,10 +478,7 @@ def test_a_condition_taken_at_the_mage_is_valued_as_python_does_with_rivals_stil
 
     monkeypatch.setattr(bots.HeuristicBot, "_visit_values", both)
     take_turns_in_python(monkeypatch)
-    for players in (3, 4, 5, 6):
-        for seed in range(3):
-            state = gamenight.make("boss-quest", players, seed=900 + seed)
-            play(state, [agents.make("heuristic", "boss-quest", seed + s) for s in range(players)])
+    play_bot_games((3, 4, 5, 6), 3, first_seed=900)
     assert seen["visits"] > 20, seen
 
 

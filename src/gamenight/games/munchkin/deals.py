@@ -46,6 +46,7 @@ from .actions import (
 )
 from .content import CARRIED_KINDS, CardKind, Stat
 from .model import (
+    DISCARD_PILES,
     Answer,
     AnswerData,
     AskData,
@@ -283,10 +284,8 @@ def settle_claim(s: MunchkinModel, card: int, claims: list[int]) -> None:
         rolls += [x for pair in zip(contenders, dice, strict=True) for x in pair]
         contenders = [p for p, die in zip(contenders, dice, strict=True) if die == max(dice)]
     winner = contenders[0]
-    if s.CS.deck[card] == 0:
-        s.door_discard = removed(s.door_discard, card)
-    else:
-        s.treasure_discard = removed(s.treasure_discard, card)
+    pile = DISCARD_PILES[s.CS.deck[card]]
+    setattr(s, pile, removed(getattr(s, pile), card))
     zones.discard_from_hand(s, winner, claims[2 * seats.index(winner) + 1])
     zones.to_hand_public(s, winner, card)
     s.log(EventKind.CLAIMED, **ClaimedData(seat=winner, card=card, claimants=seats, rolls=rolls))

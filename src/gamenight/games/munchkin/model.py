@@ -530,6 +530,10 @@ TRANSIENT = (
     "seen",
     "winners",
 )
+# Each deck's fields, by `content.DECKS` index (0 doors, 1 treasures): its draw pile (the
+# top last) and its discard pile.
+DRAW_PILES = ("door_deck", "treasure_deck")
+DISCARD_PILES = ("door_discard", "treasure_discard")
 PER_SEAT = ("level", "sex", "dead", "fresh", "ready", "charity_got")  # one int per seat
 
 

@@ -16,7 +16,7 @@ from gamenight.kernel.rng import Rng
 
 from . import character, combat
 from .content import SEXES, Sex
-from .model import FrameKind, MunchkinModel, Phase, Setup, WindowKind, ints
+from .model import DRAW_PILES, FrameKind, MunchkinModel, Phase, Setup, WindowKind, ints
 
 GIVE, SELL = FrameKind.GIVE, FrameKind.SELL
 PRIVATE_FRAMES = (GIVE, SELL)  # frames whose cards (from a hand) only their seat may see
@@ -275,20 +275,16 @@ def resample_hidden(s: MunchkinModel, seat: int | None, rng: Rng) -> None:
         p: [sum(1 for c in s.hands[p] if deck[c] == kind and c not in known) for kind in (0, 1)]
         for p in others
     }
-    piles = (s.door_deck, s.treasure_deck)
     dealt: dict[int, list[int]] = {p: [c for c in s.hands[p] if c in known] for p in others}
     for kind in (0, 1):
         pool = [c for p in others for c in s.hands[p] if deck[c] == kind and c not in known]
-        pool += piles[kind]
+        pool += getattr(s, DRAW_PILES[kind])
         pool.sort()
         rng.shuffle(pool)
         for p in others:
             for _ in range(counts[p][kind]):
                 dealt[p].append(pool.pop())
-        if kind == 0:
-            s.door_deck = tuple(pool)
-        else:
-            s.treasure_deck = tuple(pool)
+        setattr(s, DRAW_PILES[kind], tuple(pool))
     s.hands = tuple(tuple(dealt[p]) if p in dealt else s.hands[p] for p in range(s.num_players))
     if any(frame.kind in PRIVATE_FRAMES and frame.seat != seat for frame in s.stack):
         frames = [_redrawn(s, f) if f.seat != seat else f for f in s.stack]

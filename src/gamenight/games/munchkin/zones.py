@@ -14,6 +14,8 @@ from gamenight.kernel import Frame
 from . import character, triggers
 from .content import DECKS, DROPPABLE_KINDS, CardKind, Slot, TriggerOn
 from .model import (
+    DISCARD_PILES,
+    DRAW_PILES,
     DrawData,
     DrawnData,
     EventKind,
@@ -47,10 +49,8 @@ def from_hand(s: MunchkinModel, seat: int, card: int) -> None:
 def discard(s: MunchkinModel, card: int) -> None:
     """Put `card` face up on its discard pile; a card that may be claimed there (the
     ruleset's `fast_claim`, under the ``fast_play`` option) is offered to every seat."""
-    if s.CS.deck[card] == 0:
-        s.door_discard += (card,)
-    else:
-        s.treasure_discard += (card,)
+    pile = DISCARD_PILES[s.CS.deck[card]]
+    setattr(s, pile, (*getattr(s, pile), card))
     if s.CS.claimable[card] and s.options.get("fast_play"):
         first = next_claimant(s, 0)
         if first >= 0:
@@ -73,11 +73,9 @@ def claimant_seat(s: MunchkinModel, offset: int) -> int:
 
 def take_from_discard(s: MunchkinModel, deck: int) -> int:
     """Take the top card of a deck's discard pile (which has one)."""
-    if deck == 0:
-        card, s.door_discard = s.door_discard[-1], s.door_discard[:-1]
-    else:
-        card, s.treasure_discard = s.treasure_discard[-1], s.treasure_discard[:-1]
-    return card
+    cards: tuple[int, ...] = getattr(s, DISCARD_PILES[deck])
+    setattr(s, DISCARD_PILES[deck], cards[:-1])
+    return cards[-1]
 
 
 def discard_from_hand(s: MunchkinModel, seat: int, card: int) -> None:
@@ -89,28 +87,22 @@ def draw_cards(s: MunchkinModel, deck: int, count: int) -> list[int]:
     """Take up to `count` cards from the top of a deck, refilling it from its discards
     (shuffled) when it runs out. A turn draws at most `draw_cap` cards (a safety bound
     that keeps every game finite; real play never reaches it)."""
-    pile = list(s.door_deck if deck == 0 else s.treasure_deck)
+    pile = list(getattr(s, DRAW_PILES[deck]))
     out = []
     for _ in range(count):
         if s.drawn >= s.draw_cap:
             break
         if not pile:
-            pile = list(s.door_discard if deck == 0 else s.treasure_discard)
+            pile = list(getattr(s, DISCARD_PILES[deck]))
             if not pile:
                 break
-            if deck == 0:
-                s.door_discard = ()
-            else:
-                s.treasure_discard = ()
+            setattr(s, DISCARD_PILES[deck], ())
             s.rng.shuffle(pile)
             s.log(EventKind.RESHUFFLE, **ReshuffleData(deck=DECKS[deck], cards=len(pile)))
         out.append(pile.pop())
         s.drawn += 1
     if out:
-        if deck == 0:
-            s.door_deck = tuple(pile)
-        else:
-            s.treasure_deck = tuple(pile)
+        setattr(s, DRAW_PILES[deck], tuple(pile))
     return out
 
 
