@@ -16,6 +16,7 @@ import gamenight
 from gamenight import agents
 from gamenight.games.boss_quest import bots
 from gamenight.games.boss_quest.content import VALUES, WEAPON_COLOUR, WEAPON_VALUE
+from gamenight.games.boss_quest.state import BossQuestState
 from gamenight.kernel import Action
 from gamenight.play.table import play
 
@@ -336,25 +337,70 @@ def assert_same(native: Any, python: Any, where: str = "table") -> None:
 
 
 def test_every_table_of_bot_games_is_read_as_python_reads_it(monkeypatch):
-    """Every decision's view in bot games of 2 to 6 players, read in C and in Python: the
-    same table, field by field; a Last call's queue and a pending target among them."""
+    """Every decision's table in bot games of 2 to 6 players, read from the state in C
+    (what the bots read), from the seat's view in C and in Python: the same table, field
+    by field; a Last call's queue and a pending target among them."""
     assert bots.NATIVE
     seen = {"tables": 0, "last_call": 0, "pending": 0}
-    original = bots.read_table
+    original = bots.read_seat_table
 
-    def read(view: Any) -> bots.Table:
-        table = original(view)
+    def read(state: BossQuestState, seat: int) -> bots.Table:
+        table = original(state, seat)
+        view = state.view(seat)
+        assert_same(table, judge_c.read_table(view))
         with monkeypatch.context() as patch:
             patch.setattr(bots, "NATIVE", False)
-            assert_same(table, original(view))
+            assert_same(table, bots.read_table(view))
         seen["tables"] += 1
         seen["last_call"] += table.phase == "last_call"
         seen["pending"] += table.pending is not None
         return table
 
-    monkeypatch.setattr(bots, "read_table", read)
+    monkeypatch.setattr(bots, "read_seat_table", read)
     play_bot_games((2, 3, 4, 5, 6), 2, first_seed=500)
     assert seen["tables"] > 500 and seen["last_call"] and seen["pending"], seen
+
+
+def test_every_seat_reads_from_the_state_what_its_view_shows():
+    """After every action of bot and random games of 2 to 6 players, every seat's table
+    read from the state equals the one read from its view: the rivals' hidden weapons it
+    does not know, the face-down Mystery and an unknown top card read from neither. Swaps
+    (a rival's hidden weapon known), an Exchange's known top card, the Mystery face down
+    beside the Mage and narrowed hidden ranges are among them."""
+    seen = {"tables": 0, "known": 0, "deck_top": 0, "mystery": 0, "narrowed": 0}
+
+    def read_all(state: gamenight.State, seat: int, action: object) -> None:
+        assert isinstance(state, BossQuestState)
+        if state.is_over():
+            return
+        for viewer in range(state.num_players):
+            view = state.view(viewer)
+            table = judge_c.read_seat_table(state, viewer)
+            assert_same(table, judge_c.read_table(view))
+            seen["tables"] += 1
+            seen["known"] += sum(s["hidden"] is not None for s in view["seats"]) > 1
+            seen["deck_top"] += table.deck_top is not None
+            seen["mystery"] += state.mystery >= 0 and None in table.available.values()
+            seen["narrowed"] += any(s["hidden_range"] != [1, 7] for s in view["seats"])
+
+    for players in (2, 3, 4, 5, 6):
+        for kind in ("heuristic", "random"):
+            state = gamenight.make("boss-quest", players, seed=600 + players)
+            seats = [agents.make(kind, "boss-quest", players + s) for s in range(players)]
+            play(state, seats, observer=read_all)
+    assert seen["tables"] > 2000 and all(seen.values()), seen
+
+
+def test_read_seat_table_refuses_a_spectator_and_a_seat_not_at_the_table():
+    state = gamenight.make("boss-quest", 3, seed=1)
+    with pytest.raises(ValueError, match="spectator"):
+        judge_c.read_seat_table(state, None)
+    for seat in (3, -1, "0"):
+        with pytest.raises(Exception, match="seat") as refused:
+            judge_c.read_seat_table(state, seat)
+        assert not isinstance(refused.value, SystemError)
+    with pytest.raises(TypeError, match="2 arguments"):
+        judge_c.read_seat_table(state)
 
 
 def test_read_table_refuses_a_spectators_view():

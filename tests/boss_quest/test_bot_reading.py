@@ -1,4 +1,4 @@
-"""What the heuristic bot reads from its view once per decision, written for speed, gives
+"""What the heuristic bot reads of its view once per decision, written for speed, gives
 what the plain definitions give: its attack, the spells that could move it, the unseen
 weapons grouped, and the Judge's threats and Valuer kept between decisions."""
 
@@ -53,11 +53,11 @@ def test_every_table_a_bot_reads_holds_what_the_definitions_give(monkeypatch, na
     if native and not bots.NATIVE:
         pytest.skip("the C extension is not built")
     monkeypatch.setattr(bots, "NATIVE", native)
-    original = bots.read_table
+    original = bots.read_seat_table  # what the table asks the bots to read
     seen = {"tables": 0}
 
-    def read(view: Any) -> bots.Table:
-        table = original(view)
+    def read(state: Any, seat: int) -> bots.Table:
+        table = original(state, seat)
         me, position = table.me, table.position
         (attack,) = bots.attack_distribution(position.hands[me], position.attack_shifts()[me])
         assert table.my_attack == attack
@@ -79,7 +79,7 @@ def test_every_table_a_bot_reads_holds_what_the_definitions_give(monkeypatch, na
         seen["tables"] += 1
         return table
 
-    monkeypatch.setattr(bots, "read_table", read)
+    monkeypatch.setattr(bots, "read_seat_table", read)
     for players in (2, 3, 4, 5):
         state = gamenight.make("boss-quest", players, seed=700 + players)
         play(state, [agents.make("heuristic", "boss-quest", s) for s in range(players)])

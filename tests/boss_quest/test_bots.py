@@ -25,7 +25,7 @@ from gamenight.games.boss_quest.bots import MAX_DRAWS, HeuristicBot, _uses, read
 from gamenight.games.boss_quest.content import SPELLS
 from gamenight.games.boss_quest.model import Phase
 from gamenight.kernel import Action
-from gamenight.play.table import play
+from gamenight.play.table import ask, next_actor, play
 
 from .helpers import game, wid
 
@@ -284,6 +284,11 @@ class CheckedBot(HeuristicBot):
         assert action in legal
         return action
 
+    def act_in(self, state, seat, legal, clock=None):
+        action = super().act_in(state, seat, legal, clock)
+        assert action in legal
+        return action
+
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_it_always_answers_a_legal_action(players):
@@ -329,11 +334,33 @@ def test_it_wins_far_more_often_than_random_players():
     assert wins >= games * 0.6
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_it_chooses_from_the_state_as_from_its_view(players):
+    """The table asks it `act_in` (it reads its seat's share of the state, not the view):
+    at every decision of bot games, the same action and the same draws of its generator
+    as `act` on the seat's view."""
+    state = gamenight.make("boss-quest", players, seed=70 + players)
+    by_state = [HeuristicBot(seat) for seat in range(players)]
+    by_view = [HeuristicBot(seat) for seat in range(players)]
+    assert all(bot.reads_state for bot in by_state)
+    decisions = 0
+    while not state.is_over():
+        seat = next_actor(state)
+        legal = state.legal_actions(seat)
+        action = ask(by_state[seat], state, seat)
+        assert by_view[seat].act(state.view(seat), legal) == action
+        assert by_view[seat]._rng.getstate() == by_state[seat]._rng.getstate()
+        decisions += len(legal) > 1
+        state.apply(seat, action)
+    assert decisions > 20
+
+
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_its_choices_are_the_same_in_every_world_its_seat_cannot_tell_apart(players):
     """The rivals' hidden weapons and the deck's order are unknown to it: asked at every
     decision of a bot game, with its generator where it was, in worlds determinized for
-    its seat (those hidden cards dealt otherwise), it chooses as in the real game."""
+    its seat (those hidden cards dealt otherwise), it chooses as in the real game, from
+    the world's view and from the world's state as the table asks it (`act_in`)."""
     state = gamenight.make("boss-quest", players, seed=40 + players)
     bots = [HeuristicBot(seat) for seat in range(players)]
     other_worlds = 0
@@ -349,6 +376,8 @@ def test_its_choices_are_the_same_in_every_world_its_seat_cannot_tell_apart(play
             assert world.legal_actions(seat) == legal
             bot._rng.setstate(before)
             assert bot.act(world.view(seat), legal) == action
+            bot._rng.setstate(before)
+            assert ask(bot, world, seat) == action
         bot._rng.setstate(after)
         state.apply(seat, action)
     assert other_worlds > 20

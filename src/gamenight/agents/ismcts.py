@@ -57,7 +57,7 @@ from gamenight.kernel import Action, Agent, Clock, State
 from gamenight.kernel.errors import N_, InvalidInput
 from gamenight.kernel.limits import quote
 from gamenight.kernel.registry import spec
-from gamenight.play.table import next_actor
+from gamenight.play.table import ask, next_actor
 
 NAME = "ismcts"
 DEFAULT_ITERATIONS = 200
@@ -316,7 +316,7 @@ class ISMCTS:
         if not path and first in untried:
             return first
         if bots is not None and len(untried) == len(legal):
-            move = _as_legal(bots[seat].act(world.view(seat), legal, Clock()), legal, world)
+            move = _as_legal(ask(bots[seat], world, seat, Clock(), legal), legal, world)
             if move is not None:
                 return move
         return untried[self._rng.randrange(len(untried))]
@@ -335,7 +335,7 @@ class ISMCTS:
             elif bots is None:
                 action = legal[rng.randrange(len(legal))]
             else:
-                action = bots[seat].act(world.view(seat), legal, clock)
+                action = ask(bots[seat], world, seat, clock, legal)
             world.apply(seat, action)
             if value is not None and not world.is_over():
                 shares = value(world)

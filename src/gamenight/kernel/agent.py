@@ -29,7 +29,9 @@ class Agent(Protocol):
     may only `clone` and `determinize` for their own seat. Agents that never read the view
     may set ``needs_view = False``: the table loop then passes an empty dict instead of
     building it (both attributes are optional; without them the view is built and no
-    state is passed).
+    state is passed). A bot whose game reads a seat's share of the state directly, exactly
+    what the seat's view shows, sets ``reads_state = True``: the table loop then asks
+    ``act_in(state, seat, legal, clock)`` instead and builds no view (see `Bot`).
     """
 
     name: str
@@ -52,11 +54,15 @@ class Bot(Generic[ViewT]):
     ``shuffle_ties = True`` the legal actions reach `choose` in an order drawn by `rng`,
     so a bot that takes the first of equally good actions takes a random one.
 
-    A game's bots subclass ``Bot[TheGamesView]`` and read the game's typed view.
+    A game's bots subclass ``Bot[TheGamesView]`` and read the game's typed view. A bot
+    that overrides `choose_in` to read its seat's share of the state through its game's
+    reader (which shows exactly what the seat's view shows, and is tested against it) sets
+    ``reads_state = True``; the table loop then calls `act_in` and builds no view.
     """
 
     name = "bot"
     needs_state = False
+    reads_state = False
     shuffle_ties = False
 
     def __init__(self, seed: int | None = None) -> None:
@@ -78,6 +84,23 @@ class Bot(Generic[ViewT]):
         # The table hands a bot the views of the game it was made for: its game's type.
         return self.choose(cast(ViewT, view), legal)
 
+    def act_in(
+        self, state: State, seat: int, legal: list[Action], clock: Clock | None = None
+    ) -> Action:
+        """`act` on `seat`'s view of `state`, the same action: the only legal one, else
+        `choose_in` (which reads no more of the state than the view shows)."""
+        if len(legal) == 1:
+            return legal[0]
+        if self.shuffle_ties:
+            legal = legal.copy()
+            self._rng.shuffle(legal)
+        return self.choose_in(state, seat, legal)
+
     def choose(self, view: ViewT, legal: list[Action]) -> Action:
         """Choose one of two or more `legal` actions from `view`."""
         raise NotImplementedError
+
+    def choose_in(self, state: State, seat: int, legal: list[Action]) -> Action:
+        """`choose` from `seat`'s view of `state`; a bot with ``reads_state`` reads the same
+        from the state directly."""
+        return self.choose(cast(ViewT, state.view(seat)), legal)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from gamenight.kernel import Action, Agent, Clock, IllegalAction, Rng, State
+from gamenight.kernel import Action, Agent, Bot, Clock, IllegalAction, Rng, State
 
 Observer = Callable[[State, int, Action], None]
 _STRIDE = 0x9E3779B97F4A7C15
@@ -62,10 +62,21 @@ def driver_seed(state: State) -> int:
     return state.table_key + len(state.history) * _STRIDE
 
 
-def ask(agent: Agent, state: State, seat: int, clock: Clock | None = None) -> Action:
+def ask(
+    agent: Agent,
+    state: State,
+    seat: int,
+    clock: Clock | None = None,
+    legal: list[Action] | None = None,
+) -> Action:
     """`agent`'s action for `seat`, asked as the table loop asks: the view is built only
-    for agents that read it, and the state is passed only to search agents."""
-    legal = state.legal_actions(seat)
+    for agents that read it, the state is passed only to search agents, and a bot that
+    reads its seat's share of the state directly (``reads_state``) is asked `act_in`.
+    `legal`: the seat's legal actions, when the caller has listed them already."""
+    if legal is None:
+        legal = state.legal_actions(seat)
+    if isinstance(agent, Bot) and agent.reads_state:
+        return agent.act_in(state, seat, legal, clock or Clock())
     view = state.view(seat) if getattr(agent, "needs_view", True) else {}
     if getattr(agent, "needs_state", False):
         return agent.act(view, legal, clock or Clock(), state=state)

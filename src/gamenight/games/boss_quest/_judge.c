@@ -16,6 +16,7 @@
 #define Py_T_OBJECT_EX T_OBJECT_EX
 #define Py_READONLY READONLY
 #endif
+#include "../../kernel/_state_fields.h"
 #include <limits.h>
 #include <math.h>
 #include <stddef.h>
@@ -2209,7 +2210,7 @@ static PyObject *view_list(PyObject *part, int name) {
 }
 
 /* A long in [0, below); -1 with an exception. */
-static long bounded(PyObject *number, long below, const char *what) {
+static long view_bounded(PyObject *number, long below, const char *what) {
     long value = PyLong_AsLong(number);
     if (value == -1 && PyErr_Occurred()) return -1;
     if (value < 0 || value >= below) {
@@ -2222,7 +2223,7 @@ static long bounded(PyObject *number, long below, const char *what) {
 /* A weapon's id from its view ({"id": ...}); -1 with an exception. */
 static long weapon_id(PyObject *weapon, long weapons) {
     PyObject *id = view_item(weapon, V_ID);
-    return id ? bounded(id, weapons, "a weapon id") : -1;
+    return id ? view_bounded(id, weapons, "a weapon id") : -1;
 }
 
 /* The tuple (a, b, p) (b < 0: (a, p)): what Py_BuildValue("(lld)") makes, without parsing
@@ -2334,13 +2335,13 @@ static int read_weapon_tables(WeaponTables *tables, PyObject *weapon_value,
     tables->value_count = (long)PyTuple_GET_SIZE(values);
     for (long w = 0; w < tables->weapons; w++) {
         if ((tables->value_of[w] =
-                 bounded(PyTuple_GET_ITEM(weapon_value, w), MAX_WEAPONS, "a value")) < 0 ||
+                 view_bounded(PyTuple_GET_ITEM(weapon_value, w), MAX_WEAPONS, "a value")) < 0 ||
             (tables->colour_of[w] =
-                 bounded(PyTuple_GET_ITEM(weapon_colour, w), MAX_WEAPONS, "a colour")) < 0)
+                 view_bounded(PyTuple_GET_ITEM(weapon_colour, w), MAX_WEAPONS, "a colour")) < 0)
             return -1;
     }
     for (long i = 0; i < tables->value_count; i++)
-        if ((tables->values[i] = bounded(PyTuple_GET_ITEM(values, i), MAX_WEAPONS, "a value")) <
+        if ((tables->values[i] = view_bounded(PyTuple_GET_ITEM(values, i), MAX_WEAPONS, "a value")) <
             0)
             return -1;
     return 0;
@@ -2385,7 +2386,348 @@ static PyObject *kept_spread(const WeaponTables *tables, unsigned long long seen
     return kinds;
 }
 
-static PyObject *weapons_of(PyObject *view, const WeaponTables *tables);
+/* ----- what a seat sees -------------------------------------------------------------------
+ *
+ * `read_weapons` and `read_table` read what one seat sees of the table from a `Seen`,
+ * filled from the seat's view (`seen_weapons_in_view`, `seen_rest_in_view`) or straight
+ * from the game's state (`seen_in_state`, for `read_seat_table`, which so skips building
+ * the view): the same things either way, and nothing the view hides. Of a face-down weapon
+ * it reads only what `known` lets the seat see, of the Mystery spell only its slot, of the
+ * deck its size and the top card only when `top_known` says the seat knows it. A test
+ * compares both readings on every decision of bot and random games, for every seat. */
+
+/* Set by `configure_reading`. */
+static PyObject *spell_amounts, *spell_self_shifts;  /* dicts by spell key */
+#define MAX_SPELL_KINDS 64
+static PyObject *spell_keys[MAX_SPELL_KINDS];  /* the keys of the spells' counts, in order */
+static long spell_base[MAX_SPELL_KINDS];       /* how many of each the game holds */
+static int spell_kinds;
+static PyObject *spell_index;                  /* key -> its place among them */
+static PyObject *active_status, *available_status, *equip_phase, *last_call_phase;
+static PyObject *max_draws;
+static PyObject *key_of_spell, *printed_hp;    /* tuples: each spell id's key, boss's HP */
+static PyObject *key_target_name, *check_seat_name;
+
+/* `counts[key] -= 1`, `counts` by the spells' places: 0, or -1 with an exception (a
+ * KeyError for a key that is no spell's). */
+static int count_seen(long *counts, PyObject *key) {
+    PyObject *place = PyDict_GetItemWithError(spell_index, key);
+    if (!place) {
+        if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, key);
+        return -1;
+    }
+    counts[PyLong_AsLong(place)]--;
+    return 0;
+}
+
+#define MAX_SLOTS 64  /* spell slots beside the Mage */
+#define MAX_HELD (48 + 2 * MAX_SEATS + MAX_SLOTS + 8)  /* `seen_in_state` holds this many */
+
+/* One seat's sight of the table. Its objects are borrowed from the view or the state, but
+ * for those in `held`, which `seen_release` lets go. */
+typedef struct {
+    long me, players;
+    PyObject *me_object;                   /* the seat, as the view or the caller names it */
+    long visible_count[MAX_SEATS], visible[MAX_SEATS][MAX_WEAPONS];  /* face-up weapon ids */
+    long hidden[MAX_SEATS];                /* its face-down weapon's id; -1: not seen */
+    PyObject *range[MAX_SEATS];            /* the view's [low, high] (NULL: the state's) */
+    long low[MAX_SEATS], high[MAX_SEATS];  /* the state's public bounds on it */
+    PyObject *cards[MAX_SEATS];            /* weapon cards held, an int */
+    PyObject *keys[MAX_SEATS], *hearts[MAX_SEATS], *visited[MAX_SEATS], *bust[MAX_SEATS];
+    long deck_top;                         /* the deck's top weapon; -1: not known */
+    /* The rest (`seen_rest_in_view`, `seen_in_state`): the spells, scores and phase. */
+    Py_ssize_t slot_count;
+    PyObject *slot_number[MAX_SLOTS], *slot_key[MAX_SLOTS];  /* key None: the Mystery */
+    PyObject *slot_status[MAX_SLOTS], *slot_target[MAX_SLOTS];  /* target None: none */
+    PyObject *pending_slot, *pending_key;  /* NULL: no target is being chosen */
+    long discarded[MAX_SPELL_KINDS];       /* face-up discards, by the spells' places */
+    PyObject *players_object, *phase, *last_call, *base_hp, *key_target, *weapon_deck;
+    PyObject *held[MAX_HELD];
+    int held_count;
+} Seen;
+
+/* `object` (a new reference, or NULL with an exception) held until `seen_release`:
+ * borrowed from then on. */
+static PyObject *hold(Seen *seen, PyObject *object) {
+    if (!object) return NULL;
+    if (seen->held_count == MAX_HELD) {
+        Py_DECREF(object);
+        PyErr_SetString(PyExc_ValueError, "read_table: the table is too large");
+        return NULL;
+    }
+    return seen->held[seen->held_count++] = object;
+}
+
+static void seen_release(Seen *seen) {
+    while (seen->held_count) Py_DECREF(seen->held[--seen->held_count]);
+}
+
+/* The weapons `seen` from a view ({"seats": [...], "deck_top": ...}): 0, or -1 with an
+ * exception naming what is missing or wrong. `me` is left for `seen_rest_in_view`. */
+static int seen_weapons_in_view(Seen *seen, PyObject *view, long weapons) {
+    PyObject *seats = view_list(view, V_SEATS), *deck_top = seats ? view_item(view, V_DECK_TOP) : NULL;
+    if (!deck_top) return -1;
+    Py_ssize_t players = PyList_GET_SIZE(seats);
+    if (players > MAX_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "read_weapons: at most 16 seats");
+        return -1;
+    }
+    seen->players = (long)players;
+    for (Py_ssize_t s = 0; s < players; s++) {
+        PyObject *seat = PyList_GET_ITEM(seats, s), *visible = view_list(seat, V_VISIBLE);
+        PyObject *hidden = visible ? view_item(seat, V_HIDDEN) : NULL;
+        if (!hidden || !(seen->cards[s] = view_item(seat, V_WEAPONS))) return -1;
+        Py_ssize_t count = PyList_GET_SIZE(visible);
+        if (count > MAX_WEAPONS) {
+            PyErr_SetString(PyExc_ValueError, "read_weapons: a seat holds too many weapons");
+            return -1;
+        }
+        seen->visible_count[s] = (long)count;
+        for (Py_ssize_t i = 0; i < count; i++)
+            if ((seen->visible[s][i] = weapon_id(PyList_GET_ITEM(visible, i), weapons)) < 0)
+                return -1;
+        seen->hidden[s] = -1;
+        seen->range[s] = NULL;
+        if (hidden != Py_None) {
+            if ((seen->hidden[s] = weapon_id(hidden, weapons)) < 0) return -1;
+        } else {
+            PyObject *range = view_list(seat, V_HIDDEN_RANGE);
+            if (!range) return -1;
+            if (PyList_GET_SIZE(range) != 2) {
+                PyErr_SetString(PyExc_ValueError, "read_weapons: a hidden range is [low, high]");
+                return -1;
+            }
+            if (((seen->low[s] = PyLong_AsLong(PyList_GET_ITEM(range, 0))) == -1 ||
+                 (seen->high[s] = PyLong_AsLong(PyList_GET_ITEM(range, 1))) == -1) &&
+                PyErr_Occurred())
+                return -1;
+        }
+    }
+    int top_known = PyObject_IsTrue(deck_top);
+    seen->deck_top = -1;
+    if (top_known < 0 || (top_known && (seen->deck_top = weapon_id(deck_top, weapons)) < 0))
+        return -1;
+    return 0;
+}
+
+/* The rest of what `seen` from a view (its weapons read): 0, or -1 with an exception. */
+static int seen_rest_in_view(Seen *seen, PyObject *view) {
+    PyObject *me = view_item(view, V_SEAT);
+    if (!me) return -1;
+    if (me == Py_None) {
+        PyErr_SetString(PyExc_ValueError, "a bot reads a seat's view, not a spectator's");
+        return -1;
+    }
+    long at = PyLong_AsLong(me);
+    if (at == -1 && PyErr_Occurred()) return -1;
+    if (at < 0) at += seen->players;
+    if (at < 0 || at >= seen->players) {
+        PyErr_SetString(PyExc_IndexError, "read_table: the view's seat is not at the table");
+        return -1;
+    }
+    seen->me = at;
+    seen->me_object = me;
+    PyObject *seats = view_list(view, V_SEATS);
+    if (!seats) return -1;
+    for (long s = 0; s < seen->players; s++) {
+        PyObject *seat = PyList_GET_ITEM(seats, s);
+        if (!(seen->keys[s] = view_item(seat, V_KEYS)) ||
+            !(seen->hearts[s] = view_item(seat, V_HEARTS)) ||
+            !(seen->visited[s] = view_item(seat, V_VISITED_MAGE)) ||
+            !(seen->bust[s] = view_item(seat, V_BUST)))
+            return -1;
+    }
+    PyObject *pending = view_item(view, V_PENDING);
+    int has_pending = pending ? PyObject_IsTrue(pending) : -1;
+    if (has_pending < 0) return -1;
+    seen->pending_slot = seen->pending_key = NULL;
+    if (has_pending && (!(seen->pending_slot = view_item(pending, V_SLOT)) ||
+                        !(seen->pending_key = view_item(pending, V_SPELL))))
+        return -1;
+    PyObject *slots = view_list(view, V_SPELLS);
+    if (!slots) return -1;
+    if (PyList_GET_SIZE(slots) > MAX_SLOTS) {
+        PyErr_SetString(PyExc_ValueError, "read_table: too many spell slots");
+        return -1;
+    }
+    seen->slot_count = PyList_GET_SIZE(slots);
+    for (Py_ssize_t k = 0; k < seen->slot_count; k++) {
+        PyObject *slot = PyList_GET_ITEM(slots, k);
+        if (!(seen->slot_number[k] = view_item(slot, V_SLOT)) ||
+            !(seen->slot_key[k] = view_item(slot, V_SPELL)) ||
+            !(seen->slot_status[k] = view_item(slot, V_STATUS)) ||
+            !(seen->slot_target[k] = view_item(slot, V_TARGET)))
+            return -1;
+    }
+    memset(seen->discarded, 0, sizeof seen->discarded);
+    PyObject *discard = view_list(view, V_SPELL_DISCARD);
+    if (!discard) return -1;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(discard); i++)
+        if (count_seen(seen->discarded, PyList_GET_ITEM(discard, i)) < 0) return -1;
+    PyObject *boss = view_item(view, V_BOSS);
+    if (!(seen->players_object = view_item(view, V_PLAYERS)) ||
+        !(seen->phase = view_item(view, V_PHASE)) ||
+        !(seen->last_call = view_item(view, V_LAST_CALL)) || !boss ||
+        !(seen->base_hp = view_item(boss, V_BASE_HP)) ||
+        !(seen->key_target = view_item(view, V_KEY_TARGET)) ||
+        !(seen->weapon_deck = view_item(view, V_WEAPON_DECK)))
+        return -1;
+    return 0;
+}
+
+/* The state's fields `seen_in_state` reads, by their interned names. */
+enum {
+    S_NUM_PLAYERS, S_OPTIONS, S_PHASE, S_DECISIONS, S_BOSS, S_TOP_KNOWN, S_MYSTERY,
+    S_WEAPON_DECK, S_LAST_CALL_QUEUE, S_SLOTS, S_SLOT_STATUS, S_SLOT_TARGET, S_SPELL_DISCARD,
+    S_VISIBLE, S_HEARTS, S_KEYS, S_HIDDEN_LO, S_HIDDEN_HI, S_BUST, S_VISITED, S_KNOWN,
+    S_HIDDEN, STATE_NAMES
+};
+static const char *const state_texts[STATE_NAMES] = {
+    "num_players", "options", "phase", "decisions", "boss", "top_known", "mystery",
+    "weapon_deck", "last_call_queue", "slots", "slot_status", "slot_target", "spell_discard",
+    "visible", "hearts", "keys", "hidden_lo", "hidden_hi", "bust", "visited", "known",
+    "hidden"};
+static PyObject *state_names[STATE_NAMES];
+static Py_ssize_t state_offsets[STATE_NAMES];
+static FieldSlots state_slots = {NULL, 0, STATE_NAMES, state_names, state_offsets};
+
+/* What seat `seat_arg` sees of `state`, as `seen_weapons_in_view` and `seen_rest_in_view`
+ * read it from `views.view(state, seat)`: 0, or -1 with an exception (the error
+ * `state.check_seat` raises for a seat it refuses). */
+static int seen_in_state(Seen *seen, PyObject *state, PyObject *seat_arg, long weapons) {
+    PyObject *field[STATE_NAMES] = {NULL};
+    if (refresh_field_slots(&state_slots, Py_TYPE(state)) < 0 ||
+        read_fields(&state_slots, state, field) < 0) {
+        for (int i = 0; i < STATE_NAMES; i++) Py_XDECREF(field[i]);
+        return -1;
+    }
+    for (int i = 0; i < STATE_NAMES; i++) hold(seen, field[i]);  /* the first: never full */
+    for (int i = S_WEAPON_DECK; i < STATE_NAMES; i++)  /* the lists, as lists or tuples */
+        if (!(field[i] = hold(seen, fast(field[i])))) return -1;
+    long players = as_long(field[S_NUM_PLAYERS]);
+    if (players == -1 && PyErr_Occurred()) return -1;
+    long me = viewer_seat(state, seat_arg, players, check_seat_name);
+    if (me == -2) return -1;
+    if (me == -1) {
+        PyErr_SetString(PyExc_ValueError, "a bot reads a seat's view, not a spectator's");
+        return -1;
+    }
+    if (players > MAX_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "read_seat_table: at most 16 seats");
+        return -1;
+    }
+    static const int per_seat[] = {S_VISIBLE, S_HEARTS, S_KEYS, S_HIDDEN_LO, S_HIDDEN_HI,
+                                   S_BUST, S_VISITED, S_KNOWN, S_HIDDEN};
+    for (size_t i = 0; i < sizeof per_seat / sizeof per_seat[0]; i++)
+        if (PySequence_Fast_GET_SIZE(field[per_seat[i]]) < players) {
+            PyErr_Format(PyExc_IndexError, "state.%s is shorter than the table",
+                         state_texts[per_seat[i]]);
+            return -1;
+        }
+#define AT(name, i) PySequence_Fast_GET_ITEM(field[name], i)
+    seen->me = me;
+    seen->me_object = seat_arg;
+    seen->players = players;
+    seen->players_object = field[S_NUM_PLAYERS];
+    for (long s = 0; s < players; s++) {
+        PyObject *visible = hold(seen, fast(AT(S_VISIBLE, s)));
+        if (!visible) return -1;
+        Py_ssize_t count = PySequence_Fast_GET_SIZE(visible);
+        if (count > MAX_WEAPONS) {
+            PyErr_SetString(PyExc_ValueError, "read_seat_table: a seat holds too many weapons");
+            return -1;
+        }
+        seen->visible_count[s] = (long)count;
+        for (Py_ssize_t i = 0; i < count; i++)
+            if ((seen->visible[s][i] =
+                     bounded(PySequence_Fast_GET_ITEM(visible, i), weapons, "a weapon id")) < 0)
+                return -1;
+        if (!(seen->cards[s] = hold(seen, PyLong_FromSsize_t(1 + count)))) return -1;
+        long known = as_long(AT(S_KNOWN, s));
+        if (known == -1 && PyErr_Occurred()) return -1;
+        seen->hidden[s] = -1;
+        seen->range[s] = NULL;
+        if (known >> me & 1) {
+            if ((seen->hidden[s] = bounded(AT(S_HIDDEN, s), weapons, "a weapon id")) < 0)
+                return -1;
+        } else if (((seen->low[s] = as_long(AT(S_HIDDEN_LO, s))) == -1 ||
+                    (seen->high[s] = as_long(AT(S_HIDDEN_HI, s))) == -1) &&
+                   PyErr_Occurred()) {
+            return -1;
+        }
+        seen->keys[s] = AT(S_KEYS, s);
+        seen->hearts[s] = AT(S_HEARTS, s);
+        seen->visited[s] = AT(S_VISITED, s);
+        seen->bust[s] = AT(S_BUST, s);
+    }
+    Py_ssize_t deck_size = PySequence_Fast_GET_SIZE(field[S_WEAPON_DECK]);
+    long top_known = as_long(field[S_TOP_KNOWN]);
+    if (top_known == -1 && PyErr_Occurred()) return -1;
+    seen->deck_top = -1;
+    if (deck_size && top_known >> me & 1 &&
+        (seen->deck_top = bounded(AT(S_WEAPON_DECK, deck_size - 1), weapons, "a weapon id")) < 0)
+        return -1;
+    if (!(seen->weapon_deck = hold(seen, PyLong_FromSsize_t(deck_size)))) return -1;
+
+    /* The spells: the face-down Mystery by its slot alone. */
+    long mystery = as_long(field[S_MYSTERY]), spell_ids = (long)PyTuple_GET_SIZE(key_of_spell);
+    if (mystery == -1 && PyErr_Occurred()) return -1;
+    seen->slot_count = PySequence_Fast_GET_SIZE(field[S_SLOTS]);
+    if (seen->slot_count > MAX_SLOTS ||
+        PySequence_Fast_GET_SIZE(field[S_SLOT_STATUS]) < seen->slot_count ||
+        PySequence_Fast_GET_SIZE(field[S_SLOT_TARGET]) < seen->slot_count) {
+        PyErr_SetString(PyExc_IndexError, "the spell slots do not match their statuses");
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < seen->slot_count; k++) {
+        long id = bounded(AT(S_SLOTS, k), spell_ids, "a spell id");
+        long target = id < 0 ? -1 : as_long(AT(S_SLOT_TARGET, k));
+        if ((target == -1 && PyErr_Occurred()) ||
+            !(seen->slot_number[k] = hold(seen, PyLong_FromSsize_t(k))))
+            return -1;
+        seen->slot_key[k] = k == mystery ? Py_None : PyTuple_GET_ITEM(key_of_spell, id);
+        seen->slot_status[k] = AT(S_SLOT_STATUS, k);
+        seen->slot_target[k] = target >= 0 ? AT(S_SLOT_TARGET, k) : Py_None;
+    }
+    /* The spell whose target is being chosen: the top decision's (`spells.target_slot`). */
+    PyObject *stack = field[S_DECISIONS];
+    seen->pending_slot = seen->pending_key = NULL;
+    if (!PyList_Check(stack)) {
+        PyErr_SetString(PyExc_TypeError, "the decisions are not a list");
+        return -1;
+    }
+    if (PyList_GET_SIZE(stack) > 0) {
+        PyObject *top = PyList_GET_ITEM(stack, PyList_GET_SIZE(stack) - 1);
+        PyObject *args = PyTuple_Check(top) && PyTuple_GET_SIZE(top) == 3
+                             ? PyTuple_GET_ITEM(top, 2) : NULL;
+        if (!args || !PyTuple_Check(args) || PyTuple_GET_SIZE(args) != 1) {
+            PyErr_SetString(PyExc_TypeError, "a decision is not a Frame of one slot");
+            return -1;
+        }
+        long slot = bounded(PyTuple_GET_ITEM(args, 0), (long)seen->slot_count, "a pending slot");
+        long id = slot < 0 ? -1 : bounded(AT(S_SLOTS, slot), spell_ids, "a spell id");
+        if (id < 0) return -1;
+        seen->pending_slot = PyTuple_GET_ITEM(args, 0);
+        seen->pending_key = PyTuple_GET_ITEM(key_of_spell, id);
+    }
+    memset(seen->discarded, 0, sizeof seen->discarded);
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(field[S_SPELL_DISCARD]); i++) {
+        long id = bounded(AT(S_SPELL_DISCARD, i), spell_ids, "a spell id");
+        if (id < 0 || count_seen(seen->discarded, PyTuple_GET_ITEM(key_of_spell, id)) < 0)
+            return -1;
+    }
+#undef AT
+    long boss = bounded(field[S_BOSS], (long)PyTuple_GET_SIZE(printed_hp), "the boss");
+    if (boss < 0 || !(seen->key_target = hold(seen, PyObject_GetItem(field[S_OPTIONS],
+                                                                     key_target_name))))
+        return -1;
+    seen->base_hp = PyTuple_GET_ITEM(printed_hp, boss);
+    seen->phase = field[S_PHASE];
+    seen->last_call = field[S_LAST_CALL_QUEUE];
+    return 0;
+}
+
+static PyObject *weapons_of(const Seen *seen, const WeaponTables *tables);
 
 /* read_weapons(view, weapon_value, weapon_colour, values)
  *     -> (unseen, card, deck_top, hands, fresh)
@@ -2394,45 +2736,31 @@ static PyObject *weapons_of(PyObject *view, const WeaponTables *tables);
  * `weapon_colour` by weapon id, `values` the values in the content's order. */
 static PyObject *read_weapons(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     WeaponTables tables;
+    Seen seen;
     if (nargs != 4) {
         PyErr_SetString(PyExc_TypeError, "read_weapons(view, weapon_value: tuple, "
                                          "weapon_colour: tuple, values: tuple), at most 64 "
                                          "weapons");
         return NULL;
     }
-    if (read_weapon_tables(&tables, args[1], args[2], args[3]) < 0) return NULL;
-    return weapons_of(args[0], &tables);
+    if (read_weapon_tables(&tables, args[1], args[2], args[3]) < 0 ||
+        seen_weapons_in_view(&seen, args[0], tables.weapons) < 0)
+        return NULL;
+    return weapons_of(&seen, &tables);
 }
 
-/* `read_weapons` with its tables read. */
-static PyObject *weapons_of(PyObject *view, const WeaponTables *tables) {
+/* `read_weapons` of what a seat has `seen`, with its tables read. */
+static PyObject *weapons_of(const Seen *seen, const WeaponTables *tables) {
     long weapons = tables->weapons, value_count = tables->value_count;
     const long *value_of = tables->value_of, *colour_of = tables->colour_of;
     const long *values = tables->values;
-    PyObject *seats = view_list(view, V_SEATS), *deck_top = NULL;
-    if (!seats || !(deck_top = view_item(view, V_DECK_TOP))) return NULL;
-    unsigned long long seen = 0;
-    Py_ssize_t players = PyList_GET_SIZE(seats);
-    for (Py_ssize_t s = 0; s < players; s++) {
-        PyObject *seat = PyList_GET_ITEM(seats, s), *visible = view_list(seat, V_VISIBLE);
-        PyObject *hidden = visible ? view_item(seat, V_HIDDEN) : NULL;
-        if (!hidden) return NULL;
-        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(visible); i++) {
-            long id = weapon_id(PyList_GET_ITEM(visible, i), weapons);
-            if (id < 0) return NULL;
-            seen |= 1ULL << id;
-        }
-        if (hidden != Py_None) {
-            long id = weapon_id(hidden, weapons);
-            if (id < 0) return NULL;
-            seen |= 1ULL << id;
-        }
+    unsigned long long seen_ids = 0;
+    long players = seen->players;
+    for (long s = 0; s < players; s++) {
+        for (long i = 0; i < seen->visible_count[s]; i++) seen_ids |= 1ULL << seen->visible[s][i];
+        if (seen->hidden[s] >= 0) seen_ids |= 1ULL << seen->hidden[s];
     }
-    int top_known = PyObject_IsTrue(deck_top);
-    long top_id = -1;
-    if (top_known < 0 || (top_known && (top_id = weapon_id(deck_top, weapons)) < 0))
-        return NULL;
-    if (top_known) seen |= 1ULL << top_id;
+    if (seen->deck_top >= 0) seen_ids |= 1ULL << seen->deck_top;
 
     /* Unseen weapons by value and colour: zeroed below the highest value and colour only. */
     int counts[MAX_WEAPONS][MAX_WEAPONS];
@@ -2445,7 +2773,7 @@ static PyObject *weapons_of(PyObject *view, const WeaponTables *tables) {
     for (long v = 0; v < value_limit; v++)
         memset(counts[v], 0, sizeof(int) * (size_t)colour_limit);
     for (long w = 0; w < weapons; w++)
-        if (!(seen >> w & 1)) {
+        if (!(seen_ids >> w & 1)) {
             counts[value_of[w]][colour_of[w]]++;
             by_value[value_of[w]]++;
             unseen_count++;
@@ -2454,7 +2782,7 @@ static PyObject *weapons_of(PyObject *view, const WeaponTables *tables) {
     PyObject *hands = PyList_New(players), *result = NULL, *fresh = NULL;
     if (!unseen || !card || !hands) goto done;
     for (long w = 0, i = 0; w < weapons; w++)
-        if (!(seen >> w & 1)) {
+        if (!(seen_ids >> w & 1)) {
             PyObject *id = PyLong_FromLong(w);
             if (!id) goto done;
             PyTuple_SET_ITEM(unseen, i++, id);
@@ -2469,63 +2797,51 @@ static PyObject *weapons_of(PyObject *view, const WeaponTables *tables) {
 
     /* `fresh`, a weapon drawn blind (any unseen one), is also the spread of every range that
      * holds all the unseen weapons or none; the other ranges' spreads are made once each. */
-    fresh = kept_spread(tables, seen, counts, unseen_count, 0, MAX_WEAPONS - 1, value_limit,
+    fresh = kept_spread(tables, seen_ids, counts, unseen_count, 0, MAX_WEAPONS - 1, value_limit,
                         colour_limit);
     if (!fresh) goto done;
     long made_low[MAX_MADE], made_high[MAX_MADE];
     PyObject *made[MAX_MADE];
     int made_count = 0;
-    for (Py_ssize_t s = 0; s < players; s++) {
-        PyObject *seat = PyList_GET_ITEM(seats, s), *visible = view_list(seat, V_VISIBLE);
-        PyObject *hidden = visible ? view_item(seat, V_HIDDEN) : NULL;
-        PyObject *cards = hidden ? view_item(seat, V_WEAPONS) : NULL;
-        if (!cards) goto done;
-        Py_ssize_t count = PyList_GET_SIZE(visible);
+    for (long s = 0; s < players; s++) {
+        long count = seen->visible_count[s], shown = 0;
         PyObject *colours = PyTuple_New(count), *kinds = NULL;
-        long shown = 0;
-        for (Py_ssize_t i = 0; colours && i < count; i++) {
-            long id = weapon_id(PyList_GET_ITEM(visible, i), weapons);
-            PyObject *colour = id < 0 ? NULL : PyLong_FromLong(colour_of[id]);
+        for (long i = 0; colours && i < count; i++) {
+            long id = seen->visible[s][i];
+            PyObject *colour = PyLong_FromLong(colour_of[id]);
             if (!colour) Py_CLEAR(colours);
             else {
                 shown += value_of[id];
                 PyTuple_SET_ITEM(colours, i, colour);
             }
         }
-        if (colours && hidden != Py_None) {
-            long id = weapon_id(hidden, weapons);
-            PyObject *kind = id < 0 ? NULL : kind_tuple(value_of[id], colour_of[id], 1, 1);
+        if (colours && seen->hidden[s] >= 0) {
+            long id = seen->hidden[s];
+            PyObject *kind = kind_tuple(value_of[id], colour_of[id], 1, 1);
             if (kind) kinds = PyTuple_Pack(1, kind);
             Py_XDECREF(kind);
         } else if (colours) {
-            PyObject *range = view_list(seat, V_HIDDEN_RANGE);
-            long low = 0, high = 0;
-            if (range && PyList_GET_SIZE(range) != 2)
-                PyErr_SetString(PyExc_ValueError, "read_weapons: a hidden range is [low, high]");
-            else if (range && !((low = PyLong_AsLong(PyList_GET_ITEM(range, 0))) == -1 &&
-                                PyErr_Occurred()) &&
-                     !((high = PyLong_AsLong(PyList_GET_ITEM(range, 1))) == -1 &&
-                       PyErr_Occurred())) {
-                long total = range_total(counts, low, high, value_limit, colour_limit);
-                int at = 0;
-                while (at < made_count && (made_low[at] != low || made_high[at] != high)) at++;
-                if (!total || total == unseen_count) {
-                    kinds = Py_NewRef(fresh);
-                } else if (at < made_count) {
-                    kinds = Py_NewRef(made[at]);
-                } else {
-                    kinds = kept_spread(tables, seen, counts, unseen_count, low, high,
-                                        value_limit, colour_limit);
-                    if (kinds && made_count < MAX_MADE) {
-                        made_low[made_count] = low;
-                        made_high[made_count] = high;
-                        made[made_count++] = kinds;  /* borrowed: the hand holds it */
-                    }
+            long low = seen->low[s], high = seen->high[s];
+            long total = range_total(counts, low, high, value_limit, colour_limit);
+            int at = 0;
+            while (at < made_count && (made_low[at] != low || made_high[at] != high)) at++;
+            if (!total || total == unseen_count) {
+                kinds = Py_NewRef(fresh);
+            } else if (at < made_count) {
+                kinds = Py_NewRef(made[at]);
+            } else {
+                kinds = kept_spread(tables, seen_ids, counts, unseen_count, low, high,
+                                    value_limit, colour_limit);
+                if (kinds && made_count < MAX_MADE) {
+                    made_low[made_count] = low;
+                    made_high[made_count] = high;
+                    made[made_count++] = kinds;  /* borrowed: the hand holds it */
                 }
             }
         }
         PyObject *shown_object = kinds ? PyLong_FromLong(shown) : NULL;
-        PyObject *hand = shown_object ? PyTuple_Pack(4, shown_object, colours, kinds, cards) : NULL;
+        PyObject *hand =
+            shown_object ? PyTuple_Pack(4, shown_object, colours, kinds, seen->cards[s]) : NULL;
         Py_XDECREF(shown_object);
         Py_XDECREF(colours);
         Py_XDECREF(kinds);
@@ -2533,7 +2849,9 @@ static PyObject *weapons_of(PyObject *view, const WeaponTables *tables) {
         PyList_SET_ITEM(hands, s, hand);
     }
     PyObject *card_tuple = PyList_AsTuple(card);
-    PyObject *top = card_tuple ? (top_known ? PyLong_FromLong(top_id) : Py_NewRef(Py_None)) : NULL;
+    PyObject *top = card_tuple ? (seen->deck_top >= 0 ? PyLong_FromLong(seen->deck_top)
+                                                       : Py_NewRef(Py_None))
+                               : NULL;
     if (top) result = PyTuple_Pack(5, unseen, card_tuple, top, hands, fresh);
     Py_XDECREF(card_tuple);
     Py_XDECREF(top);
@@ -2551,31 +2869,9 @@ done:
  * `read_table(view)` makes the `bots.Table` the Python code of `bots.read_table` makes from
  * a seat's view, step for step: its hands from `read_weapons`, one pass over the spells and
  * one over the seats, the same objects in its fields (a test compares both, field by field,
- * dicts' order included, on every decision of bot games).
+ * dicts' order included, on every decision of bot games). `read_seat_table(state, seat)`
+ * makes the same table from what the seat sees of the state (`seen_in_state`).
  * `configure_reading` hands over, once, the classes and the spells' tables. */
-
-/* Set by `configure_reading`. */
-static PyObject *spell_amounts, *spell_self_shifts;  /* dicts by spell key */
-#define MAX_SPELL_KINDS 64
-static PyObject *spell_keys[MAX_SPELL_KINDS];  /* the keys of the spells' counts, in order */
-static long spell_base[MAX_SPELL_KINDS];       /* how many of each the game holds */
-static int spell_kinds;
-static PyObject *spell_index;                  /* key -> its place among them */
-static PyObject *active_status, *available_status, *equip_phase, *last_call_phase;
-static PyObject *max_draws;
-
-/* `counts[key] -= 1`, `counts` by the spells' places: 0, or -1 with an exception (a
- * KeyError for a key that is no spell's). */
-static int count_seen(long *counts, PyObject *key) {
-    PyObject *place = PyDict_GetItemWithError(spell_index, key);
-    if (!place) {
-        if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, key);
-        return -1;
-    }
-    counts[PyLong_AsLong(place)]--;
-    return 0;
-}
-
 /* Where a dataclass with slots keeps its fields: `Hand`, `Position` and `Table` are made
  * with their fields set in their slots, as their `__init__` sets them but without calling
  * it (nor the `object.__setattr__` call a frozen class's `__init__` makes per field). */
@@ -2663,75 +2959,50 @@ static PyObject *make(const Layout *layout, PyObject *const *items, size_t count
     return made;
 }
 
-static PyObject *read_table(PyObject *module, PyObject *view) {
-    if (!table_layout.cls) {
-        PyErr_SetString(PyExc_RuntimeError, "read_table before configure_reading");
-        return NULL;
-    }
-    PyObject *me = view_item(view, V_SEAT), *seats = me ? view_list(view, V_SEATS) : NULL;
-    if (!seats) return NULL;
-    if (me == Py_None) {
-        PyErr_SetString(PyExc_ValueError, "a bot reads a seat's view, not a spectator's");
-        return NULL;
-    }
-    Py_ssize_t players = PyList_GET_SIZE(seats);
-    long my_index = PyLong_AsLong(me);
-    if (my_index == -1 && PyErr_Occurred()) return NULL;
-    if (my_index < 0) my_index += (long)players;
-    if (my_index < 0 || my_index >= (long)players) {
-        PyErr_SetString(PyExc_IndexError, "read_table: the view's seat is not at the table");
-        return NULL;
-    }
-    PyObject *my_seat = PyList_GET_ITEM(seats, my_index);
-    PyObject *my_hidden = view_item(my_seat, V_HIDDEN);
-    if (!my_hidden) return NULL;
-    if (my_hidden == Py_None) {
+/* The `bots.Table` of what a seat has `seen`: a new reference, or NULL with an exception. */
+static PyObject *table_of(const Seen *seen) {
+    long players = seen->players, me = seen->me;
+    if (seen->hidden[me] < 0) {
         PyErr_SetString(PyExc_AssertionError, "a seat always knows its own hidden weapon");
         return NULL;
     }
     PyObject *weapons = NULL, *hands = NULL, *spells = NULL, *available = NULL;
     PyObject *keys = NULL, *hearts = NULL, *settled = NULL;
     PyObject *spell_tuple = NULL, *settled_tuple = NULL, *my_settled = NULL, *position = NULL;
-    PyObject *my_weapons = NULL, *still_unseen = NULL, *self_shifts = NULL, *result = NULL;
+    PyObject *settled_position = NULL, *my_weapons = NULL, *still_unseen = NULL;
+    PyObject *self_shifts = NULL, *result = NULL;
     PyObject *minus_one = PyLong_FromLong(-1);
     if (!minus_one) goto done;
-    if (!(weapons = weapons_of(view, &weapon_tables))) goto done;
+    if (!(weapons = weapons_of(seen, &weapon_tables))) goto done;
     PyObject *parts = PyTuple_GET_ITEM(weapons, 3);  /* a hand's fields per seat */
     if (!(hands = PyTuple_New(players))) goto done;
-    for (Py_ssize_t s = 0; s < players; s++) {
+    for (long s = 0; s < players; s++) {
         PyObject *hand = make(&hand_layout, &PyTuple_GET_ITEM(PyList_GET_ITEM(parts, s), 0), 4);
         if (!hand) goto done;
         PyTuple_SET_ITEM(hands, s, hand);
     }
 
     /* One pass over the spells. */
-    PyObject *pending_view = view_item(view, V_PENDING);
-    int has_pending = pending_view ? PyObject_IsTrue(pending_view) : -1;
-    if (has_pending < 0) goto done;
-    PyObject *pending = has_pending ? view_item(pending_view, V_SLOT) : minus_one;
-    PyObject *slot_views = pending ? view_list(view, V_SPELLS) : NULL;
-    long unseen_counts[MAX_SPELL_KINDS];  /* `_SPELL_COUNTS.copy()`, by the spells' places */
-    memcpy(unseen_counts, spell_base, sizeof(long) * (size_t)spell_kinds);
+    PyObject *pending = seen->pending_slot ? seen->pending_slot : minus_one;
+    long unseen_counts[MAX_SPELL_KINDS];  /* `_SPELL_COUNTS.copy()` less the discards */
+    for (int i = 0; i < spell_kinds; i++) unseen_counts[i] = spell_base[i] + seen->discarded[i];
     /* The dicts made at their final size at most (grown key by key, they were rebuilt). */
-    if (!slot_views || !(spells = PyList_New(0)) ||
-        !(available = _PyDict_NewPresized(PyList_GET_SIZE(slot_views))))
+    if (!(spells = PyList_New(0)) || !(available = _PyDict_NewPresized(seen->slot_count)))
         goto done;
     long my_shift = 0;  /* the active spells in front of the bot */
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(slot_views); i++) {
-        PyObject *slot = PyList_GET_ITEM(slot_views, i);
-        PyObject *key = view_item(slot, V_SPELL), *status = key ? view_item(slot, V_STATUS) : NULL;
-        if (!status) goto done;
+    for (Py_ssize_t k = 0; k < seen->slot_count; k++) {
+        PyObject *key = seen->slot_key[k], *status = seen->slot_status[k];
+        PyObject *number = seen->slot_number[k];
         if (key != Py_None) {
             if (count_seen(unseen_counts, key) < 0) goto done;
             int active = PyObject_RichCompareBool(status, active_status, Py_EQ);
             if (active < 0) goto done;
             if (active) {
-                PyObject *target = view_item(slot, V_TARGET);
-                if (!target) goto done;
+                PyObject *target = seen->slot_target[k];
                 if (target == Py_None) {
                     target = minus_one;
                 } else {
-                    int mine = PyObject_RichCompareBool(target, me, Py_EQ);
+                    int mine = PyObject_RichCompareBool(target, seen->me_object, Py_EQ);
                     if (mine < 0) goto done;
                     if (mine) {
                         PyObject *amount = PyDict_GetItemWithError(spell_amounts, key);
@@ -2744,8 +3015,7 @@ static PyObject *read_table(PyObject *module, PyObject *view) {
                         my_shift += shift;
                     }
                 }
-                PyObject *number = view_item(slot, V_SLOT);
-                PyObject *spell = number ? PyTuple_Pack(3, number, key, target) : NULL;
+                PyObject *spell = PyTuple_Pack(3, number, key, target);
                 int failed = !spell || PyList_Append(spells, spell) < 0;
                 Py_XDECREF(spell);
                 if (failed) goto done;
@@ -2755,151 +3025,110 @@ static PyObject *read_table(PyObject *module, PyObject *view) {
         int open = PyObject_RichCompareBool(status, available_status, Py_EQ);
         if (open < 0) goto done;
         if (open) {
-            PyObject *number = view_item(slot, V_SLOT);
-            int other = number ? PyObject_RichCompareBool(number, pending, Py_NE) : -1;
+            int other = PyObject_RichCompareBool(number, pending, Py_NE);
             if (other < 0 || (other && PyDict_SetItem(available, number, key) < 0)) goto done;
         }
     }
-    PyObject *discard = view_list(view, V_SPELL_DISCARD);
-    if (!discard) goto done;
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(discard); i++)
-        if (count_seen(unseen_counts, PyList_GET_ITEM(discard, i)) < 0) goto done;
 
     /* One pass over the seats. */
     if (!(keys = PyList_New(players)) || !(hearts = PyList_New(players)) ||
         !(settled = PyList_New(players)))
         goto done;
     long unvisited = 0;
-    for (Py_ssize_t s = 0; s < players; s++) {
-        PyObject *seat = PyList_GET_ITEM(seats, s);
-        PyObject *held = view_item(seat, V_KEYS), *life = held ? view_item(seat, V_HEARTS) : NULL;
-        PyObject *visited = life ? view_item(seat, V_VISITED_MAGE) : NULL;
-        if (!visited) goto done;
-        PyList_SET_ITEM(keys, s, Py_NewRef(held));
-        PyList_SET_ITEM(hearts, s, Py_NewRef(life));
-        int was_visited = PyObject_IsTrue(visited);
-        PyObject *done_now = was_visited ? visited : view_item(seat, V_BUST);  /* `or` */
-        if (was_visited < 0 || !done_now) goto done;
-        PyList_SET_ITEM(settled, s, Py_NewRef(done_now));
-        if (!was_visited) {
-            PyObject *number = view_item(seat, V_SEAT);
-            int other = number ? PyObject_RichCompareBool(number, me, Py_NE) : -1;
-            if (other < 0) goto done;
-            unvisited += other;
-        }
+    for (long s = 0; s < players; s++) {
+        PyList_SET_ITEM(keys, s, Py_NewRef(seen->keys[s]));
+        PyList_SET_ITEM(hearts, s, Py_NewRef(seen->hearts[s]));
+        int was_visited = PyObject_IsTrue(seen->visited[s]);
+        if (was_visited < 0) goto done;
+        PyList_SET_ITEM(settled, s, Py_NewRef(was_visited ? seen->visited[s] : seen->bust[s]));
+        unvisited += !was_visited && s != me;
     }
-    PyObject *phase = view_item(view, V_PHASE);
-    int last_call = phase ? PyObject_RichCompareBool(phase, last_call_phase, Py_EQ) : -1;
+    int last_call = PyObject_RichCompareBool(seen->phase, last_call_phase, Py_EQ);
     if (last_call < 0) goto done;
     if (last_call) {
-        PyObject *queue = view_item(view, V_LAST_CALL);
-        int queued = queue ? PySequence_Contains(queue, me) : -1;
+        int queued = PySequence_Contains(seen->last_call, seen->me_object);
         if (queued < 0) goto done;
         unvisited = 0;
         if (queued) {
-            Py_ssize_t at = PySequence_Index(queue, me), length = PySequence_Size(queue);
+            Py_ssize_t at = PySequence_Index(seen->last_call, seen->me_object);
+            Py_ssize_t length = PySequence_Size(seen->last_call);
             if (at < 0 || length < 0) goto done;
             unvisited = (long)(length - at - 1);
         }
     }
-    PyObject *boss = view_item(view, V_BOSS), *base_hp = boss ? view_item(boss, V_BASE_HP) : NULL;
-    if (!base_hp || !(spell_tuple = PyList_AsTuple(spells)) ||
-        !(settled_tuple = PyList_AsTuple(settled)))
+    if (!(spell_tuple = PyList_AsTuple(spells)) || !(settled_tuple = PyList_AsTuple(settled)))
         goto done;
     PyObject *draws = last_call ? PyLong_FromLong(1) : Py_NewRef(max_draws);
-    PyObject *fields[] = {base_hp, spell_tuple, hands, settled_tuple, draws};
+    PyObject *fields[] = {seen->base_hp, spell_tuple, hands, settled_tuple, draws};
     position = make(&position_layout, fields, 5);
     /* `Position.settle(me)`: the same fields, the bot settled. */
     if (position && (my_settled = PyList_GetSlice(settled, 0, players)) &&
-        PyList_SetItem(my_settled, my_index, Py_NewRef(Py_True)) == 0)
+        PyList_SetItem(my_settled, me, Py_NewRef(Py_True)) == 0)
         Py_SETREF(my_settled, PyList_AsTuple(my_settled));
     else
         Py_CLEAR(my_settled);
     fields[3] = my_settled;
-    PyObject *settled_position = my_settled ? make(&position_layout, fields, 5) : NULL;
+    settled_position = my_settled ? make(&position_layout, fields, 5) : NULL;
     Py_XDECREF(draws);
     if (!settled_position) goto done;
 
     /* The bot's attack: its one known hidden weapon, its face-up ones, the spells. */
-    PyObject *my_part = PyList_GET_ITEM(parts, my_index);
-    PyObject *known = PyTuple_GET_ITEM(my_part, 2);
-    if (!PyTuple_Check(known) || PyTuple_GET_SIZE(known) != 1 ||
-        !PyTuple_Check(PyTuple_GET_ITEM(known, 0)) ||
-        PyTuple_GET_SIZE(PyTuple_GET_ITEM(known, 0)) != 3) {
-        PyErr_SetString(PyExc_ValueError, "read_table: the bot's hidden weapon is not known");
-        Py_DECREF(settled_position);
-        goto done;
-    }
-    long my_value = PyLong_AsLong(PyTuple_GET_ITEM(PyTuple_GET_ITEM(known, 0), 0));
+    PyObject *my_part = PyList_GET_ITEM(parts, me);
+    long my_value = weapon_tables.value_of[seen->hidden[me]];
     long shown = PyLong_AsLong(PyTuple_GET_ITEM(my_part, 0));
-    if (PyErr_Occurred()) {
-        Py_DECREF(settled_position);
-        goto done;
-    }
+    if (shown == -1 && PyErr_Occurred()) goto done;
     long my_attack = shown + my_value + my_shift;
     if (my_attack < 0) my_attack = 0;
 
     /* The bot's weapons, hidden first; the spells still unseen; its self shifts. */
-    PyObject *my_visible = view_list(my_seat, V_VISIBLE);
-    PyObject *hidden_id = my_visible ? view_item(my_hidden, V_ID) : NULL;
-    my_weapons = hidden_id ? PyList_New(1 + PyList_GET_SIZE(my_visible)) : NULL;
-    if (my_weapons) {
-        PyList_SET_ITEM(my_weapons, 0, Py_NewRef(hidden_id));
-        for (Py_ssize_t i = 0; my_weapons && i < PyList_GET_SIZE(my_visible); i++) {
-            PyObject *id = view_item(PyList_GET_ITEM(my_visible, i), V_ID);
-            if (!id) Py_CLEAR(my_weapons);
-            else PyList_SET_ITEM(my_weapons, i + 1, Py_NewRef(id));
-        }
+    long held = seen->visible_count[me];
+    if (!(my_weapons = PyList_New(1 + held))) goto done;
+    for (long i = 0; i <= held; i++) {
+        PyObject *id = PyLong_FromLong(i ? seen->visible[me][i - 1] : seen->hidden[me]);
+        if (!id) goto done;
+        PyList_SET_ITEM(my_weapons, i, id);
     }
-    still_unseen = my_weapons ? _PyDict_NewPresized(spell_kinds) : NULL;
-    for (int i = 0; still_unseen && i < spell_kinds; i++) {
+    if (!(still_unseen = _PyDict_NewPresized(spell_kinds))) goto done;
+    for (int i = 0; i < spell_kinds; i++) {
         if (unseen_counts[i] <= 0) continue;
         PyObject *count = PyLong_FromLong(unseen_counts[i]);
-        if (!count || PyDict_SetItem(still_unseen, spell_keys[i], count) < 0)
-            Py_CLEAR(still_unseen);
+        int failed = !count || PyDict_SetItem(still_unseen, spell_keys[i], count) < 0;
         Py_XDECREF(count);
+        if (failed) goto done;
     }
     PyObject *key, *slot_number;
-    self_shifts = still_unseen ? PyList_New(0) : NULL;
+    if (!(self_shifts = PyList_New(0))) goto done;
     Py_ssize_t at = 0;
-    while (self_shifts && PyDict_Next(available, &at, &slot_number, &key)) {
-        PyObject *shift = NULL;
+    while (PyDict_Next(available, &at, &slot_number, &key)) {
         if (key == Py_None) continue;  /* the blind Mystery */
-        if (!(shift = PyDict_GetItemWithError(spell_self_shifts, key))) {
+        PyObject *shift = PyDict_GetItemWithError(spell_self_shifts, key);
+        if (!shift) {
             if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, key);
-            Py_CLEAR(self_shifts);
-        } else if (shift != Py_None && PyList_Append(self_shifts, shift) < 0) {
-            Py_CLEAR(self_shifts);
+            goto done;
         }
+        if (shift != Py_None && PyList_Append(self_shifts, shift) < 0) goto done;
     }
     int last_equipper = 0;
-    if (self_shifts && !unvisited)
-        last_equipper = PyObject_RichCompareBool(phase, equip_phase, Py_EQ);
-    PyObject *pending_spell = NULL;
-    if (self_shifts && last_equipper >= 0)
-        pending_spell = has_pending ? view_item(pending_view, V_SPELL) : Py_None;
-    if (!pending_spell) {
-        Py_DECREF(settled_position);
+    if (!unvisited && (last_equipper = PyObject_RichCompareBool(seen->phase, equip_phase, Py_EQ)) < 0)
         goto done;
-    }
     PyObject *table[] = {
-        me,
-        view_item(view, V_PLAYERS),
+        seen->me_object,
+        seen->players_object,
         position,
         keys,
         hearts,
-        view_item(view, V_KEY_TARGET),
+        seen->key_target,
         PyTuple_GET_ITEM(weapons, 1),
         PyTuple_GET_ITEM(weapons, 0),
         PyTuple_GET_ITEM(weapons, 2),
         my_weapons,
         available,
         PyLong_FromLong(unvisited),
-        phase,
+        seen->phase,
         last_equipper ? Py_True : Py_False,
-        view_item(view, V_WEAPON_DECK),
+        seen->weapon_deck,
         still_unseen,
-        pending_spell,
+        seen->pending_key ? seen->pending_key : Py_None,
         PyLong_FromLong(my_attack),
         self_shifts,
         PyTuple_GET_ITEM(weapons, 4),
@@ -2908,7 +3137,6 @@ static PyObject *read_table(PyObject *module, PyObject *view) {
     result = make(&table_layout, table, 21);
     Py_XDECREF(table[11]);
     Py_XDECREF(table[17]);
-    Py_DECREF(settled_position);
 done:
     Py_XDECREF(minus_one);
     Py_XDECREF(weapons);
@@ -2922,26 +3150,63 @@ done:
     Py_XDECREF(settled_tuple);
     Py_XDECREF(my_settled);
     Py_XDECREF(position);
+    Py_XDECREF(settled_position);
     Py_XDECREF(my_weapons);
     Py_XDECREF(still_unseen);
     Py_XDECREF(self_shifts);
     return result;
 }
 
+static PyObject *read_table(PyObject *module, PyObject *view) {
+    if (!table_layout.cls) {
+        PyErr_SetString(PyExc_RuntimeError, "read_table before configure_reading");
+        return NULL;
+    }
+    Seen seen;
+    seen.held_count = 0;
+    if (seen_weapons_in_view(&seen, view, weapon_tables.weapons) < 0 ||
+        seen_rest_in_view(&seen, view) < 0)
+        return NULL;
+    return table_of(&seen);
+}
+
+/* read_seat_table(state, seat) -> bots.Table: `read_table(view(state, seat))`, read from
+ * the state without building the view. */
+static PyObject *read_seat_table(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "read_seat_table(state, seat) takes 2 arguments");
+        return NULL;
+    }
+    if (!table_layout.cls || !key_of_spell) {
+        PyErr_SetString(PyExc_RuntimeError, "read_seat_table before configure_reading");
+        return NULL;
+    }
+    Seen seen;
+    seen.held_count = 0;
+    PyObject *table = seen_in_state(&seen, args[0], args[1], weapon_tables.weapons) < 0
+                          ? NULL : table_of(&seen);
+    seen_release(&seen);
+    return table;
+}
+
 /* configure_reading(hand, position, table, spell_counts, amounts, self_shifts, active,
- * available, equip, last_call, max_draws, weapon_value, weapon_colour, values): the classes
- * `read_table` makes, each as (class, its fields' names), per spell key how many the game
- * holds, its amount and how far it moves the bot's attack (None: not at all), the slot
- * statuses and phases it compares with, a rival's draws, and `read_weapons`' tables. */
+ * available, equip, last_call, max_draws, weapon_value, weapon_colour, values, spell_keys,
+ * boss_hp): the classes `read_table` makes, each as (class, its fields' names), per spell
+ * key how many the game holds, its amount and how far it moves the bot's attack (None: not
+ * at all), the slot statuses and phases it compares with, a rival's draws, `read_weapons`'
+ * tables, and for `read_seat_table` each spell id's key and each boss's printed HP. */
 static PyObject *configure_reading(PyObject *module, PyObject *args) {
-    PyObject *classes[3][2], *dicts[3], *compared[4], *draws, *tables[3];
-    if (!PyArg_ParseTuple(args, "(OO)(OO)(OO)O!O!O!OOOOOO!O!O!", &classes[0][0],
+    PyObject *classes[3][2], *dicts[3], *compared[4], *draws, *tables[3], *keys, *hp;
+    if (!PyArg_ParseTuple(args, "(OO)(OO)(OO)O!O!O!OOOOOO!O!O!O!O!", &classes[0][0],
                           &classes[0][1], &classes[1][0], &classes[1][1], &classes[2][0],
                           &classes[2][1], &PyDict_Type, &dicts[0], &PyDict_Type, &dicts[1],
                           &PyDict_Type, &dicts[2], &compared[0], &compared[1], &compared[2],
                           &compared[3], &draws, &PyTuple_Type, &tables[0], &PyTuple_Type,
-                          &tables[1], &PyTuple_Type, &tables[2]))
+                          &tables[1], &PyTuple_Type, &tables[2], &PyTuple_Type, &keys,
+                          &PyTuple_Type, &hp))
         return NULL;
+    Py_XSETREF(key_of_spell, Py_NewRef(keys));
+    Py_XSETREF(printed_hp, Py_NewRef(hp));
     Layout *layouts[] = {&hand_layout, &position_layout, &table_layout};
     for (int i = 0; i < 3; i++)
         if (find_layout(layouts[i], classes[i][0], classes[i][1]) < 0) return NULL;
@@ -3482,9 +3747,13 @@ static PyMethodDef module_methods[] = {
      "read_weapons(view, weapon_value, weapon_colour, values) -> (unseen, card, deck_top, "
      "hands, fresh)"},
     {"read_table", read_table, METH_O, "read_table(view) -> bots.Table"},
+    {"read_seat_table", (PyCFunction)(void (*)(void))read_seat_table, METH_FASTCALL,
+     "read_seat_table(state, seat) -> bots.Table: read_table(state.view(seat)), without the "
+     "view"},
     {"configure_reading", configure_reading, METH_VARARGS,
      "configure_reading(hand, position, table, spell_counts, amounts, self_shifts, active, "
-     "available, equip, last_call, max_draws, weapon_value, weapon_colour, values)"},
+     "available, equip, last_call, max_draws, weapon_value, weapon_colour, values, "
+     "spell_keys, boss_hp)"},
     {"configure_deciding", configure_deciding, METH_VARARGS,
      "configure_deciding(equip, visit_mage, discard, activate, spell_table, weapon_rows, "
      "denial_share, mystery_margin, tempo, spell_survives)"},
@@ -3505,6 +3774,12 @@ PyMODINIT_FUNC PyInit__judge(void) {
     for (int i = 0; i < VIEW_NAMES; i++)
         if (!view_names[i] && !(view_names[i] = PyUnicode_InternFromString(view_texts[i])))
             return NULL;
+    for (int i = 0; i < STATE_NAMES; i++)
+        if (!state_names[i] && !(state_names[i] = PyUnicode_InternFromString(state_texts[i])))
+            return NULL;
+    if ((!key_target_name && !(key_target_name = PyUnicode_InternFromString("key_target"))) ||
+        (!check_seat_name && !(check_seat_name = PyUnicode_InternFromString("check_seat"))))
+        return NULL;
     if (PyType_Ready(&ForecastType) < 0 || PyType_Ready(&ValuerType) < 0 ||
         PyType_Ready(&HandKeyType) < 0)
         return NULL;

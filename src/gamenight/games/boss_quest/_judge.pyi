@@ -6,6 +6,7 @@ from typing import Any
 from gamenight.kernel import Action
 
 from .bots import Hand, Judge, Position, Rules, Table
+from .state import BossQuestState
 from .views import BossQuestView
 
 class Forecast:
@@ -126,6 +127,10 @@ def read_weapons(
 def read_table(view: BossQuestView, /) -> Table:
     """`bots.read_table`: the same table, made of the same objects."""
 
+def read_seat_table(state: BossQuestState, seat: int, /) -> Table:
+    """`read_table(state.view(seat))`, read from what `seat` sees of the state without
+    building the view."""
+
 def configure_reading(
     hand: tuple[type, tuple[str, ...]],
     position: tuple[type, tuple[str, ...]],
@@ -141,11 +146,14 @@ def configure_reading(
     weapon_value: tuple[int, ...],
     weapon_colour: tuple[int, ...],
     values: tuple[int, ...],
+    spell_keys: tuple[str, ...],
+    boss_hp: tuple[int, ...],
     /,
 ) -> None:
     """Hand over, once, the classes `read_table` makes (each with its fields' names), the
-    spells' tables, the slot statuses and phases it compares with, a rival's draws and
-    `read_weapons`' tables."""
+    spells' tables, the slot statuses and phases it compares with, a rival's draws,
+    `read_weapons`' tables, and for `read_seat_table` each spell id's key and each boss's
+    printed HP."""
 
 def configure_deciding(
     equip: type,

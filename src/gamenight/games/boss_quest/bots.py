@@ -47,6 +47,7 @@ from typing import Any
 
 from gamenight.kernel import Action, Bot, State
 
+from . import views
 from .actions import (
     CHOOSE_PLAYER,
     CHOOSE_SPELL,
@@ -60,6 +61,7 @@ from .actions import (
     VisitMage,
 )
 from .content import (
+    BOSS_HP,
     INSTANT_EFFECTS,
     NUM_WEAPONS,
     SPELLS,
@@ -74,6 +76,7 @@ from .views import BossQuestView, SeatView
 
 try:
     from ._judge import Valuer, configure_deciding, configure_reading
+    from ._judge import read_seat_table as _judge_read_seat_table
     from ._judge import read_table as _judge_read_table
 
     NATIVE = True  # the Judge's loops in C (tests turn them off to compare the two)
@@ -340,6 +343,8 @@ if NATIVE:
         WEAPON_VALUE,
         WEAPON_COLOUR,
         VALUES,
+        tuple(spell.key for spell in SPELLS),
+        BOSS_HP,
     )
     configure_deciding(
         Equip,
@@ -434,6 +439,16 @@ def read_table(view: BossQuestView) -> Table:
         fresh=fresh,
         settled=position.settle(me),
     )
+
+
+def read_seat_table(state: BossQuestState, seat: int) -> Table:
+    """`read_table(state.view(seat))`, the same table: in C, read from what `seat` sees of
+    the state without building the view (a test compares both on every decision of bot
+    and random games, for every seat)."""
+    if NATIVE:
+        table: Table = _judge_read_seat_table(state, seat)
+        return table
+    return read_table(views.view(state, seat))
 
 
 Kinds = list[tuple[int, int, int]]  # (value, colour, how many weapons), in that order
@@ -981,10 +996,18 @@ class HeuristicBot(Bot[BossQuestView]):
     """A careful Boss Quest player (see the module docstring)."""
 
     name = "heuristic"
+    reads_state = True  # `read_seat_table`: its view's table, without building the view
 
     def choose(self, view: BossQuestView, legal: list[Action]) -> Action:
         """Choose from `legal` using `view` alone."""
-        table = read_table(view)
+        return self._decide(read_table(view), legal)
+
+    def choose_in(self, state: State, seat: int, legal: list[Action]) -> Action:
+        """`choose` from `seat`'s view of `state`, read without building it."""
+        assert isinstance(state, BossQuestState)
+        return self._decide(read_seat_table(state, seat), legal)
+
+    def _decide(self, table: Table, legal: list[Action]) -> Action:
         judge = Judge(table)
         if table.pending is not None:
             return self._choose_target(table, judge, table.pending, legal)
