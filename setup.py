@@ -31,6 +31,7 @@ setup(
             "gamenight.games.boss_quest._judge",
             ["src/gamenight/games/boss_quest/_judge.c"],
             extra_compile_args=["-ffp-contract=off"],
+            depends=[STATE_FIELDS],
             optional=True,
         ),
         Extension("gamenight.envs._masks", ["src/gamenight/envs/_masks.c"], optional=True),

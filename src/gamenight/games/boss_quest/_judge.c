@@ -2359,8 +2359,22 @@ static struct {
     PyObject *kinds;  /* NULL: an empty entry */
 } spreads_kept[SPREADS_KEPT];
 
+/* `weapons_of`'s unseen weapons, card and blind draw, by the weapons seen (a tuple is never
+ * changed: the tables share them). */
+#define WEAPONS_KEPT 16
+typedef struct {
+    unsigned long long seen;
+    PyObject *unseen, *card, *fresh;  /* NULL: an empty entry */
+} WeaponsKept;
+static WeaponsKept weapons_kept[WEAPONS_KEPT];
+
 static void forget_spreads(void) {
     for (int i = 0; i < SPREADS_KEPT; i++) Py_CLEAR(spreads_kept[i].kinds);
+    for (int i = 0; i < WEAPONS_KEPT; i++) {
+        Py_CLEAR(weapons_kept[i].unseen);
+        Py_CLEAR(weapons_kept[i].card);
+        Py_CLEAR(weapons_kept[i].fresh);
+    }
 }
 
 /* `spread`, kept by (seen, low, high) when made with `weapon_tables`. */
@@ -2778,28 +2792,48 @@ static PyObject *weapons_of(const Seen *seen, const WeaponTables *tables) {
             by_value[value_of[w]]++;
             unseen_count++;
         }
-    PyObject *unseen = PyTuple_New(unseen_count), *card = PyList_New(0);
-    PyObject *hands = PyList_New(players), *result = NULL, *fresh = NULL;
-    if (!unseen || !card || !hands) goto done;
-    for (long w = 0, i = 0; w < weapons; w++)
-        if (!(seen_ids >> w & 1)) {
-            PyObject *id = PyLong_FromLong(w);
-            if (!id) goto done;
-            PyTuple_SET_ITEM(unseen, i++, id);
+    PyObject *unseen = NULL, *card = NULL, *fresh = NULL;
+    PyObject *hands = PyList_New(players), *result = NULL;
+    if (!hands) goto done;
+    /* The unseen weapons, the card and `fresh` depend on the weapons seen alone: kept. */
+    WeaponsKept *kept = NULL;
+    if (tables == &weapon_tables) {
+        kept = &weapons_kept[(mix_word(0, seen_ids) * 0x9E3779B97F4A7C15ULL) >> 60];
+        if (kept->unseen && kept->seen == seen_ids) {
+            unseen = Py_NewRef(kept->unseen);
+            card = Py_NewRef(kept->card);
+            fresh = Py_NewRef(kept->fresh);
         }
-    for (long i = 0; i < value_count; i++) {
-        if (!by_value[values[i]]) continue;
-        PyObject *pair = kind_tuple(values[i], -1, by_value[values[i]], unseen_count);
-        int failed = !pair || PyList_Append(card, pair) < 0;
-        Py_XDECREF(pair);
-        if (failed) goto done;
     }
-
-    /* `fresh`, a weapon drawn blind (any unseen one), is also the spread of every range that
-     * holds all the unseen weapons or none; the other ranges' spreads are made once each. */
-    fresh = kept_spread(tables, seen_ids, counts, unseen_count, 0, MAX_WEAPONS - 1, value_limit,
-                        colour_limit);
-    if (!fresh) goto done;
+    if (!unseen) {
+        Py_ssize_t kinds = 0;
+        for (long i = 0; i < value_count; i++) kinds += by_value[values[i]] != 0;
+        if (!(unseen = PyTuple_New(unseen_count)) || !(card = PyTuple_New(kinds))) goto done;
+        for (long w = 0, i = 0; w < weapons; w++)
+            if (!(seen_ids >> w & 1)) {
+                PyObject *id = PyLong_FromLong(w);
+                if (!id) goto done;
+                PyTuple_SET_ITEM(unseen, i++, id);
+            }
+        for (long i = 0, at = 0; i < value_count; i++) {
+            if (!by_value[values[i]]) continue;
+            PyObject *pair = kind_tuple(values[i], -1, by_value[values[i]], unseen_count);
+            if (!pair) goto done;
+            PyTuple_SET_ITEM(card, at++, pair);
+        }
+        /* `fresh`, a weapon drawn blind (any unseen one), is also the spread of every range
+         * that holds all the unseen weapons or none; the other ranges' spreads are made
+         * once each. */
+        fresh = kept_spread(tables, seen_ids, counts, unseen_count, 0, MAX_WEAPONS - 1,
+                            value_limit, colour_limit);
+        if (!fresh) goto done;
+        if (kept) {
+            kept->seen = seen_ids;
+            Py_XSETREF(kept->unseen, Py_NewRef(unseen));
+            Py_XSETREF(kept->card, Py_NewRef(card));
+            Py_XSETREF(kept->fresh, Py_NewRef(fresh));
+        }
+    }
     long made_low[MAX_MADE], made_high[MAX_MADE];
     PyObject *made[MAX_MADE];
     int made_count = 0;
@@ -2848,12 +2882,8 @@ static PyObject *weapons_of(const Seen *seen, const WeaponTables *tables) {
         if (!hand) goto done;
         PyList_SET_ITEM(hands, s, hand);
     }
-    PyObject *card_tuple = PyList_AsTuple(card);
-    PyObject *top = card_tuple ? (seen->deck_top >= 0 ? PyLong_FromLong(seen->deck_top)
-                                                       : Py_NewRef(Py_None))
-                               : NULL;
-    if (top) result = PyTuple_Pack(5, unseen, card_tuple, top, hands, fresh);
-    Py_XDECREF(card_tuple);
+    PyObject *top = seen->deck_top >= 0 ? PyLong_FromLong(seen->deck_top) : Py_NewRef(Py_None);
+    if (top) result = PyTuple_Pack(5, unseen, card, top, hands, fresh);
     Py_XDECREF(top);
 
 done:
@@ -2957,6 +2987,35 @@ static PyObject *make(const Layout *layout, PyObject *const *items, size_t count
         *(PyObject **)((char *)made + layout->offsets[i]) =
             Py_NewRef((size_t)i < count ? items[i] : Py_None);
     return made;
+}
+
+/* The dict of the spells still unseen, by key in the counts' order (those counted above 0),
+ * kept by the counts: the tables share it (the bot never changes it). A new reference, or
+ * NULL with an exception. */
+#define UNSEEN_KEPT 16
+static struct {
+    long counts[MAX_SPELL_KINDS];
+    PyObject *spells;  /* NULL: an empty entry */
+} unseen_kept[UNSEEN_KEPT];
+
+static PyObject *unseen_spells_of(const long *counts) {
+    unsigned long long hash = mix_longs(0, counts, spell_kinds);
+    size_t at = (size_t)((hash * 0x9E3779B97F4A7C15ULL) >> 60);  /* 4 bits: UNSEEN_KEPT */
+    if (unseen_kept[at].spells &&
+        !memcmp(unseen_kept[at].counts, counts, sizeof(long) * (size_t)spell_kinds))
+        return Py_NewRef(unseen_kept[at].spells);
+    PyObject *spells = _PyDict_NewPresized(spell_kinds);
+    for (int i = 0; spells && i < spell_kinds; i++) {
+        if (counts[i] <= 0) continue;
+        PyObject *count = PyLong_FromLong(counts[i]);
+        if (!count || PyDict_SetItem(spells, spell_keys[i], count) < 0) Py_CLEAR(spells);
+        Py_XDECREF(count);
+    }
+    if (spells) {
+        memcpy(unseen_kept[at].counts, counts, sizeof(long) * (size_t)spell_kinds);
+        Py_XSETREF(unseen_kept[at].spells, Py_NewRef(spells));
+    }
+    return spells;
 }
 
 /* The `bots.Table` of what a seat has `seen`: a new reference, or NULL with an exception. */
@@ -3088,14 +3147,7 @@ static PyObject *table_of(const Seen *seen) {
         if (!id) goto done;
         PyList_SET_ITEM(my_weapons, i, id);
     }
-    if (!(still_unseen = _PyDict_NewPresized(spell_kinds))) goto done;
-    for (int i = 0; i < spell_kinds; i++) {
-        if (unseen_counts[i] <= 0) continue;
-        PyObject *count = PyLong_FromLong(unseen_counts[i]);
-        int failed = !count || PyDict_SetItem(still_unseen, spell_keys[i], count) < 0;
-        Py_XDECREF(count);
-        if (failed) goto done;
-    }
+    if (!(still_unseen = unseen_spells_of(unseen_counts))) goto done;
     PyObject *key, *slot_number;
     if (!(self_shifts = PyList_New(0))) goto done;
     Py_ssize_t at = 0;
@@ -3228,6 +3280,7 @@ static PyObject *configure_reading(PyObject *module, PyObject *args) {
                   PyUnicode_CompareWithASCIIString(
                       PyTuple_GET_ITEM(classes[0][1], hand_layout.count - 1), "_hash") == 0;
     forget_spreads();
+    for (int i = 0; i < UNSEEN_KEPT; i++) Py_CLEAR(unseen_kept[i].spells);
     if (read_weapon_tables(&weapon_tables, tables[0], tables[1], tables[2]) < 0) return NULL;
     /* The spells' counts in their dict's order, and each key's place among them. */
     PyObject *index = PyDict_New(), *key, *count;

@@ -302,7 +302,8 @@ _KEPT = 4096  # entries a cache keeps before it is emptied
 @dataclass(slots=True)
 class Table:
     """Everything the bot reads from its view once per decision (with slots: C's
-    `read_table` sets them directly)."""
+    `read_table` sets them directly). Its tuples, and in C its `unseen_spells` dict, may be
+    shared with other tables: the bot never changes them."""
 
     me: int
     players: int
@@ -319,7 +320,7 @@ class Table:
     phase: Phase
     last_equipper: bool  # everyone else has visited: one last equip, then the Mage
     weapons_in_deck: int
-    unseen_spells: dict[str, int]  # how many of each spell are still unseen
+    unseen_spells: dict[str, int]  # how many of each spell are still unseen (shared: read only)
     pending: str | None  # the spell whose target the bot must choose
     my_attack: int  # the bot's own attack now (it knows its hidden weapon)
     self_shifts: list[int]  # how far face-up spells could move its attack against the HP
@@ -1208,8 +1209,8 @@ class HeuristicBot(Bot[BossQuestView]):
     def _best(self, values: Valued) -> Action:
         """The best of the valued actions (each listed once), ties broken by the bot's
         generator."""
-        top = _most(values)
-        return self._rng.choice([a for a, v in values if v >= top - EPSILON])
+        least = max([value for _, value in values]) - EPSILON  # `_most`, inlined: the ties
+        return self._rng.choice([a for a, v in values if v >= least])
 
 
 # ----- what a spell can do -------------------------------------------------------------------
