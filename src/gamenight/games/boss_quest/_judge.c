@@ -2053,8 +2053,23 @@ done:
 /* `draw_values` (below) with its arguments read (`numbers`: my_attack, first, last, start,
  * hp, hopeless, top; `deck_top` -1 when unknown): each Equip(k)'s value into `values`. 0,
  * or -1 with an exception. */
+/* The values settled at each attack, kept in C for one `turn_values` call (a dict of them,
+ * as `Judge._settled_at` keeps them, costs an int and a float object per attack and its
+ * lookups). An attack outside its room is kept in the dict instead. */
+#define MEMO_LOW (-64)
+#define MEMO_ROOM 256
+typedef struct {
+    double value[MEMO_ROOM];
+    unsigned char known[MEMO_ROOM];
+} Memo;
+
+/* Whether `memo` has room for every attack from `first` to `last`. */
+static int memo_holds(const Memo *memo, long first, long last) {
+    return memo && first >= MEMO_LOW && last < MEMO_LOW + MEMO_ROOM;
+}
+
 static int draw_values_into(Valuer *self, PyObject *position, PyObject *rules,
-                            PyObject *settled_at, const long *numbers, double spells,
+                            PyObject *settled_at, Memo *memo, const long *numbers, double spells,
                             const long *moves, Py_ssize_t move_count, int continuing,
                             const long *counts, Py_ssize_t actions, long deck_top, double tempo,
                             double *values) {
@@ -2082,7 +2097,18 @@ static int draw_values_into(Valuer *self, PyObject *position, PyObject *rules,
     for (int c = 0; c < self->card_count; c++) card_values[c] = self->card_values[c];
 
     /* The values already made, and the attacks still to value (`settled_over`). */
+    int in_memo = memo_holds(memo, first, last);
     for (Py_ssize_t i = 0; i < known; i++) {
+        if (in_memo) {
+            Py_ssize_t at = first + (long)i - MEMO_LOW;
+            if (memo->known[at]) {
+                plain[i] = memo->value[at];
+            } else {
+                wanted[missing] = (long)i;
+                shown_moves[missing++] = first + (long)i - my_attack;
+            }
+            continue;
+        }
         PyObject *attack = PyLong_FromLong(first + (long)i);
         PyObject *value = attack ? PyDict_GetItemWithError(settled_at, attack) : NULL;
         Py_XDECREF(attack);
@@ -2100,6 +2126,11 @@ static int draw_values_into(Valuer *self, PyObject *position, PyObject *rules,
             goto done;
         for (Py_ssize_t j = 0; j < missing; j++) {
             plain[wanted[j]] = found[j];
+            if (in_memo) {
+                memo->known[first + wanted[j] - MEMO_LOW] = 1;
+                memo->value[first + wanted[j] - MEMO_LOW] = found[j];
+                continue;
+            }
             PyObject *attack = PyLong_FromLong(first + wanted[j]);
             PyObject *value = attack ? PyFloat_FromDouble(found[j]) : NULL;
             int not_kept = !value || PyDict_SetItem(settled_at, attack, value) < 0;
@@ -2162,7 +2193,7 @@ static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssiz
     Py_ssize_t actions = move_count < 0 ? -1
                                         : read_longs(args[13], counts, MAX_DRAW_COUNT, "counts");
     if (actions < 0 ||
-        draw_values_into(self, args[0], args[1], args[2], numbers, spells, moves, move_count,
+        draw_values_into(self, args[0], args[1], args[2], NULL, numbers, spells, moves, move_count,
                          continuing, counts, actions, deck_top, tempo, values) < 0)
         return NULL;
     return double_list(values, actions);
@@ -3318,8 +3349,8 @@ static PyObject *configure_reading(PyObject *module, PyObject *args) {
  * in one call: the legal actions sorted into draws and visits; the visits valued as
  * `Judge.visit_values` asks `visit_values` for them (the blind Mystery last, as
  * `_visit_values` lists it); the draws as `_draw_values` values them, its numbers taken
- * from the judge's table, the values settled kept in the judge's `_settled_at` (any other
- * asked of its `settled_at`); and the list `_take_turn` hands to `_best`, (action, value)
+ * from the judge's table, the values settled kept for the turn in C (a `Memo`; any other
+ * read from the judge's `_settled_at` or asked of its `settled_at`); and the list `_take_turn` hands to `_best`, (action, value)
  * pairs, the same floats in the same order. None for an action it does not know: the
  * Python code then takes the turn. `configure_deciding` hands over, once, the action
  * classes, the spells' and weapons' tables and the tuning. */
@@ -3364,6 +3395,7 @@ typedef struct {
     long my_attack, hp, visitors;
     long self_shifts[MAX_MOVES];
     Py_ssize_t self_shift_count;
+    Memo memo;  /* the values settled, kept for this turn (`settled_at` beyond its room) */
 } Turn;
 
 /* An int attribute named `turn_names[name]` into `out`; -1 with an exception. */
@@ -3408,6 +3440,10 @@ static int position_hp(PyObject *position, long *hp) {
 /* `judge.settled_at(attack)`: its `_settled_at`, else asked of it; 0, or -1 with an
  * exception. */
 static int settled_value(Turn *turn, long attack, double *out) {
+    if (memo_holds(&turn->memo, attack, attack) && turn->memo.known[attack - MEMO_LOW]) {
+        *out = turn->memo.value[attack - MEMO_LOW];
+        return 0;
+    }
     PyObject *key = PyLong_FromLong(attack);
     if (!key) return -1;
     PyObject *value = PyDict_GetItemWithError(turn->settled_at, key);
@@ -3477,7 +3513,7 @@ static int turn_draws(Turn *turn, PyObject *const *draws, Py_ssize_t count, int 
         !(turn->rules = PyObject_CallMethodOneArg(turn->judge, turn_names[J_RULES_OF],
                                                   turn->settled)))
         return -1;
-    return draw_values_into(turn->valuer, turn->settled, turn->rules, turn->settled_at,
+    return draw_values_into(turn->valuer, turn->settled, turn->rules, turn->settled_at, &turn->memo,
                             numbers, spells, turn->self_shifts, move_count, continuing, counts,
                             count, deck_top, tempo, values);
 }
