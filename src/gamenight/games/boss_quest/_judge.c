@@ -1636,53 +1636,44 @@ static PyObject *valuer_use_values(Valuer *self, PyObject *args) {
     return result;
 }
 
-/* visit_values(settled, spell_table, available, visits, my_weapons, fresh_hidden,
- *              weapons_in_deck, unseen_spells, visitors_after_me, my_attack, denial_share,
- *              mystery_margin, max_draws) -> list[float]
- *
- * `HeuristicBot._visit_values`: the value of each of `visits` ((0, -1) for a bare visit,
- * (1, slot) a discard, (2, slot) an activation) from the `settled` position, the face-up
- * spells `available` ((slot, key or None for the Mystery) pairs), the bot's weapons ((id,
- * value, colour), the hidden one first), the unseen spells ((key, count) pairs). */
-static PyObject *valuer_visit_values(Valuer *self, PyObject *args) {
-    if (check_ready(self) < 0) return NULL;
-    PyObject *settled_object, *spell_table, *available, *visits, *weapons, *fresh, *unseen;
+/* What `visit_values` is asked: read from its arguments (`valuer_visit_values`) or from a
+ * turn's table (`turn_visits`), its objects borrowed. */
+typedef struct {
+    PyObject *settled, *spell_table, *weapons, *fresh;
+    Py_ssize_t slots, asked, unseen;
+    long slot[MAX_KEYS];            /* the face-up spells available, by slot */
+    PyObject *key[MAX_KEYS];        /* ... their keys (None: the Mystery) */
+    long kind[MAX_KEYS], at_slot[MAX_KEYS];  /* each visit asked: its kind and slot */
+    PyObject *unseen_key[MAX_KEYS]; /* the unseen spells */
+    long unseen_count[MAX_KEYS];
     long weapons_in_deck, visitors, my_attack, max_draws;
     double denial_share, mystery_margin;
-    if (!PyArg_ParseTuple(args, "OO!O!O!O!O!lO!llddl", &settled_object, &PyDict_Type,
-                          &spell_table, &PyTuple_Type, &available, &PyTuple_Type, &visits,
-                          &PyTuple_Type, &weapons, &PyTuple_Type, &fresh, &weapons_in_deck,
-                          &PyTuple_Type, &unseen, &visitors, &my_attack, &denial_share,
-                          &mystery_margin, &max_draws))
-        return NULL;
-    Py_ssize_t slots = PyTuple_GET_SIZE(available), asked = PyTuple_GET_SIZE(visits);
-    if (slots > MAX_KEYS) {
-        PyErr_SetString(PyExc_ValueError, "visit_values: at most 64 slots");
-        return NULL;
-    }
-    Mage mage = {.valuer = self, .spell_table = spell_table, .max_draws = max_draws};
+} VisitAsk;
+
+/* The value of each visit `ask` asks into `values`: 0, or -1 with an exception. */
+static int visit_values_of(Valuer *self, const VisitAsk *ask, double *values) {
+    Py_ssize_t slots = ask->slots, asked = ask->asked;
+    Mage mage = {.valuer = self, .spell_table = ask->spell_table, .max_draws = ask->max_draws};
     Visit *visit = PyMem_Malloc(sizeof(Visit));  /* `read_visit` fills what is read */
-    PyObject *result = NULL;
-    double *denials = PyMem_Calloc((size_t)slots + 1, sizeof(double));
-    double *values = PyMem_Calloc((size_t)asked + 1, sizeof(double));
-    if (!visit || !denials || !values) {
+    double denials[MAX_KEYS];
+    int failed = -1;
+    if (!visit) {
         PyErr_NoMemory();
         goto done;
     }
-    if (read_visit(&mage, visit, settled_object, weapons, fresh, weapons_in_deck) < 0)
+    if (read_visit(&mage, visit, ask->settled, ask->weapons, ask->fresh, ask->weapons_in_deck) <
+        0)
         goto done;
 
     double nothing;
     if (imagined_value(&mage, &visit->settled, &nothing) < 0 ||
-        keep_settled(&mage, &visit->settled, settled_object) < 0)
+        keep_settled(&mage, &visit->settled, ask->settled) < 0)
         goto done;
     /* `_denial` of each slot */
     for (Py_ssize_t i = 0; i < slots; i++) {
-        long slot;
-        PyObject *key;
-        if (!parse_items(PyTuple_GET_ITEM(available, i), "lO", &slot, &key)) goto done;
+        PyObject *key = ask->key[i];
         denials[i] = 0.0;
-        if (key == Py_None || !visitors) continue;
+        if (key == Py_None || !ask->visitors) continue;
         SpellInfo info;
         if (spell_info(&mage, key, &info) < 0) goto done;
         if (info.effect == E_SWAP || info.effect == E_EXCHANGE) continue;
@@ -1690,21 +1681,19 @@ static PyObject *valuer_visit_values(Valuer *self, PyObject *args) {
         int count = worths(&mage, visit, key, &uses);
         if (count < 0) goto done;
         double gain = nothing - least(uses, count);
-        denials[i] = denial_share * (gain > 0.0 ? gain : 0.0);
+        denials[i] = ask->denial_share * (gain > 0.0 ? gain : 0.0);
     }
     Py_ssize_t mystery = -1;
     int any = 0;
     double best = 0.0;
     for (Py_ssize_t a = 0; a < asked; a++) {
-        long kind, slot;
-        if (!parse_items(PyTuple_GET_ITEM(visits, a), "ll", &kind, &slot)) goto done;
+        long kind = ask->kind[a], slot = ask->at_slot[a];
         Py_ssize_t at = -1;
         PyObject *key = NULL;
         for (Py_ssize_t i = 0; kind != 0 && i < slots; i++) {
-            PyObject *pair = PyTuple_GET_ITEM(available, i);
-            if (PyLong_AsLong(PyTuple_GET_ITEM(pair, 0)) == slot) {
+            if (ask->slot[i] == slot) {
                 at = i;
-                key = PyTuple_GET_ITEM(pair, 1);
+                key = ask->key[i];
             }
         }
         if (kind != 0 && at < 0) {
@@ -1733,39 +1722,73 @@ static PyObject *valuer_visit_values(Valuer *self, PyObject *args) {
     if (mystery >= 0) {  /* `_blind_value` */
         double blind = -INFINITY;
         long total = 0;
-        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(unseen); i++) {
-            long count;
-            PyObject *key;
-            if (!parse_items(PyTuple_GET_ITEM(unseen, i), "Ol", &key, &count)) goto done;
-            total += count;
-        }
-        if (my_attack > imagined_hp(&visit->settled) && total) {
+        for (Py_ssize_t i = 0; i < ask->unseen; i++) total += ask->unseen_count[i];
+        if (ask->my_attack > imagined_hp(&visit->settled) && total) {
             double expected = 0.0;
-            for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(unseen); i++) {
-                long count;
-                PyObject *key;
+            for (Py_ssize_t i = 0; i < ask->unseen; i++) {
                 const double *uses;
-                if (!parse_items(PyTuple_GET_ITEM(unseen, i), "Ol", &key, &count)) goto done;
-                int uses_count = worths(&mage, visit, key, &uses);
+                int uses_count = worths(&mage, visit, ask->unseen_key[i], &uses);
                 if (uses_count < 0) goto done;
-                expected += (double)count / (double)total * most(uses, uses_count);
+                expected +=
+                    (double)ask->unseen_count[i] / (double)total * most(uses, uses_count);
             }
-            if (expected > best + mystery_margin) blind = expected;
+            if (expected > best + ask->mystery_margin) blind = expected;
         }
         values[mystery] = blind;
     }
-    result = PyList_New(asked);
-    for (Py_ssize_t a = 0; result && a < asked; a++) {
-        PyObject *value = PyFloat_FromDouble(values[a]);
-        if (!value) Py_CLEAR(result);
-        else PyList_SET_ITEM(result, a, value);
-    }
+    failed = 0;
 
 done:
     mage_free(&mage);
     PyMem_Free(visit);
-    PyMem_Free(denials);
-    PyMem_Free(values);
+    return failed;
+}
+
+/* visit_values(settled, spell_table, available, visits, my_weapons, fresh_hidden,
+ *              weapons_in_deck, unseen_spells, visitors_after_me, my_attack, denial_share,
+ *              mystery_margin, max_draws) -> list[float]
+ *
+ * `HeuristicBot._visit_values`: the value of each of `visits` ((0, -1) for a bare visit,
+ * (1, slot) a discard, (2, slot) an activation) from the `settled` position, the face-up
+ * spells `available` ((slot, key or None for the Mystery) pairs), the bot's weapons ((id,
+ * value, colour), the hidden one first), the unseen spells ((key, count) pairs). */
+static PyObject *valuer_visit_values(Valuer *self, PyObject *args) {
+    if (check_ready(self) < 0) return NULL;
+    PyObject *available, *visits, *unseen;
+    VisitAsk ask;
+    if (!PyArg_ParseTuple(args, "OO!O!O!O!O!lO!llddl", &ask.settled, &PyDict_Type,
+                          &ask.spell_table, &PyTuple_Type, &available, &PyTuple_Type, &visits,
+                          &PyTuple_Type, &ask.weapons, &PyTuple_Type, &ask.fresh,
+                          &ask.weapons_in_deck, &PyTuple_Type, &unseen, &ask.visitors,
+                          &ask.my_attack, &ask.denial_share, &ask.mystery_margin,
+                          &ask.max_draws))
+        return NULL;
+    ask.slots = PyTuple_GET_SIZE(available);
+    ask.asked = PyTuple_GET_SIZE(visits);
+    ask.unseen = PyTuple_GET_SIZE(unseen);
+    if (ask.slots > MAX_KEYS || ask.asked > MAX_KEYS || ask.unseen > MAX_KEYS) {
+        PyErr_SetString(PyExc_ValueError,
+                        "visit_values: at most 64 slots, visits and unseen spells");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < ask.slots; i++)
+        if (!parse_items(PyTuple_GET_ITEM(available, i), "lO", &ask.slot[i], &ask.key[i]))
+            return NULL;
+    for (Py_ssize_t a = 0; a < ask.asked; a++)
+        if (!parse_items(PyTuple_GET_ITEM(visits, a), "ll", &ask.kind[a], &ask.at_slot[a]))
+            return NULL;
+    for (Py_ssize_t i = 0; i < ask.unseen; i++)
+        if (!parse_items(PyTuple_GET_ITEM(unseen, i), "Ol", &ask.unseen_key[i],
+                         &ask.unseen_count[i]))
+            return NULL;
+    double values[MAX_KEYS];
+    if (visit_values_of(self, &ask, values) < 0) return NULL;
+    PyObject *result = PyList_New(ask.asked);
+    for (Py_ssize_t a = 0; result && a < ask.asked; a++) {
+        PyObject *value = PyFloat_FromDouble(values[a]);
+        if (!value) Py_CLEAR(result);
+        else PyList_SET_ITEM(result, a, value);
+    }
     return result;
 }
 
@@ -3518,35 +3541,44 @@ static int turn_draws(Turn *turn, PyObject *const *draws, Py_ssize_t count, int 
                             count, deck_top, tempo, values);
 }
 
-/* The table's dict `name` as a tuple of its (key, value) pairs; NULL with an exception. */
-static PyObject *items_tuple(PyObject *table, int name) {
+/* The (key, value) pairs of the table's dict `name` into `keys` and, read as longs, into
+ * `numbers` (keys_long: the keys read as longs into `numbers`, the values into `keys`);
+ * their count, or -1 with an exception. The table holds the dict: borrowed items. */
+static Py_ssize_t dict_items(PyObject *table, int name, int keys_long, long *numbers,
+                             PyObject **keys) {
     PyObject *dict = turn_field(table, name);
-    if (!dict) return NULL;
-    PyObject *items = NULL;
+    if (!dict) return -1;
+    Py_ssize_t count = -1;
     if (!PyDict_Check(dict)) {
         PyErr_Format(PyExc_TypeError, "turn_values: the table's %s is not a dict",
                      turn_texts[name]);
-    } else if ((items = PyTuple_New(PyDict_GET_SIZE(dict)))) {
-        Py_ssize_t at = 0, i = 0;
+    } else if (PyDict_GET_SIZE(dict) > MAX_KEYS) {
+        PyErr_Format(PyExc_ValueError, "turn_values: the table's %s holds more than 64",
+                     turn_texts[name]);
+    } else {
+        Py_ssize_t at = 0;
         PyObject *key, *value;
-        while (items && PyDict_Next(dict, &at, &key, &value)) {
-            PyObject *pair = PyTuple_Pack(2, key, value);
-            if (!pair) Py_CLEAR(items);
-            else PyTuple_SET_ITEM(items, i++, pair);
+        count = 0;
+        while (PyDict_Next(dict, &at, &key, &value)) {
+            numbers[count] = PyLong_AsLong(keys_long ? key : value);
+            keys[count++] = keys_long ? value : key;
+            if (numbers[count - 1] == -1 && PyErr_Occurred()) {
+                count = -1;
+                break;
+            }
         }
     }
-    Py_DECREF(dict);
-    return items;
+    Py_DECREF(dict);  /* the table keeps it, and so its items */
+    return count;
 }
 
-/* Whether a spell of the (key, value) pairs `items` (a key None: the Mystery) is an
- * Exchange; -1 with an exception. */
-static int any_exchange(PyObject *items, int keys_first) {
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(items); i++) {
-        PyObject *key = PyTuple_GET_ITEM(PyTuple_GET_ITEM(items, i), keys_first ? 0 : 1);
+/* Whether one of `count` spell keys (None: the Mystery) is an Exchange; -1 with an
+ * exception. */
+static int any_exchange(PyObject *const *keys, Py_ssize_t count) {
+    for (Py_ssize_t i = 0; i < count; i++) {
         SpellInfo info;
-        if (key == Py_None) continue;
-        if (deciding_spell(key, &info) < 0) return -1;
+        if (keys[i] == Py_None) continue;
+        if (deciding_spell(keys[i], &info) < 0) return -1;
         if (info.effect == E_EXCHANGE) return 1;
     }
     return 0;
@@ -3575,24 +3607,31 @@ static PyObject *valued_draws(PyObject *const *draws, const double *values, Py_s
  * makes them), their highest value into `best`; NULL with an exception. */
 static PyObject *turn_visits(Turn *turn, PyObject *const *visits, PyObject *const *codes,
                              Py_ssize_t count, double *best) {
-    PyObject *args[13] = {NULL}, *values = NULL, *valued = NULL, *blind = NULL;
-    PyObject *call = NULL, *my_weapons = NULL, *available = NULL;
-    long in_deck;
-    if (turn_long(turn->table, T_WEAPONS_IN_DECK, &in_deck) < 0) goto done;
-    args[0] = Py_NewRef(turn->settled);
-    args[1] = Py_NewRef(deciding_spells);
-    if (!(args[2] = items_tuple(turn->table, T_AVAILABLE)) ||
-        !(args[7] = items_tuple(turn->table, T_UNSEEN_SPELLS)) ||
-        !(args[3] = PyTuple_New(count)))
+    PyObject *weapons = NULL, *fresh = NULL, *my_weapons = NULL, *valued = NULL, *blind = NULL;
+    VisitAsk ask = {.settled = turn->settled, .spell_table = deciding_spells,
+                    .visitors = turn->visitors, .my_attack = turn->my_attack,
+                    .denial_share = denial_share, .mystery_margin = mystery_margin};
+    double values[MAX_KEYS];
+    if (count > MAX_KEYS) {
+        PyErr_SetString(PyExc_ValueError, "turn_values: at most 64 visits");
         goto done;
-    for (Py_ssize_t a = 0; a < count; a++) PyTuple_SET_ITEM(args[3], a, Py_NewRef(codes[a]));
+    }
+    if (turn_long(turn->table, T_WEAPONS_IN_DECK, &ask.weapons_in_deck) < 0 ||
+        ((ask.max_draws = PyLong_AsLong(max_draws)) == -1 && PyErr_Occurred()) ||
+        (ask.slots = dict_items(turn->table, T_AVAILABLE, 1, ask.slot, ask.key)) < 0 ||
+        (ask.unseen = dict_items(turn->table, T_UNSEEN_SPELLS, 0, ask.unseen_count,
+                                 ask.unseen_key)) < 0)
+        goto done;
+    ask.asked = count;
+    for (Py_ssize_t a = 0; a < count; a++)
+        if (!parse_items(codes[a], "ll", &ask.kind[a], &ask.at_slot[a])) goto done;
     /* The bot's weapons (id, value, colour), the hidden one first. */
     if (!(my_weapons = turn_field(turn->table, T_MY_WEAPONS))) goto done;
     if (!PyList_Check(my_weapons)) {
         PyErr_SetString(PyExc_TypeError, "turn_values: the table's my_weapons is not a list");
         goto done;
     }
-    if (!(args[4] = PyTuple_New(PyList_GET_SIZE(my_weapons)))) goto done;
+    if (!(weapons = PyTuple_New(PyList_GET_SIZE(my_weapons)))) goto done;
     for (Py_ssize_t w = 0; w < PyList_GET_SIZE(my_weapons); w++) {
         long id = PyLong_AsLong(PyList_GET_ITEM(my_weapons, w));
         if (id == -1 && PyErr_Occurred()) goto done;
@@ -3600,43 +3639,32 @@ static PyObject *turn_visits(Turn *turn, PyObject *const *visits, PyObject *cons
             PyErr_SetString(PyExc_IndexError, "turn_values: a weapon of the bot is no weapon");
             goto done;
         }
-        PyTuple_SET_ITEM(args[4], w, Py_NewRef(PyTuple_GET_ITEM(weapon_rows, id)));
+        PyTuple_SET_ITEM(weapons, w, Py_NewRef(PyTuple_GET_ITEM(weapon_rows, id)));
     }
     /* The hidden weapon an Exchange brings, spread only when a spell may be one. */
     int exchanges = 0;
-    if (in_deck && (exchanges = any_exchange(args[2], 0)) == 0)
-        exchanges = any_exchange(args[7], 1);
+    if (ask.weapons_in_deck && (exchanges = any_exchange(ask.key, ask.slots)) == 0)
+        exchanges = any_exchange(ask.unseen_key, ask.unseen);
     if (exchanges < 0) goto done;
-    args[5] = exchanges ? turn_field(turn->table, T_FRESH) : PyTuple_New(0);
-    args[6] = PyLong_FromLong(in_deck);
-    args[8] = PyLong_FromLong(turn->visitors);
-    args[9] = PyLong_FromLong(turn->my_attack);
-    args[10] = PyFloat_FromDouble(denial_share);
-    args[11] = PyFloat_FromDouble(mystery_margin);
-    args[12] = Py_NewRef(max_draws);
-    for (int i = 5; i < 12; i++)
-        if (!args[i]) goto done;
-    if (!(call = PyTuple_New(13))) goto done;
-    for (int i = 0; i < 13; i++) {
-        PyTuple_SET_ITEM(call, i, args[i]);
-        args[i] = NULL;
-    }
-    if (!(values = valuer_visit_values(turn->valuer, call))) goto done;
+    if (!(fresh = exchanges ? turn_field(turn->table, T_FRESH) : PyTuple_New(0))) goto done;
+    ask.weapons = weapons;
+    ask.fresh = fresh;
+    if (visit_values_of(turn->valuer, &ask, values) < 0) goto done;
     /* Each visit with its value, the blind Mystery (an activation of the slot whose key is
      * None) after the others. */
-    available = turn_field(turn->table, T_AVAILABLE);
-    if (!available || !(valued = PyList_New(0)) || !(blind = PyList_New(0))) goto done;
+    if (!(valued = PyList_New(0)) || !(blind = PyList_New(0))) goto done;
     for (Py_ssize_t a = 0; a < count; a++) {
-        double value = PyFloat_AsDouble(PyList_GET_ITEM(values, a));
+        double value = values[a];
         if (a == 0 || value > *best) *best = value;
         int is_blind = 0;
         if (Py_IS_TYPE(visits[a], (PyTypeObject *)activate_class)) {
-            PyObject *key = PyDict_GetItemWithError(available, PyTuple_GET_ITEM(codes[a], 1));
-            if (!key) {
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "turn_values: a slot");
+            Py_ssize_t i = 0;
+            while (i < ask.slots && ask.slot[i] != ask.at_slot[a]) i++;
+            if (i == ask.slots) {
+                PyErr_SetString(PyExc_KeyError, "turn_values: a slot");
                 goto done;
             }
-            is_blind = key == Py_None;
+            is_blind = ask.key[i] == Py_None;
         }
         PyObject *pair = valued_pair(visits[a], value);
         int failed = !pair || PyList_Append(is_blind ? blind : valued, pair) < 0;
@@ -3647,11 +3675,9 @@ static PyObject *turn_visits(Turn *turn, PyObject *const *visits, PyObject *cons
         Py_CLEAR(valued);
 
 done:
-    for (int i = 0; i < 13; i++) Py_XDECREF(args[i]);
-    Py_XDECREF(call);
-    Py_XDECREF(values);
+    Py_XDECREF(weapons);
+    Py_XDECREF(fresh);
     Py_XDECREF(my_weapons);
-    Py_XDECREF(available);
     Py_XDECREF(blind);
     if (PyErr_Occurred()) Py_CLEAR(valued);
     return valued;
