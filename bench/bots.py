@@ -51,16 +51,16 @@ def measure(
     ratios = []
     first = 0  # the round's first seed
     for _ in range(rounds):
-        figures = games_within(
+        by_bot = games_within(
             partial(bot_game, game_id, players, bot), range(first, 1_000_000), seconds / rounds
         )
-        same = range(first, first + figures[0])
+        same = range(first, first + by_bot[0])
         by_random = games_within(partial(bot_game, game_id, players, "random"), same, float("inf"))
-        for side, (games, actions, elapsed) in (("bot", figures), ("random", by_random)):
+        for side, (games, actions, elapsed) in (("bot", by_bot), ("random", by_random)):
             played[side][0] += games
             played[side][1] += actions
             played[side][2] += elapsed
-        ratios.append(figures[2] / by_random[2])
+        ratios.append(by_bot[2] / by_random[2])
         first = same.stop
     row: dict[str, float | int | str | list[float]] = {
         "game": game_id,

@@ -2498,8 +2498,7 @@ typedef struct {
     PyObject *me_object;                   /* the seat, as the view or the caller names it */
     long visible_count[MAX_SEATS], visible[MAX_SEATS][MAX_WEAPONS];  /* face-up weapon ids */
     long hidden[MAX_SEATS];                /* its face-down weapon's id; -1: not seen */
-    PyObject *range[MAX_SEATS];            /* the view's [low, high] (NULL: the state's) */
-    long low[MAX_SEATS], high[MAX_SEATS];  /* the state's public bounds on it */
+    long low[MAX_SEATS], high[MAX_SEATS];  /* the public bounds on it, when not seen */
     PyObject *cards[MAX_SEATS];            /* weapon cards held, an int */
     PyObject *keys[MAX_SEATS], *hearts[MAX_SEATS], *visited[MAX_SEATS], *bust[MAX_SEATS];
     long deck_top;                         /* the deck's top weapon; -1: not known */
@@ -2555,7 +2554,6 @@ static int seen_weapons_in_view(Seen *seen, PyObject *view, long weapons) {
             if ((seen->visible[s][i] = weapon_id(PyList_GET_ITEM(visible, i), weapons)) < 0)
                 return -1;
         seen->hidden[s] = -1;
-        seen->range[s] = NULL;
         if (hidden != Py_None) {
             if ((seen->hidden[s] = weapon_id(hidden, weapons)) < 0) return -1;
         } else {
@@ -2714,7 +2712,6 @@ static int seen_in_state(Seen *seen, PyObject *state, PyObject *seat_arg, long w
         long known = as_long(AT(S_KNOWN, s));
         if (known == -1 && PyErr_Occurred()) return -1;
         seen->hidden[s] = -1;
-        seen->range[s] = NULL;
         if (known >> me & 1) {
             if ((seen->hidden[s] = bounded(AT(S_HIDDEN, s), weapons, "a weapon id")) < 0)
                 return -1;

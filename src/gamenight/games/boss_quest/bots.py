@@ -47,7 +47,6 @@ from typing import Any
 
 from gamenight.kernel import Action, Bot, State
 
-from . import views
 from .actions import (
     CHOOSE_PLAYER,
     CHOOSE_SPELL,
@@ -449,7 +448,7 @@ def read_seat_table(state: BossQuestState, seat: int) -> Table:
     if NATIVE:
         table: Table = _judge_read_seat_table(state, seat)
         return table
-    return read_table(views.view(state, seat))
+    return read_table(state.view(seat))
 
 
 Kinds = list[tuple[int, int, int]]  # (value, colour, how many weapons), in that order
