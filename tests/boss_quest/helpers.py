@@ -68,3 +68,12 @@ def others(*names: str) -> list[str]:
 def random_moves(state: BossQuestState, steps: int, seed: int = 0) -> None:
     """Play up to `steps` uniformly random legal actions (fewer if the game ends)."""
     testing.random_moves(state, steps, seed)
+
+
+def decide_in_python(monkeypatch: Any) -> None:
+    """Bots decide in Python, so that the C parts their Judge calls are compared one by one
+    (`_judge.seat_decision` takes the whole decision in C otherwise)."""
+    from gamenight.games.boss_quest import bots
+
+    monkeypatch.setattr(bots, "seat_decision", lambda state, seat, legal: None, raising=False)
+    monkeypatch.setattr(bots, "view_decision", lambda view, legal: None, raising=False)

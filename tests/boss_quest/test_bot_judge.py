@@ -14,6 +14,7 @@ import gamenight
 from gamenight import agents
 from gamenight.games.boss_quest import bots
 from gamenight.play.table import play
+from tests.boss_quest.helpers import decide_in_python
 from tests.kernel.test_recorded_games import RECORDS, bot_games
 
 judge_c = pytest.importorskip("gamenight.games.boss_quest._judge")
@@ -74,7 +75,7 @@ def test_the_c_judge_values_every_position_of_bot_games_as_python_does(monkeypat
     monkeypatch.setattr(bots.Judge, "_value", both)
     # The turns and visits valued position by position here (`test_bot_native` compares
     # C's own turn and visit).
-    monkeypatch.setattr(bots.Judge, "turn_values", lambda judge, legal: None)
+    decide_in_python(monkeypatch)
     monkeypatch.setattr(bots.Judge, "visit_values", lambda judge, visits: None)
     for players in (2, 3, 4, 5):
         for seed in range(3):

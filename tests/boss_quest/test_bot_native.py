@@ -1,8 +1,8 @@
 """The heuristic bot's parts in C beyond the Judge's valuation (`_judge.read_weapons`,
-`_judge.Valuer.values_moved`, `_judge.stopping`, `_judge.Valuer.draw_values`,
-`_judge.Valuer.visit_values` and `use_values`, and the whole turn of
-`_judge.Valuer.turn_values`) give what its Python code gives, floats exactly (==): the
-same choices with or without the extension."""
+`_judge.stopping`, `_judge.Valuer.draw_values`, `_judge.Valuer.visit_values` and
+`use_values`, and the whole decision of `_judge.seat_decision` and `view_decision`) give
+what its Python code gives, floats exactly (==): the same choices with or without the
+extension."""
 
 from __future__ import annotations
 
@@ -19,14 +19,9 @@ from gamenight.games.boss_quest.content import VALUES, WEAPON_COLOUR, WEAPON_VAL
 from gamenight.games.boss_quest.state import BossQuestState
 from gamenight.kernel import Action
 from gamenight.play.table import play
+from tests.boss_quest.helpers import decide_in_python
 
 judge_c = pytest.importorskip("gamenight.games.boss_quest._judge")
-
-
-def take_turns_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Turns taken by the Python code, so that the C parts it calls are compared one by one
-    (`turn_values` takes the whole turn in C otherwise)."""
-    monkeypatch.setattr(bots.Judge, "turn_values", lambda judge, legal: None)
 
 
 def play_bot_games(player_counts: tuple[int, ...], games: int, first_seed: int) -> None:
@@ -76,15 +71,14 @@ def test_every_stopping_decision_of_bot_games_is_valued_as_python_does(monkeypat
         return values
 
     monkeypatch.setattr(bots.Judge, "draw_values", draw_values)
-    take_turns_in_python(monkeypatch)
+    decide_in_python(monkeypatch)
     play_bot_games((2, 3, 4, 5), 2, first_seed=300)
     assert seen["ranges"] > 200
 
 
-def test_draws_valued_after_a_visit_take_its_parts_of_the_same_battle_alone(monkeypatch):
+def test_draws_valued_after_a_visit_are_valued_as_by_a_fresh_judge(monkeypatch):
     """A decision values its visits, then its draws, from the same settled round: the
-    draws read the parts the visit made, the same floats as a Valuer that made its own;
-    told of another HP (other rules), they make their own."""
+    draws' floats are those of a Judge that valued nothing before."""
     asked: list[tuple[bots.Table, list[Any], tuple[Any, ...]]] = []
     visited: dict[int, list[Any]] = {}
     visit_values, draw_values = bots.Judge.visit_values, bots.Judge.draw_values
@@ -100,7 +94,7 @@ def test_draws_valued_after_a_visit_take_its_parts_of_the_same_battle_alone(monk
 
     monkeypatch.setattr(bots.Judge, "visit_values", visit)
     monkeypatch.setattr(bots.Judge, "draw_values", draw)
-    take_turns_in_python(monkeypatch)
+    decide_in_python(monkeypatch)
     state = gamenight.make("boss-quest", 4, seed=310)
     play(state, [agents.make("heuristic", "boss-quest", s) for s in range(4)])
     monkeypatch.undo()
@@ -109,16 +103,6 @@ def test_draws_valued_after_a_visit_take_its_parts_of_the_same_battle_alone(monk
         after_visit = bots.Judge(table)
         after_visit.visit_values(visits)
         assert after_visit.draw_values(*args) == bots.Judge(table).draw_values(*args)
-        settled = table.settled
-        other = dataclasses.replace(bots.Rules.of(settled))
-        other.hp += 1
-        first, last, start, hp, hopeless, top, *rest = args
-        moved = (first, last + 1, start, hp + 1, hopeless + 1, top + 1, *rest)
-        fresh = bots.Judge(table)
-        assert after_visit._valuer is not None and fresh._valuer is not None
-        assert after_visit._valuer.draw_values(
-            settled, other, {}, table.my_attack, *moved, bots.TEMPO
-        ) == fresh._valuer.draw_values(settled, other, {}, table.my_attack, *moved, bots.TEMPO)
 
 
 def test_every_visit_to_the_mage_in_bot_games_is_valued_as_python_does(monkeypatch):
@@ -152,7 +136,7 @@ def test_every_visit_to_the_mage_in_bot_games_is_valued_as_python_does(monkeypat
         return native
 
     monkeypatch.setattr(bots.HeuristicBot, "_visit_values", both)
-    take_turns_in_python(monkeypatch)
+    decide_in_python(monkeypatch)
     play_bot_games((2, 3, 4, 5), 4, first_seed=500)
     assert seen["visits"] > 300 and seen["blind"], seen
     assert set(effects) == set(bots.Effect), effects
@@ -167,56 +151,106 @@ def turn_kind(table: bots.Table) -> str:
     return "no bust" if bots._no_card_busts(table) else "equip"
 
 
-def test_every_turn_of_bot_games_is_valued_as_python_values_it(monkeypatch):
-    """In games of 2 to 6 players, every turn taken in C (`Judge.turn_values`) against the
-    list a Python Judge's `_take_turn` hands to `_best`: the same actions, in the same
-    order, with the same floats; every way a turn ends among them."""
-    assert bots.NATIVE
-    original = bots.Judge.turn_values
-    python_bot = bots.HeuristicBot(0)
+def python_decision(state: BossQuestState, seat: int, legal: list[Action], monkeypatch):
+    """The list a Python bot's `_take_turn` hands to `_best`, or for a spell's target the
+    uses `_choose_target` chooses among, from a Python Judge of `seat`'s view."""
+    with monkeypatch.context() as patch:
+        patch.setattr(bots, "NATIVE", False)
+        table = bots.read_table(state.view(seat))
+        twin = bots.Judge(table)
+    if table.pending is not None:
+        uses = bots._uses(table, table.settled, table.pending)
+        valued = [(a, twin.expected(outcomes)) for a, outcomes in uses]
+        return table, [(a, value) for a, value in valued if a is not None and a in legal]
     handed: list[bots.Valued] = []
+    python_bot = bots.HeuristicBot(0)
 
     def keep(values: bots.Valued) -> Action:  # the Python turn's list, no draw made
         handed.append(values)
         return values[0][0]
 
     python_bot._best = keep  # type: ignore[method-assign]
+    python_bot._take_turn(table, twin, legal)
+    return table, handed.pop()
+
+
+def test_every_decision_of_bot_games_is_valued_as_python_values_it(monkeypatch):
+    """In games of 2 to 6 players, every decision taken in C (`seat_decision`, and
+    `view_decision` from the seat's view) against the list a Python Judge's `_take_turn`
+    hands to `_best`, or the targets `_choose_target` chooses among: the same actions, in
+    the same order, with the same floats; every way a turn ends among them."""
+    assert bots.NATIVE
+    original = bots.seat_decision
     seen: dict[str, int] = {}
 
-    def both(judge: bots.Judge, legal: list[Action]) -> bots.Valued | None:
-        native = original(judge, legal)
-        if judge._valuer is None:  # the twin's turn, in Python
-            return native
+    def both(state: BossQuestState, seat: int, legal: list[Action]) -> bots.Valued | None:
+        native = original(state, seat, legal)
         assert native is not None
-        with monkeypatch.context() as patch:
-            patch.setattr(bots, "NATIVE", False)
-            twin = bots.Judge(judge.table)
-        python_bot._take_turn(judge.table, twin, legal)
-        assert native == handed.pop()
-        table = judge.table
-        drawn = type(native[0][0]) is bots.Equip
-        key = f"{turn_kind(table)}, {'draws' if drawn else 'visits'}"
+        assert judge_c.view_decision(state.view(seat), legal) == native
+        table, valued = python_decision(state, seat, legal, monkeypatch)
+        assert native == valued
+        if table.pending is not None:
+            key = f"target of {bots.SPELL_BY_KEY[table.pending].effect.name}"
+        else:
+            drawn = type(native[0][0]) is bots.Equip
+            key = f"{turn_kind(table)}, {'draws' if drawn else 'visits'}"
+            seen["blind"] = seen.get("blind", 0) + any(
+                type(a) is bots.Activate and table.available[a.slot] is None for a, _ in native
+            )
         seen[key] = seen.get(key, 0) + 1
-        seen["blind"] = seen.get("blind", 0) + any(
-            type(a) is bots.Activate and table.available[a.slot] is None for a, _ in native
-        )
         return native
 
-    monkeypatch.setattr(bots.Judge, "turn_values", both)
+    monkeypatch.setattr(bots, "seat_decision", both)
     play_bot_games((2, 3, 4, 5, 6), 3, first_seed=700)
     assert sum(seen.values()) > 1000, seen
     ways = ("last call", "last equip", "equip")
     assert all(seen.get(f"{way}, {end}") for way in ways for end in ("draws", "visits")), seen
     assert seen.get("no bust, draws") and seen.get("blind"), seen
+    targets = ("ATTACK", "SWAP", "CANCEL", "EXCHANGE")
+    assert all(seen.get(f"target of {effect}") for effect in targets), seen
 
 
-def test_a_turn_with_an_action_it_does_not_know_is_left_to_python():
+def test_every_decision_of_random_games_is_valued_as_python_values_it(monkeypatch):
+    """Positions bots rarely reach (random players bust, swap and cancel freely): at every
+    decision of random games of 2 to 6 players, C's decision for the seat to act against
+    the Python Judge's."""
+    decided = 0
+    for players in (2, 3, 4, 5, 6):
+        for game in range(3):
+            state = gamenight.make("boss-quest", players, seed=900 + game)
+            agent = agents.make("random", "boss-quest", seed=game)
+            while not state.is_over():
+                seat = state.actors()[0]
+                legal = state.legal_actions(seat)
+                if len(legal) > 1:
+                    native = judge_c.seat_decision(state, seat, legal)
+                    assert native == python_decision(state, seat, legal, monkeypatch)[1]
+                    decided += 1
+                state.apply(seat, agent.act(state.view(seat), legal))
+    assert decided > 500
+
+
+def test_a_decision_with_an_action_it_does_not_know_is_left_to_python():
     state = gamenight.make("boss-quest", 3, seed=1)
     seat = state.actors()[0]
-    judge = bots.Judge(bots.read_table(state.view(seat)))
     legal = state.legal_actions(seat)
-    assert judge.turn_values(legal) is not None
-    assert judge.turn_values([*legal, bots.ChoosePlayer(0)]) is None
+    assert judge_c.seat_decision(state, seat, legal) is not None
+    assert judge_c.seat_decision(state, seat, [*legal, bots.ChoosePlayer(0)]) is None
+    assert judge_c.view_decision(state.view(seat), [*legal, bots.ChoosePlayer(0)]) is None
+
+
+def test_a_decision_refuses_a_spectator_a_seat_not_at_the_table_and_a_legal_tuple():
+    state = gamenight.make("boss-quest", 3, seed=1)
+    seat = state.actors()[0]
+    legal = state.legal_actions(seat)
+    with pytest.raises(ValueError, match="spectator"):
+        judge_c.seat_decision(state, None, legal)
+    with pytest.raises(ValueError, match="spectator"):
+        judge_c.view_decision(state.view(None), legal)
+    with pytest.raises(Exception, match="seat"):
+        judge_c.seat_decision(state, 7, legal)
+    with pytest.raises(TypeError, match="not a list"):
+        judge_c.seat_decision(state, seat, tuple(legal))
 
 
 def test_stopping_values_over_random_tables_are_the_python_ones():
@@ -357,6 +391,7 @@ def test_every_table_of_bot_games_is_read_as_python_reads_it(monkeypatch):
         return table
 
     monkeypatch.setattr(bots, "read_seat_table", read)
+    decide_in_python(monkeypatch)
     play_bot_games((2, 3, 4, 5, 6), 2, first_seed=500)
     assert seen["tables"] > 500 and seen["last_call"] and seen["pending"], seen
 
@@ -523,7 +558,7 @@ def test_a_condition_taken_at_the_mage_is_valued_as_python_does_with_rivals_stil
         return native
 
     monkeypatch.setattr(bots.HeuristicBot, "_visit_values", both)
-    take_turns_in_python(monkeypatch)
+    decide_in_python(monkeypatch)
     play_bot_games((3, 4, 5, 6), 3, first_seed=900)
     assert seen["visits"] > 20, seen
 

@@ -14,6 +14,7 @@ from gamenight import agents
 from gamenight.games.boss_quest import bots
 from gamenight.games.boss_quest.content import NUM_WEAPONS
 from gamenight.play.table import play
+from tests.boss_quest.helpers import decide_in_python
 
 
 def plain_kinds(weapons: tuple[int, ...]) -> list[tuple[int, int, int]]:
@@ -80,6 +81,7 @@ def test_every_table_a_bot_reads_holds_what_the_definitions_give(monkeypatch, na
         return table
 
     monkeypatch.setattr(bots, "read_seat_table", read)
+    decide_in_python(monkeypatch)
     for players in (2, 3, 4, 5):
         state = gamenight.make("boss-quest", players, seed=700 + players)
         play(state, [agents.make("heuristic", "boss-quest", s) for s in range(players)])

@@ -210,19 +210,7 @@ typedef struct {
     int max_card;
     int stop_gap;          /* a drawing rival stops this close to the HP */
     int ready;             /* set by a successful `__init__` alone */
-    /* The settled round's parts as `visit_values` made them, kept for a `draw_values` of
-     * the same position object (a decision asks both): the position, what its parts were
-     * made with (HP, each seat's shift and draws, the conditions), and the parts. */
-    PyObject *kept_position;
-    Forecast *kept_seats[MAX_SEATS];
-    long kept_hp, kept_shifts[MAX_SEATS], kept_draws[MAX_SEATS], kept_conditions[MAX_SEATS];
-    int kept_condition_count;
 } Valuer;
-
-static void forget_settled(Valuer *self) {
-    Py_CLEAR(self->kept_position);
-    for (int s = 0; s < MAX_SEATS; s++) Py_CLEAR(self->kept_seats[s]);
-}
 
 /* 0 for a Valuer that `__init__` filled; -1 (a RuntimeError) for one it did not: a failed
  * or missing `__init__` leaves arrays unset. */
@@ -233,7 +221,6 @@ static int check_ready(const Valuer *self) {
 }
 
 static void valuer_dealloc(Valuer *self) {
-    forget_settled(self);
     PyMem_Free(self->threat);
     PyMem_Free(self->needs);
     PyMem_Free(self->rival_hearts);
@@ -863,8 +850,7 @@ static PyObject *hand_key(PyObject *hand) {
 /* Fill `battle` from `position`, whose spells make `rules` (a `bots.Rules`). Each seat's
  * part is looked up in, or added to, the dict `cache` under the key `Judge._seats` uses,
  * (hand, shift, draws, hp, conditions), with the hand in a HandKey (hashed and compared
- * as the hand); with no `cache` (NULL), made for this battle alone. 0, or -1 with an
- * exception (`battle` cleared). */
+ * as the hand). 0, or -1 with an exception (`battle` cleared). */
 static int read_battle(Valuer *self, PyObject *position, PyObject *rules, PyObject *cache,
                        Battle *battle) {
     int players = self->players;
@@ -888,35 +874,11 @@ static int read_battle(Valuer *self, PyObject *position, PyObject *rules, PyObje
                         "value_of: a hand, a settled flag and a shift for every seat");
         goto done;
     }
-    /* Without a memo, the parts `visit_values` kept of this very position, if they were
-     * made with this HP and these conditions (each seat's shift and draws checked below). */
-    int kept = 0;
-    if (!cache && self->kept_position == position && self->kept_hp == hp &&
-        PyTuple_Check(conditions) && PyTuple_GET_SIZE(conditions) == self->kept_condition_count) {
-        long wanted[MAX_SEATS];
-        int count = read_ints(conditions, wanted, MAX_SEATS, "conditions");
-        if (count < 0) PyErr_Clear();  /* refused again, with its error, where it is read */
-        kept = count == self->kept_condition_count &&
-               !memcmp(wanted, self->kept_conditions, sizeof(long) * (size_t)count);
-    }
     for (int s = 0; s < players; s++) {
         PyObject *hand = PyTuple_GET_ITEM(hands, s), *shift = PyList_GET_ITEM(shifts, s);
         int is_settled = PyObject_IsTrue(PyTuple_GET_ITEM(settled, s));
         if (is_settled < 0 || int_attribute(hand, CARDS, &battle->cards[s]) < 0) goto done;
         PyObject *draws = s == self->me || is_settled ? no_draws : rival_draws;
-        if (!cache) {  /* made for this battle alone: no key to make, hash or store */
-            long shift_value = PyLong_AsLong(shift), draws_value = PyLong_AsLong(draws);
-            if (PyErr_Occurred()) goto done;
-            Forecast *made = NULL;
-            if (kept && shift_value == self->kept_shifts[s] &&
-                draws_value == self->kept_draws[s])
-                made = (Forecast *)Py_NewRef(self->kept_seats[s]);
-            else
-                made = hand_forecast(self, hand, 0, shift_value, draws_value, hp, conditions);
-            if (!made) goto done;
-            battle->seats[s] = made;
-            continue;
-        }
         PyObject *wrapped = hand_key(hand);
         PyObject *key = wrapped ? PyTuple_Pack(5, wrapped, shift, draws, hp_object, conditions)
                                 : NULL;
@@ -971,103 +933,17 @@ static PyObject *valuer_value_of(Valuer *self, PyObject *const *args, Py_ssize_t
     return result;
 }
 
-/* `value_of` the position with the bot's face-up total moved by each of `moves` (`count`
- * of them) into `out`: the bot's own part, made for each move, is not kept. 0, or -1 with
- * an exception. */
-static int moved_values(Valuer *self, PyObject *position, PyObject *rules, PyObject *cache,
-                        const long *moves, Py_ssize_t count, double *out) {
-    Battle battle;
-    if (read_battle(self, position, rules, cache, &battle) < 0) return -1;
-    int me = self->me, failed = 1;
-    PyObject *hands = attribute(position, HANDS), *shifts = attribute(rules, SHIFTS);
-    PyObject *conditions = attribute(rules, CONDITIONS);
-    long shift = hands && shifts && conditions ? PyLong_AsLong(PyList_GET_ITEM(shifts, me)) : 0;
-    Forecast *settled_here = battle.seats[me];
-    /* The bot's hand read once (`hand_forecast` for every move reads the same). */
-    PyObject *hand = hands && !PyErr_Occurred() ? PyTuple_GET_ITEM(hands, me) : NULL;
-    PyObject *hidden = hand ? attribute(hand, HIDDEN) : NULL;
-    PyObject *colour_tuple = hidden ? attribute(hand, COLOURS) : NULL;
-    long shown = 0, colours[MAX_COLOURS], condition_list[MAX_COLOURS];
-    int colour_count = -1, condition_count = -1, hidden_count = 0;
-    Kind *kinds = NULL;
-    if (colour_tuple && int_attribute(hand, SHOWN, &shown) == 0 &&
-        (colour_count = read_ints(colour_tuple, colours, MAX_COLOURS, "colours")) >= 0 &&
-        (condition_count = read_ints(conditions, condition_list, MAX_COLOURS, "conditions")) >= 0)
-        kinds = read_kinds(hidden, &hidden_count);
-    Py_XDECREF(hidden);
-    Py_XDECREF(colour_tuple);
-    failed = !kinds;
-    /* Moved past the HP with every hidden weapon, the bot's part differs only in attacks
-     * above the HP, which no sum reads (its chances of ending at or above each attack up to
-     * the HP are all 0, its bust chance the same sum): one value for all such moves. */
-    double past_hp = 0.0;
-    int past_hp_known = 0;
-    for (Py_ssize_t i = 0; !failed && i < count; i++) {
-        int past = hidden_count > 0;
-        for (int k = 0; past && k < hidden_count; k++)
-            past = shown + moves[i] + kinds[k].value + shift > battle.hp;
-        if (past && past_hp_known) {
-            out[i] = past_hp;
-            continue;
-        }
-        Forecast *mine = forecast_of(self, kinds, hidden_count, colours, colour_count,
-                                     shown + moves[i], shift, 0, battle.hp, condition_list,
-                                     condition_count);
-        if (!mine) {
-            failed = 1;
-        } else {
-            battle.seats[me] = mine;
-            out[i] = battle_value(self, &battle);
-            Py_DECREF(mine);
-            if (past) {
-                past_hp = out[i];
-                past_hp_known = 1;
-            }
-        }
-    }
-    PyMem_Free(kinds);
-    battle.seats[me] = settled_here;
-    battle_clear(&battle);
-    Py_XDECREF(hands);
-    Py_XDECREF(shifts);
-    Py_XDECREF(conditions);
-    return failed ? -1 : 0;
-}
-
-/* values_moved(position, rules, forecasts, moves) -> list[float]
- *
- * For each int of `moves`, `value_of` the same position with the bot's face-up total moved
- * by it (`Hand.with_value`): a stopping decision values its own attack over a range. */
-static PyObject *valuer_values_moved(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (check_ready(self) < 0) return NULL;
-    if (nargs != 4 || !PyDict_Check(args[2])) {
-        PyErr_SetString(PyExc_TypeError, "values_moved(position, rules, forecasts: dict, moves)");
-        return NULL;
-    }
-    PyObject *moves = PySequence_Fast(args[3], "moves: a sequence of ints");
-    if (!moves) return NULL;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(moves);
-    long *shifts = PyMem_Calloc((size_t)count + 1, sizeof(long));
-    double *values = PyMem_Calloc((size_t)count + 1, sizeof(double));
-    PyObject *result = NULL;
-    int failed = !shifts || !values;
-    if (failed) PyErr_NoMemory();
-    for (Py_ssize_t i = 0; !failed && i < count; i++) {
-        shifts[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(moves, i));
-        failed = shifts[i] == -1 && PyErr_Occurred();
-    }
-    if (!failed && moved_values(self, args[0], args[1], args[2], shifts, count, values) == 0)
-        result = PyList_New(count);
-    for (Py_ssize_t i = 0; result && i < count; i++) {
-        PyObject *value = PyFloat_FromDouble(values[i]);
-        if (!value) Py_CLEAR(result);
-        else PyList_SET_ITEM(result, i, value);
-    }
-    PyMem_Free(shifts);
-    PyMem_Free(values);
-    Py_DECREF(moves);
-    return result;
-}
+/* ----- set by `configure_deciding` ---------------------------------------------------------
+ * The action classes a decision sorts, the targets it chooses among, `_SPELL_TABLE` and
+ * `_WEAPON_ROWS`, and the bot's tuning. */
+static PyObject *equip_class, *visit_mage_class, *discard_class, *activate_class;
+static PyObject *choose_player, *choose_spell, *choose_weapon;  /* the actions, by number */
+static PyObject *deciding_spells;
+static double denial_share, mystery_margin, tempo, spell_survives;
+static double game_win, threat_share, threat_lead, heart, last_heart, rival_heart;
+static double rival_falls_behind_me, rival_falls_ahead;
+static int stop_gap;
+static long most_value;  /* the highest value a card may have */
 
 /* ----- the Mage: every visit valued in C ---------------------------------------------------
  * `HeuristicBot._visit_values` with `_uses`, `_exchanged`, `_denial`, `_blind_value` and the
@@ -1147,15 +1023,15 @@ static void mage_free(Mage *mage) {
 }
 
 /* A spell's effect, amount and colour from the spell table; -1 with an exception. */
-static int spell_info(Mage *mage, PyObject *key, SpellInfo *info) {
-    PyObject *row = PyDict_GetItemWithError(mage->spell_table, key);
+static int spell_info(PyObject *spell_table, PyObject *key, SpellInfo *info) {
+    PyObject *row = PyDict_GetItemWithError(spell_table, key);
     if (!row) {
-        if (!PyErr_Occurred()) PyErr_Format(PyExc_KeyError, "visit_values: no spell %R", key);
+        if (!PyErr_Occurred()) PyErr_Format(PyExc_KeyError, "no spell %R", key);
         return -1;
     }
     if (!parse_items(row, "ill", &info->effect, &info->amount, &info->colour)) return -1;
     if (info->effect < 0 || info->effect >= EFFECTS) {
-        PyErr_Format(PyExc_ValueError, "visit_values: spell %R has no known effect", key);
+        PyErr_Format(PyExc_ValueError, "spell %R has no known effect", key);
         return -1;
     }
     return 0;
@@ -1340,28 +1216,46 @@ static int imagined_value(Mage *mage, const Imagined *position, double *value) {
     return 0;
 }
 
-/* Keep the parts of `position` (the Python `settled` read into it, valued just now) in the
- * Valuer, for a later `draw_values` of `settled` (see `Valuer.kept_position`). 0, or -1
- * with an exception. */
-static int keep_settled(Mage *mage, const Imagined *position, PyObject *settled) {
+/* `imagined_value` of `position` with the bot's face-up total moved by each of `moves`
+ * (`count` of them) into `out` (`moved_values` over a Mage's position): the rivals' parts
+ * kept by the Mage, the bot's made for each move. 0, or -1 with an exception. */
+static int mage_moved_values(Mage *mage, const Imagined *position, const long *moves,
+                             Py_ssize_t count, double *out) {
     Valuer *valuer = mage->valuer;
+    int me = valuer->me;
     ImaginedRules rules;
     Forecast *seats[MAX_SEATS];
-    forget_settled(valuer);
+    long cards[MAX_SEATS];
     if (imagined_rules(mage, position, &rules) < 0 ||
         imagined_parts(mage, position, &rules, seats) < 0)
         return -1;
-    if (rules.condition_count > MAX_SEATS) return 0;  /* more than a key holds: not kept */
-    valuer->kept_hp = rules.hp;
-    valuer->kept_condition_count = rules.condition_count;
-    memcpy(valuer->kept_conditions, rules.conditions,
-           sizeof(long) * (size_t)rules.condition_count);
-    for (int s = 0; s < valuer->players; s++) {
-        valuer->kept_shifts[s] = rules.shifts[s];
-        valuer->kept_draws[s] = rules.draws[s];
-        valuer->kept_seats[s] = (Forecast *)Py_NewRef(seats[s]);
+    for (int s = 0; s < valuer->players; s++) cards[s] = position->hands[s].cards;
+    const SeatHand *hand = &position->hands[me];
+    /* Past the HP with every hidden weapon, one value for all such moves (`moved_values`). */
+    double past_hp = 0.0;
+    int past_hp_known = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        int past = hand->hidden_count > 0;
+        for (int k = 0; past && k < hand->hidden_count; k++)
+            past = hand->shown + moves[i] + hand->hidden[k].value + rules.shifts[me] > rules.hp;
+        if (past && past_hp_known) {
+            out[i] = past_hp;
+            continue;
+        }
+        Forecast *mine = forecast_of(valuer, hand->hidden, hand->hidden_count, hand->colours,
+                                     hand->colour_count, hand->shown + moves[i],
+                                     rules.shifts[me], 0, rules.hp, rules.conditions,
+                                     rules.condition_count);
+        if (!mine) return -1;
+        seats[me] = mine;
+        out[i] = round_value(valuer, seats, cards, rules.hp, rules.bonus, rules.runner_up,
+                             rules.mercy);
+        Py_DECREF(mine);
+        if (past) {
+            past_hp = out[i];
+            past_hp_known = 1;
+        }
     }
-    valuer->kept_position = Py_NewRef(settled);
     return 0;
 }
 
@@ -1387,7 +1281,7 @@ static int read_imagined(Mage *mage, PyObject *position, Imagined *out) {
         InPlay *spell = &out->spells[i];
         if (!parse_items(PyTuple_GET_ITEM(spells, i), "lOl", &spell->slot, &key,
                               &spell->target) ||
-            spell_info(mage, key, &spell->info) < 0)
+            spell_info(mage->spell_table, key, &spell->info) < 0)
             goto done;
     }
     for (int s = 0; s < players; s++) {
@@ -1442,7 +1336,7 @@ static int worths(Mage *mage, const Visit *visit, PyObject *key, const double **
         return -1;
     }
     SpellInfo info;
-    if (spell_info(mage, key, &info) < 0) return -1;
+    if (spell_info(mage->spell_table, key, &info) < 0) return -1;
     int players = mage->valuer->players, me = mage->valuer->me, count = 0;
     const Imagined *settled = &visit->settled;
     double *values = PyMem_Calloc((size_t)(players + MAX_SPELLS + MAX_HAND + 2), sizeof(double));
@@ -1650,36 +1544,25 @@ typedef struct {
     double denial_share, mystery_margin;
 } VisitAsk;
 
-/* The value of each visit `ask` asks into `values`: 0, or -1 with an exception. */
-static int visit_values_of(Valuer *self, const VisitAsk *ask, double *values) {
+/* The value of each visit `ask` asks into `values`, with what the Mage knows of the bot
+ * (`visit`): 0, or -1 with an exception. */
+static int mage_visit_values(Mage *mage, const Visit *visit, const VisitAsk *ask,
+                             double *values) {
     Py_ssize_t slots = ask->slots, asked = ask->asked;
-    Mage mage = {.valuer = self, .spell_table = ask->spell_table, .max_draws = ask->max_draws};
-    Visit *visit = PyMem_Malloc(sizeof(Visit));  /* `read_visit` fills what is read */
     double denials[MAX_KEYS];
-    int failed = -1;
-    if (!visit) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    if (read_visit(&mage, visit, ask->settled, ask->weapons, ask->fresh, ask->weapons_in_deck) <
-        0)
-        goto done;
-
     double nothing;
-    if (imagined_value(&mage, &visit->settled, &nothing) < 0 ||
-        keep_settled(&mage, &visit->settled, ask->settled) < 0)
-        goto done;
+    if (imagined_value(mage, &visit->settled, &nothing) < 0) return -1;
     /* `_denial` of each slot */
     for (Py_ssize_t i = 0; i < slots; i++) {
         PyObject *key = ask->key[i];
         denials[i] = 0.0;
         if (key == Py_None || !ask->visitors) continue;
         SpellInfo info;
-        if (spell_info(&mage, key, &info) < 0) goto done;
+        if (spell_info(mage->spell_table, key, &info) < 0) return -1;
         if (info.effect == E_SWAP || info.effect == E_EXCHANGE) continue;
         const double *uses;
-        int count = worths(&mage, visit, key, &uses);
-        if (count < 0) goto done;
+        int count = worths(mage, visit, key, &uses);
+        if (count < 0) return -1;
         double gain = nothing - least(uses, count);
         denials[i] = ask->denial_share * (gain > 0.0 ? gain : 0.0);
     }
@@ -1698,7 +1581,7 @@ static int visit_values_of(Valuer *self, const VisitAsk *ask, double *values) {
         }
         if (kind != 0 && at < 0) {
             PyErr_Format(PyExc_KeyError, "visit_values: slot %ld holds no available spell", slot);
-            goto done;
+            return -1;
         }
         if (kind == 0) {
             values[a] = nothing;
@@ -1709,12 +1592,12 @@ static int visit_values_of(Valuer *self, const VisitAsk *ask, double *values) {
             continue;
         } else if (kind == 2) {
             const double *uses;
-            int count = worths(&mage, visit, key, &uses);
-            if (count < 0) goto done;
+            int count = worths(mage, visit, key, &uses);
+            if (count < 0) return -1;
             values[a] = most(uses, count) + denials[at];
         } else {
             PyErr_Format(PyExc_ValueError, "visit_values: no visit of kind %ld", kind);
-            goto done;
+            return -1;
         }
         if (!any || values[a] > best) best = values[a];
         any = 1;
@@ -1727,8 +1610,8 @@ static int visit_values_of(Valuer *self, const VisitAsk *ask, double *values) {
             double expected = 0.0;
             for (Py_ssize_t i = 0; i < ask->unseen; i++) {
                 const double *uses;
-                int uses_count = worths(&mage, visit, ask->unseen_key[i], &uses);
-                if (uses_count < 0) goto done;
+                int uses_count = worths(mage, visit, ask->unseen_key[i], &uses);
+                if (uses_count < 0) return -1;
                 expected +=
                     (double)ask->unseen_count[i] / (double)total * most(uses, uses_count);
             }
@@ -1736,9 +1619,19 @@ static int visit_values_of(Valuer *self, const VisitAsk *ask, double *values) {
         }
         values[mystery] = blind;
     }
-    failed = 0;
+    return 0;
+}
 
-done:
+/* `mage_visit_values` of a visit read from `ask`'s Python objects. */
+static int visit_values_of(Valuer *self, const VisitAsk *ask, double *values) {
+    Mage mage = {.valuer = self, .spell_table = ask->spell_table, .max_draws = ask->max_draws};
+    Visit *visit = PyMem_Malloc(sizeof(Visit));  /* `read_visit` fills what is read */
+    int failed = -1;
+    if (!visit)
+        PyErr_NoMemory();
+    else if (read_visit(&mage, visit, ask->settled, ask->weapons, ask->fresh,
+                        ask->weapons_in_deck) == 0)
+        failed = mage_visit_values(&mage, visit, ask, values);
     mage_free(&mage);
     PyMem_Free(visit);
     return failed;
@@ -1793,7 +1686,6 @@ static PyObject *valuer_visit_values(Valuer *self, PyObject *args) {
 }
 
 static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssize_t nargs);
-static PyObject *valuer_turn_values(Valuer *self, PyObject *const *args, Py_ssize_t nargs);
 
 static PyMethodDef valuer_methods[] = {
     {"value_of", (PyCFunction)(void (*)(void))valuer_value_of, METH_FASTCALL,
@@ -1805,13 +1697,9 @@ static PyMethodDef valuer_methods[] = {
      "visit_values(settled, spell_table, available, visits, my_weapons, fresh_hidden, "
      "weapons_in_deck, unseen_spells, visitors_after_me, my_attack, denial_share, "
      "mystery_margin, max_draws) -> list[float]"},
-    {"values_moved", (PyCFunction)(void (*)(void))valuer_values_moved, METH_FASTCALL,
-     "values_moved(position, rules, forecasts, moves) -> list[float]"},
     {"draw_values", (PyCFunction)(void (*)(void))valuer_draw_values, METH_FASTCALL,
-     "draw_values(position, rules, settled_at, my_attack, first, last, start, hp, hopeless, "
-     "top, spells, shifts, continuing, counts, deck_top, tempo) -> list[float]"},
-    {"turn_values", (PyCFunction)(void (*)(void))valuer_turn_values, METH_FASTCALL,
-     "turn_values(judge, legal) -> list[tuple[Action, float]] | None"},
+     "draw_values(position, settled_at, my_attack, first, last, start, hp, hopeless, top, "
+     "spells, shifts, continuing, counts, deck_top, tempo) -> list[float]"},
     {NULL},
 };
 
@@ -2073,12 +1961,9 @@ done:
     return result;
 }
 
-/* `draw_values` (below) with its arguments read (`numbers`: my_attack, first, last, start,
- * hp, hopeless, top; `deck_top` -1 when unknown): each Equip(k)'s value into `values`. 0,
- * or -1 with an exception. */
-/* The values settled at each attack, kept in C for one `turn_values` call (a dict of them,
- * as `Judge._settled_at` keeps them, costs an int and a float object per attack and its
- * lookups). An attack outside its room is kept in the dict instead. */
+/* The values settled at each attack, kept in C for one turn (a dict of them, as
+ * `Judge._settled_at` keeps them, costs an int and a float object per attack and its
+ * lookups). */
 #define MEMO_LOW (-64)
 #define MEMO_ROOM 256
 typedef struct {
@@ -2091,11 +1976,16 @@ static int memo_holds(const Memo *memo, long first, long last) {
     return memo && first >= MEMO_LOW && last < MEMO_LOW + MEMO_ROOM;
 }
 
-static int draw_values_into(Valuer *self, PyObject *position, PyObject *rules,
-                            PyObject *settled_at, Memo *memo, const long *numbers, double spells,
+/* `draw_values` (below) with its arguments read (`numbers`: my_attack, first, last, start,
+ * hp, hopeless, top; `deck_top` -1 when unknown): each Equip(k)'s value into `values`, the
+ * values settled of the Mage's `position` kept in `memo` where it has room, else in the
+ * dict `settled_at` (when there is one). 0, or -1 with an exception. */
+static int draw_values_into(Mage *mage, const Imagined *position, PyObject *settled_at,
+                            Memo *memo, const long *numbers, double spells,
                             const long *moves, Py_ssize_t move_count, int continuing,
                             const long *counts, Py_ssize_t actions, long deck_top, double tempo,
                             double *values) {
+    Valuer *self = mage->valuer;
     long my_attack = numbers[0], first = numbers[1], last = numbers[2];
     if (first < -100000 || last > 100000) {
         PyErr_SetString(PyExc_ValueError, "draw_values: attacks out of range");
@@ -2132,7 +2022,7 @@ static int draw_values_into(Valuer *self, PyObject *position, PyObject *rules,
             }
             continue;
         }
-        PyObject *attack = PyLong_FromLong(first + (long)i);
+        PyObject *attack = settled_at ? PyLong_FromLong(first + (long)i) : NULL;
         PyObject *value = attack ? PyDict_GetItemWithError(settled_at, attack) : NULL;
         Py_XDECREF(attack);
         if (value) {
@@ -2145,7 +2035,7 @@ static int draw_values_into(Valuer *self, PyObject *position, PyObject *rules,
         }
     }
     if (missing) {
-        if (moved_values(self, position, rules, NULL, shown_moves, missing, found) < 0)
+        if (mage_moved_values(mage, position, shown_moves, missing, found) < 0)
             goto done;
         for (Py_ssize_t j = 0; j < missing; j++) {
             plain[wanted[j]] = found[j];
@@ -2154,6 +2044,7 @@ static int draw_values_into(Valuer *self, PyObject *position, PyObject *rules,
                 memo->value[first + wanted[j] - MEMO_LOW] = found[j];
                 continue;
             }
+            if (!settled_at) continue;
             PyObject *attack = PyLong_FromLong(first + wanted[j]);
             PyObject *value = attack ? PyFloat_FromDouble(found[j]) : NULL;
             int not_kept = !value || PyDict_SetItem(settled_at, attack, value) < 0;
@@ -2175,35 +2066,36 @@ done:
     return failed;
 }
 
-/* draw_values(position, rules, settled_at, my_attack, first, last, start, hp, hopeless,
- *             top, spells, shifts, continuing, counts, deck_top, tempo) -> list[float]
+/* draw_values(position, settled_at, my_attack, first, last, start, hp, hopeless, top,
+ *             spells, shifts, continuing, counts, deck_top, tempo) -> list[float]
  *
  * `Judge.settled_over(first, last)` and `stopping` over it in one call: the values of
- * `position` (the round with the bot settled, its spells making `rules`) with the bot at
- * each attack from `first` to `last` (its attack now `my_attack`), read from the dict
- * `settled_at` (attack -> value) or valued as `values_moved` values them (each seat's
- * part made for this call alone: no key hashed for a memo nobody else asks) and added to
- * it in order; then each Equip(k)'s value, as `stopping` gives it with this Valuer's
- * card. */
+ * `position` (the round with the bot settled) with the bot at each attack from `first` to
+ * `last` (its attack now `my_attack`), read from the dict `settled_at` (attack -> value) or
+ * valued and added to it in order; then each Equip(k)'s value, as `stopping` gives it with
+ * this Valuer's card. */
 static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
     if (check_ready(self) < 0) return NULL;
-    if (nargs != 16 || !PyDict_Check(args[2])) {
+    if (nargs != 15 || !PyDict_Check(args[1])) {
         PyErr_SetString(PyExc_TypeError,
-                        "draw_values(position, rules, settled_at: dict, my_attack, first, "
-                        "last, start, hp, hopeless, top, spells, shifts, continuing, counts, "
-                        "deck_top, tempo)");
+                        "draw_values(position, settled_at: dict, my_attack, first, last, start, "
+                        "hp, hopeless, top, spells, shifts, continuing, counts, deck_top, tempo)");
+        return NULL;
+    }
+    if (!deciding_spells) {
+        PyErr_SetString(PyExc_RuntimeError, "draw_values before configure_deciding");
         return NULL;
     }
     long numbers[7];  /* my_attack, first, last, start, hp, hopeless, top */
     for (int i = 0; i < 7; i++)
-        if ((numbers[i] = PyLong_AsLong(args[3 + i])) == -1 && PyErr_Occurred()) return NULL;
+        if ((numbers[i] = PyLong_AsLong(args[2 + i])) == -1 && PyErr_Occurred()) return NULL;
     long deck_top = -1;
-    double spells = PyFloat_AsDouble(args[10]), tempo = PyFloat_AsDouble(args[15]);
+    double spells = PyFloat_AsDouble(args[9]), tempo = PyFloat_AsDouble(args[14]);
     if ((spells == -1.0 || tempo == -1.0) && PyErr_Occurred()) return NULL;
-    int continuing = PyObject_IsTrue(args[12]);
+    int continuing = PyObject_IsTrue(args[11]);
     if (continuing < 0) return NULL;
-    if (args[14] != Py_None) {
-        deck_top = PyLong_AsLong(args[14]);
+    if (args[13] != Py_None) {
+        deck_top = PyLong_AsLong(args[13]);
         if (deck_top == -1 && PyErr_Occurred()) return NULL;
         if (deck_top < 0 || deck_top > 1000) {
             PyErr_SetString(PyExc_ValueError, "stopping: a card value out of range");
@@ -2212,14 +2104,21 @@ static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssiz
     }
     long moves[MAX_MOVES], counts[MAX_DRAW_COUNT + 1];
     double values[MAX_DRAW_COUNT + 1];
-    Py_ssize_t move_count = read_longs(args[11], moves, MAX_MOVES, "shifts");
+    Py_ssize_t move_count = read_longs(args[10], moves, MAX_MOVES, "shifts");
     Py_ssize_t actions = move_count < 0 ? -1
-                                        : read_longs(args[13], counts, MAX_DRAW_COUNT, "counts");
-    if (actions < 0 ||
-        draw_values_into(self, args[0], args[1], args[2], NULL, numbers, spells, moves, move_count,
-                         continuing, counts, actions, deck_top, tempo, values) < 0)
-        return NULL;
-    return double_list(values, actions);
+                                        : read_longs(args[12], counts, MAX_DRAW_COUNT, "counts");
+    if (actions < 0) return NULL;
+    Mage mage = {.valuer = self, .spell_table = deciding_spells};
+    Imagined *position = PyMem_Malloc(sizeof(Imagined));
+    int failed = !position;
+    if (failed) PyErr_NoMemory();
+    else failed = read_imagined(&mage, args[0], position) < 0 ||
+                  draw_values_into(&mage, position, args[1], NULL, numbers, spells, moves,
+                                   move_count, continuing, counts, actions, deck_top, tempo,
+                                   values) < 0;
+    mage_free(&mage);
+    PyMem_Free(position);
+    return failed ? NULL : double_list(values, actions);
 }
 
 /* ----- reading a seat's view ------------------------------------------------------------- */
@@ -2343,27 +2242,38 @@ static long range_total(int counts[MAX_WEAPONS][MAX_WEAPONS], long low, long hig
     return total;
 }
 
-static PyObject *spread(int counts[MAX_WEAPONS][MAX_WEAPONS], long unseen, long low,
-                        long high, long value_limit, int colour_limit) {
-    long total = range_total(counts, low, high, value_limit, colour_limit);
-    if (!total) {
+/* The kinds of the spread in order, each as (value, colour, how many), into `kinds`; their
+ * count, and how many weapons they hold in `total`. */
+static int range_kinds(int counts[MAX_WEAPONS][MAX_WEAPONS], long unseen, long low, long high,
+                       long value_limit, int colour_limit, long kinds[][3], long *total) {
+    *total = range_total(counts, low, high, value_limit, colour_limit);
+    if (!*total) {
         low = 0;
         high = MAX_WEAPONS - 1;
-        total = unseen;
+        *total = unseen;
     }
-    Py_ssize_t size = 0;
+    int size = 0;
     for (long v = low < 0 ? 0 : low; v <= high && v < value_limit; v++)
-        for (int c = 0; c < colour_limit; c++) size += counts[v][c] != 0;
-    PyObject *kinds = PyTuple_New(size);
-    Py_ssize_t at = 0;
-    for (long v = low < 0 ? 0 : low; kinds && v <= high && v < value_limit; v++)
-        for (int c = 0; kinds && c < colour_limit; c++) {
-            if (!counts[v][c]) continue;
-            PyObject *kind = kind_tuple(v, c, counts[v][c], total);
-            if (!kind) Py_CLEAR(kinds);
-            else PyTuple_SET_ITEM(kinds, at++, kind);
-        }
-    return kinds;
+        for (int c = 0; c < colour_limit; c++)
+            if (counts[v][c]) {
+                kinds[size][0] = v;
+                kinds[size][1] = c;
+                kinds[size++][2] = counts[v][c];
+            }
+    return size;
+}
+
+static PyObject *spread(int counts[MAX_WEAPONS][MAX_WEAPONS], long unseen, long low,
+                        long high, long value_limit, int colour_limit) {
+    long kinds[MAX_WEAPONS][3], total;
+    int size = range_kinds(counts, unseen, low, high, value_limit, colour_limit, kinds, &total);
+    PyObject *spread = PyTuple_New(size);
+    for (int i = 0; spread && i < size; i++) {
+        PyObject *kind = kind_tuple(kinds[i][0], kinds[i][1], kinds[i][2], total);
+        if (!kind) Py_CLEAR(spread);
+        else PyTuple_SET_ITEM(spread, i, kind);
+    }
+    return spread;
 }
 
 /* The content's weapons as `read_weapons` reads them: each one's value and colour by id,
@@ -2814,35 +2724,54 @@ static PyObject *read_weapons(PyObject *module, PyObject *const *args, Py_ssize_
     return weapons_of(&seen, &tables);
 }
 
+/* The weapons a seat has not seen: the ids seen (a bit each), the others counted by value
+ * and colour (zeroed below the highest value and colour only) and by value. */
+typedef struct {
+    unsigned long long seen_ids;
+    int counts[MAX_WEAPONS][MAX_WEAPONS];
+    long by_value[MAX_WEAPONS], total, value_limit;
+    int colour_limit;
+} Unseen;
+
+static void count_unseen(const Seen *seen, const WeaponTables *tables, Unseen *unseen) {
+    long weapons = tables->weapons;
+    const long *value_of = tables->value_of, *colour_of = tables->colour_of;
+    unsigned long long seen_ids = 0;
+    for (long s = 0; s < seen->players; s++) {
+        for (long i = 0; i < seen->visible_count[s]; i++) seen_ids |= 1ULL << seen->visible[s][i];
+        if (seen->hidden[s] >= 0) seen_ids |= 1ULL << seen->hidden[s];
+    }
+    if (seen->deck_top >= 0) seen_ids |= 1ULL << seen->deck_top;
+    unseen->seen_ids = seen_ids;
+    unseen->total = unseen->value_limit = 0;
+    unseen->colour_limit = 0;
+    memset(unseen->by_value, 0, sizeof unseen->by_value);
+    for (long w = 0; w < weapons; w++) {
+        if (value_of[w] >= unseen->value_limit) unseen->value_limit = value_of[w] + 1;
+        if (colour_of[w] >= unseen->colour_limit) unseen->colour_limit = (int)colour_of[w] + 1;
+    }
+    for (long v = 0; v < unseen->value_limit; v++)
+        memset(unseen->counts[v], 0, sizeof(int) * (size_t)unseen->colour_limit);
+    for (long w = 0; w < weapons; w++)
+        if (!(seen_ids >> w & 1)) {
+            unseen->counts[value_of[w]][colour_of[w]]++;
+            unseen->by_value[value_of[w]]++;
+            unseen->total++;
+        }
+}
+
 /* `read_weapons` of what a seat has `seen`, with its tables read. */
 static PyObject *weapons_of(const Seen *seen, const WeaponTables *tables) {
     long weapons = tables->weapons, value_count = tables->value_count;
     const long *value_of = tables->value_of, *colour_of = tables->colour_of;
     const long *values = tables->values;
-    unsigned long long seen_ids = 0;
     long players = seen->players;
-    for (long s = 0; s < players; s++) {
-        for (long i = 0; i < seen->visible_count[s]; i++) seen_ids |= 1ULL << seen->visible[s][i];
-        if (seen->hidden[s] >= 0) seen_ids |= 1ULL << seen->hidden[s];
-    }
-    if (seen->deck_top >= 0) seen_ids |= 1ULL << seen->deck_top;
-
-    /* Unseen weapons by value and colour: zeroed below the highest value and colour only. */
-    int counts[MAX_WEAPONS][MAX_WEAPONS];
-    long by_value[MAX_WEAPONS] = {0}, unseen_count = 0, value_limit = 0;
-    int colour_limit = 0;
-    for (long w = 0; w < weapons; w++) {
-        if (value_of[w] >= value_limit) value_limit = value_of[w] + 1;
-        if (colour_of[w] >= colour_limit) colour_limit = (int)colour_of[w] + 1;
-    }
-    for (long v = 0; v < value_limit; v++)
-        memset(counts[v], 0, sizeof(int) * (size_t)colour_limit);
-    for (long w = 0; w < weapons; w++)
-        if (!(seen_ids >> w & 1)) {
-            counts[value_of[w]][colour_of[w]]++;
-            by_value[value_of[w]]++;
-            unseen_count++;
-        }
+    Unseen counted;
+    count_unseen(seen, tables, &counted);
+    unsigned long long seen_ids = counted.seen_ids;
+    long *by_value = counted.by_value, unseen_count = counted.total;
+    long value_limit = counted.value_limit;
+    int colour_limit = counted.colour_limit;
     PyObject *unseen = NULL, *card = NULL, *fresh = NULL;
     PyObject *hands = PyList_New(players), *result = NULL;
     if (!hands) goto done;
@@ -2875,7 +2804,7 @@ static PyObject *weapons_of(const Seen *seen, const WeaponTables *tables) {
         /* `fresh`, a weapon drawn blind (any unseen one), is also the spread of every range
          * that holds all the unseen weapons or none; the other ranges' spreads are made
          * once each. */
-        fresh = kept_spread(tables, seen_ids, counts, unseen_count, 0, MAX_WEAPONS - 1,
+        fresh = kept_spread(tables, seen_ids, counted.counts, unseen_count, 0, MAX_WEAPONS - 1,
                             value_limit, colour_limit);
         if (!fresh) goto done;
         if (kept) {
@@ -2907,7 +2836,7 @@ static PyObject *weapons_of(const Seen *seen, const WeaponTables *tables) {
             Py_XDECREF(kind);
         } else if (colours) {
             long low = seen->low[s], high = seen->high[s];
-            long total = range_total(counts, low, high, value_limit, colour_limit);
+            long total = range_total(counted.counts, low, high, value_limit, colour_limit);
             int at = 0;
             while (at < made_count && (made_low[at] != low || made_high[at] != high)) at++;
             if (!total || total == unseen_count) {
@@ -2915,7 +2844,7 @@ static PyObject *weapons_of(const Seen *seen, const WeaponTables *tables) {
             } else if (at < made_count) {
                 kinds = Py_NewRef(made[at]);
             } else {
-                kinds = kept_spread(tables, seen_ids, counts, unseen_count, low, high,
+                kinds = kept_spread(tables, seen_ids, counted.counts, unseen_count, low, high,
                                     value_limit, colour_limit);
                 if (kinds && made_count < MAX_MADE) {
                     made_low[made_count] = low;
@@ -3363,132 +3292,332 @@ static PyObject *configure_reading(PyObject *module, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* ----- a whole turn (`HeuristicBot._take_turn`) -------------------------------------------
+/* ----- a whole decision from what a seat sees ----------------------------------------------
  *
- * `Valuer.turn_values(judge, legal)` takes the turn as the Python code of `_take_turn` does,
- * in one call: the legal actions sorted into draws and visits; the visits valued as
- * `Judge.visit_values` asks `visit_values` for them (the blind Mystery last, as
- * `_visit_values` lists it); the draws as `_draw_values` values them, its numbers taken
- * from the judge's table, the values settled kept for the turn in C (a `Memo`; any other
- * read from the judge's `_settled_at` or asked of its `settled_at`); and the list `_take_turn` hands to `_best`, (action, value)
- * pairs, the same floats in the same order. None for an action it does not know: the
- * Python code then takes the turn. `configure_deciding` hands over, once, the action
- * classes, the spells' and weapons' tables and the tuning. */
+ * `seat_decision(state, seat, legal)` and `view_decision(view, legal)` take the bot's
+ * decision as the Python code of `HeuristicBot._decide` takes it, in one call, from what the
+ * seat sees (a `Seen`, read as `read_table` reads it). The table is held in C (a `Decision`)
+ * instead of a `bots.Table` and its positions, and the Judge's numbers (`Judge._parts`) are
+ * made here. A turn sorts the legal actions into draws and visits, values the visits as
+ * `_visit_values` does (the blind Mystery last) and the draws as `_draw_values` does (the
+ * values settled kept for the turn in a `Memo`), and gives the list `_take_turn` hands to
+ * `_best`: (action, value) pairs, the same floats in the same order. A spell's target is
+ * chosen as `_choose_target` chooses it: each use of the spell valued (`_uses`), the pairs
+ * of those whose target is legal. None for an action it does not know: the Python code
+ * then decides. */
 
-/* Set by `configure_deciding`. */
-static PyObject *equip_class, *visit_mage_class, *discard_class, *activate_class;
-static PyObject *deciding_spells, *weapon_rows;  /* `_SPELL_TABLE`, `_WEAPON_ROWS` */
-static double denial_share, mystery_margin, tempo, spell_survives;
-static long most_value;  /* the highest value a card may have */
+/* An action's `slot` (Activate, Discard) or `count` (Equip): read from its slot when it is
+ * of the class found for that name by `configure_deciding`, else looked up. */
+enum { A_SLOT, A_COUNT, ACTION_NAMES };
+static const char *const action_texts[ACTION_NAMES] = {"slot", "count"};
+static PyObject *action_names[ACTION_NAMES];
+static Py_ssize_t action_slots[ACTION_NAMES];
+static PyTypeObject *action_slot_classes[ACTION_NAMES];
 
-/* The attributes a turn reads of the judge, its table and the actions, interned once. */
-enum { J_TABLE, J_SETTLED_AT, J_RULES_OF, J_VALUE_AT, T_POSITION, T_SETTLED, T_MY_ATTACK,
-       T_PHASE, T_LAST_EQUIPPER, T_VISITORS, T_SELF_SHIFTS, T_DECK_TOP, T_AVAILABLE,
-       T_UNSEEN_SPELLS, T_WEAPONS_IN_DECK, T_MY_WEAPONS, T_FRESH, A_SLOT, A_COUNT,
-       TURN_NAMES };
-static const char *const turn_texts[TURN_NAMES] = {
-    "table", "_settled_at", "_rules_of", "settled_at", "position", "settled", "my_attack",
-    "phase", "last_equipper", "visitors_after_me", "self_shifts", "deck_top", "available",
-    "unseen_spells", "weapons_in_deck", "my_weapons", "fresh", "slot", "count"};
-static PyObject *turn_names[TURN_NAMES];
-
-/* Where a `Table` keeps the fields a turn reads of it, an Activate its `slot` and an Equip
- * its `count` (-1, and no class: looked up), found by `configure_deciding`. */
-static Py_ssize_t turn_slots[TURN_NAMES];
-static PyTypeObject *turn_slot_classes[TURN_NAMES];
-
-/* `object`'s attribute `turn_names[name]`: from its slot when it is of the class found for
- * that name, else looked up. A new reference, or NULL with an exception. */
-static PyObject *turn_field(PyObject *object, int name) {
-    if (Py_IS_TYPE(object, turn_slot_classes[name])) {
-        PyObject *value = *(PyObject **)((char *)object + turn_slots[name]);
-        if (value) return Py_NewRef(value);
-    }
-    return PyObject_GetAttr(object, turn_names[name]);
-}
-
-#define MAX_LEGAL 64  /* actions a turn offers */
-
-typedef struct {
-    Valuer *valuer;
-    PyObject *judge, *table, *settled_at, *settled, *rules;  /* rules: made once asked */
-    long my_attack, hp, visitors;
-    long self_shifts[MAX_MOVES];
-    Py_ssize_t self_shift_count;
-    Memo memo;  /* the values settled, kept for this turn (`settled_at` beyond its room) */
-} Turn;
-
-/* An int attribute named `turn_names[name]` into `out`; -1 with an exception. */
-static int turn_long(PyObject *object, int name, long *out) {
-    PyObject *value = turn_field(object, name);
-    if (!value) return -1;
+/* 0, or -1 with an exception. */
+static int action_long(PyObject *action, int name, long *out) {
+    PyObject *value = NULL;
+    if (Py_IS_TYPE(action, action_slot_classes[name]))
+        value = Py_XNewRef(*(PyObject **)((char *)action + action_slots[name]));
+    if (!value && !(value = PyObject_GetAttr(action, action_names[name]))) return -1;
     *out = PyLong_AsLong(value);
     Py_DECREF(value);
     return *out == -1 && PyErr_Occurred() ? -1 : 0;
 }
 
-/* A spell's row of `_SPELL_TABLE`; 0, or -1 with an exception. */
-static int deciding_spell(PyObject *key, SpellInfo *info) {
-    PyObject *row = PyDict_GetItemWithError(deciding_spells, key);
-    if (!row) {
-        if (!PyErr_Occurred()) PyErr_Format(PyExc_KeyError, "turn_values: no spell %R", key);
-        return -1;
-    }
-    return parse_items(row, "ill", &info->effect, &info->amount, &info->colour) ? 0 : -1;
+#define MAX_LEGAL 64          /* actions a turn offers */
+#define KIND_SETS (MAX_SEATS + 1)  /* the blind draw's, and one hidden weapon per seat */
+
+/* What a decision knows: `Table` and the Judge's numbers, in C. */
+typedef struct {
+    Valuer valuer;  /* not a Python object: its arrays are the ones below */
+    double threat[MAX_SEATS], rival_hearts[MAX_SEATS];
+    long needs[MAX_SEATS];
+    int card_values[MAX_WEAPONS];
+    double card_probs[MAX_WEAPONS];
+    Kind kinds[KIND_SETS][MAX_WEAPONS];  /* the hidden weapons the hands point to */
+    int kind_sets;
+    Visit visit;    /* the round with the bot settled, its weapons, the blind draw */
+    VisitAsk ask;   /* the spells at the Mage and the unseen ones (its visits set per turn) */
+    PyObject *pending;  /* the key of the spell whose target is chosen, or NULL */
+    long my_attack, hp, deck_top;  /* deck_top: the value of the deck's known top, or -1 */
+    long self_shifts[MAX_MOVES];
+    Py_ssize_t self_shift_count;
+    int equipping, last_call, last_equipper;
+    Memo memo;
+} Decision;
+
+/* A hidden weapon spread over the unseen weapons valued `low` to `high` (`_spread`), in the
+ * decision's next set of kinds; its count into `count`. */
+static const Kind *decision_spread(Decision *decision, Unseen *unseen, long low, long high,
+                                   int *count) {
+    long kinds[MAX_WEAPONS][3], total;
+    Kind *spread = decision->kinds[decision->kind_sets++];
+    *count = range_kinds(unseen->counts, unseen->total, low, high, unseen->value_limit,
+                         unseen->colour_limit, kinds, &total);
+    for (int i = 0; i < *count; i++)
+        spread[i] = (Kind){kinds[i][0], kinds[i][1], (double)kinds[i][2] / (double)total};
+    return spread;
 }
 
-/* `Position.hp` of `position`; 0, or -1 with an exception. */
-static int position_hp(PyObject *position, long *hp) {
-    PyObject *spells = NULL;
-    if (int_attribute(position, BASE_HP, hp) < 0 || !(spells = attribute(position, SPELLS)))
+/* An int of the seen table (a Python int); -1 with an exception. */
+static int seen_long(PyObject *number, long *out) {
+    *out = PyLong_AsLong(number);
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+/* `Judge._parts`: the threat of each seat's keys, the keys each needs, what a lost heart
+ * costs the bot and what each rival's is worth to it (`_rival_heart`), into the Valuer.
+ * 0, or -1 with an exception. */
+static int decision_scores(Decision *decision, const Seen *seen) {
+    Valuer *valuer = &decision->valuer;
+    long players = seen->players, me = seen->me, target;
+    long keys[MAX_SEATS] = {0}, hearts[MAX_SEATS] = {0};
+    if (seen_long(seen->key_target, &target) < 0) return -1;
+    if (target <= 0) {
+        PyErr_SetString(PyExc_ValueError, "decide: the key target is not above 0");
         return -1;
-    int failed = !PyTuple_Check(spells);
-    if (failed) PyErr_SetString(PyExc_TypeError, "turn_values: a position's spells tuple");
-    for (Py_ssize_t i = 0; !failed && i < PyTuple_GET_SIZE(spells); i++) {
-        PyObject *spell = PyTuple_GET_ITEM(spells, i);
+    }
+    for (long s = 0; s < players; s++)
+        if (seen_long(seen->keys[s], &keys[s]) < 0 || seen_long(seen->hearts[s], &hearts[s]) < 0)
+            return -1;
+    double rivals = (double)(players > 2 ? players - 1 : 1);
+    for (long s = 0; s < players; s++) {
+        decision->threat[s] =
+            threat_share * (1 + threat_lead * (double)keys[s] / (double)target) / rivals;
+        decision->needs[s] = target - keys[s];
+        if (s == me || hearts[s] > 1) {
+            decision->rival_hearts[s] = s == me ? 0.0 : rival_heart;
+            continue;
+        }
+        /* Its last heart: good when the lead among the others (keys, then hearts) is the
+         * bot's own. */
+        long best = -1;
+        for (long o = 0; o < players; o++)
+            if (o != s && (best < 0 || keys[o] > keys[best] ||
+                           (keys[o] == keys[best] && hearts[o] > hearts[best])))
+                best = o;
+        int mine = keys[best] == keys[me] && hearts[best] == hearts[me];
+        decision->rival_hearts[s] = mine ? rival_falls_behind_me : rival_falls_ahead;
+    }
+    valuer->my_heart = hearts[me] == 1 ? last_heart : heart;
+    return 0;
+}
+
+/* The `Decision` of what a seat has `seen` (as `table_of` makes its `Table`, and `Judge` its
+ * Valuer): 0, or -1 with an exception. */
+static int decision_of(const Seen *seen, Decision *decision) {
+    const WeaponTables *tables = &weapon_tables;
+    long players = seen->players, me = seen->me;
+    if (seen->hidden[me] < 0) {
+        PyErr_SetString(PyExc_AssertionError, "a seat always knows its own hidden weapon");
+        return -1;
+    }
+    Unseen unseen;
+    count_unseen(seen, tables, &unseen);
+    Valuer *valuer = &decision->valuer;
+    *valuer = (Valuer){.me = (int)me, .players = (int)players, .threat = decision->threat,
+                       .needs = decision->needs, .game_win = game_win,
+                       .rival_hearts = decision->rival_hearts,
+                       .card_values = decision->card_values,
+                       .card_probs = decision->card_probs, .stop_gap = stop_gap, .ready = 1};
+    if (decision_scores(decision, seen) < 0) return -1;
+    /* The card: each value's share of the unseen weapons, in the content's order. */
+    for (long i = 0; i < tables->value_count; i++) {
+        long value = tables->values[i], count = unseen.by_value[value];
+        if (!count) continue;
+        valuer->card_values[valuer->card_count] = (int)value;
+        valuer->card_probs[valuer->card_count++] = (double)count / (double)unseen.total;
+        if (value > valuer->max_card) valuer->max_card = (int)value;
+    }
+
+    /* The hands: the blind draw's spread first, then each range's once. */
+    Visit *visit = &decision->visit;
+    Imagined *settled = &visit->settled;
+    memset(settled, 0, sizeof *settled);
+    decision->kind_sets = 0;
+    visit->fresh = decision_spread(decision, &unseen, 0, MAX_WEAPONS - 1, &visit->fresh_count);
+    for (long s = 0; s < players; s++) {
+        SeatHand *hand = &settled->hands[s];
+        if (seen->visible_count[s] > MAX_HAND) {
+            PyErr_SetString(PyExc_ValueError, "decide: a seat holds too many weapons");
+            return -1;
+        }
+        hand->colour_count = (int)seen->visible_count[s];
+        for (int i = 0; i < hand->colour_count; i++) {
+            hand->colours[i] = tables->colour_of[seen->visible[s][i]];
+            hand->shown += tables->value_of[seen->visible[s][i]];
+        }
+        if (seen_long(seen->cards[s], &hand->cards) < 0) return -1;
+        long hidden = seen->hidden[s], low = seen->low[s], high = seen->high[s];
+        if (hidden >= 0) {
+            Kind *known = decision->kinds[decision->kind_sets++];
+            known[0] = (Kind){tables->value_of[hidden], tables->colour_of[hidden], 1.0};
+            hand->hidden = known;
+            hand->hidden_count = 1;
+            continue;
+        }
+        long total = range_total(unseen.counts, low, high, unseen.value_limit,
+                                 unseen.colour_limit);
+        long o = 0;  /* a seat before it with the same range shares its spread */
+        while (o < s && (seen->hidden[o] >= 0 || seen->low[o] != low || seen->high[o] != high))
+            o++;
+        if (!total || total == unseen.total) {
+            hand->hidden = visit->fresh;
+            hand->hidden_count = visit->fresh_count;
+        } else if (o < s) {
+            hand->hidden = settled->hands[o].hidden;
+            hand->hidden_count = settled->hands[o].hidden_count;
+        } else {
+            hand->hidden = decision_spread(decision, &unseen, low, high, &hand->hidden_count);
+        }
+    }
+
+    /* One pass over the spells: those in play, those at the Mage, those still unseen. */
+    VisitAsk *ask = &decision->ask;
+    *ask = (VisitAsk){.spell_table = deciding_spells, .denial_share = denial_share,
+                      .mystery_margin = mystery_margin};
+    long unseen_counts[MAX_SPELL_KINDS], my_shift = 0;  /* `_SPELL_COUNTS` less the discards */
+    for (int i = 0; i < spell_kinds; i++) unseen_counts[i] = spell_base[i] + seen->discarded[i];
+    for (Py_ssize_t k = 0; k < seen->slot_count; k++) {
+        PyObject *key = seen->slot_key[k], *status = seen->slot_status[k];
+        long slot;
+        if (seen_long(seen->slot_number[k], &slot) < 0) return -1;
+        if (key != Py_None) {
+            if (count_seen(unseen_counts, key) < 0) return -1;
+            int active = PyObject_RichCompareBool(status, active_status, Py_EQ);
+            if (active < 0) return -1;
+            if (active) {
+                if (settled->spell_count == MAX_SPELLS) {
+                    PyErr_SetString(PyExc_ValueError, "decide: too many spells in play");
+                    return -1;
+                }
+                InPlay *spell = &settled->spells[settled->spell_count++];
+                spell->slot = slot;
+                spell->target = -1;
+                if ((seen->slot_target[k] != Py_None &&
+                     seen_long(seen->slot_target[k], &spell->target) < 0) ||
+                    spell_info(deciding_spells, key, &spell->info) < 0)
+                    return -1;
+                if (spell->target == me) my_shift += spell->info.amount;
+                continue;
+            }
+        }
+        int open = PyObject_RichCompareBool(status, available_status, Py_EQ);
+        if (open < 0) return -1;
+        /* The spell whose target is being chosen is no longer at the Mage. */
+        int other = open && seen->pending_slot ? PyObject_RichCompareBool(
+                                                     seen->slot_number[k], seen->pending_slot,
+                                                     Py_NE)
+                                               : open;
+        if (other < 0) return -1;
+        if (other) {
+            if (ask->slots == MAX_KEYS) {
+                PyErr_SetString(PyExc_ValueError, "decide: too many spells at the Mage");
+                return -1;
+            }
+            ask->slot[ask->slots] = slot;
+            ask->key[ask->slots++] = key;
+        }
+    }
+    for (int i = 0; i < spell_kinds; i++)
+        if (unseen_counts[i] > 0) {
+            ask->unseen_key[ask->unseen] = spell_keys[i];
+            ask->unseen_count[ask->unseen++] = unseen_counts[i];
+        }
+    decision->pending = seen->pending_key;
+
+    /* One pass over the seats: who is settled, who will still visit the Mage. */
+    long unvisited = 0;
+    for (long s = 0; s < players; s++) {
+        int visited = PyObject_IsTrue(seen->visited[s]);
+        int bust = visited ? 0 : PyObject_IsTrue(seen->bust[s]);
+        if (visited < 0 || bust < 0) return -1;
+        settled->settled[s] = (char)(visited || bust || s == me);
+        unvisited += !visited && s != me;
+    }
+    if ((decision->last_call = PyObject_RichCompareBool(seen->phase, last_call_phase, Py_EQ)) < 0 ||
+        (decision->equipping = PyObject_RichCompareBool(seen->phase, equip_phase, Py_EQ)) < 0)
+        return -1;
+    if (decision->last_call) {
+        int queued = PySequence_Contains(seen->last_call, seen->me_object);
+        if (queued < 0) return -1;
+        unvisited = 0;
+        if (queued) {
+            Py_ssize_t at = PySequence_Index(seen->last_call, seen->me_object);
+            Py_ssize_t length = PySequence_Size(seen->last_call);
+            if (at < 0 || length < 0) return -1;
+            unvisited = (long)(length - at - 1);
+        }
+    }
+    decision->last_equipper = !unvisited && decision->equipping;
+    if (seen_long(seen->base_hp, &settled->base_hp) < 0 ||
+        (decision->last_call ? (settled->rival_draws = 1, 0)
+                             : seen_long(max_draws, &settled->rival_draws)) < 0)
+        return -1;
+    decision->hp = imagined_hp(settled);
+
+    /* The bot: its attack, its weapons (the hidden one first), the spells that move it. */
+    const SeatHand *mine = &settled->hands[me];
+    long my_attack = mine->shown + tables->value_of[seen->hidden[me]] + my_shift;
+    decision->my_attack = my_attack > 0 ? my_attack : 0;
+    visit->weapon_count = 1 + (int)seen->visible_count[me];
+    for (int w = 0; w < visit->weapon_count; w++) {
+        long id = w ? seen->visible[me][w - 1] : seen->hidden[me];
+        visit->my_weapons[w][0] = id;
+        visit->my_weapons[w][1] = tables->value_of[id];
+        visit->my_weapons[w][2] = tables->colour_of[id];
+    }
+    if (seen_long(seen->weapon_deck, &visit->weapons_in_deck) < 0) return -1;
+    decision->self_shift_count = 0;
+    for (Py_ssize_t i = 0; i < ask->slots; i++) {
         SpellInfo info;
-        failed = !PyTuple_Check(spell) || PyTuple_GET_SIZE(spell) != 3;
-        if (failed) PyErr_SetString(PyExc_TypeError, "turn_values: a spell (slot, key, target)");
-        else if (!(failed = deciding_spell(PyTuple_GET_ITEM(spell, 1), &info) < 0) &&
-                 info.effect == E_BOSS_HP)
-            *hp += info.amount;
+        if (ask->key[i] == Py_None) continue;  /* the blind Mystery */
+        if (spell_info(deciding_spells, ask->key[i], &info) < 0) return -1;
+        if (info.effect == E_ATTACK || info.effect == E_BOSS_HP)
+            decision->self_shifts[decision->self_shift_count++] =
+                info.effect == E_ATTACK ? info.amount : -info.amount;
     }
-    Py_DECREF(spells);
-    return failed ? -1 : 0;
+    decision->deck_top = seen->deck_top >= 0 ? tables->value_of[seen->deck_top] : -1;
+    ask->weapons_in_deck = visit->weapons_in_deck;
+    ask->visitors = unvisited;
+    ask->my_attack = decision->my_attack;
+    if (seen_long(max_draws, &ask->max_draws) < 0) return -1;
+    memset(decision->memo.known, 0, sizeof decision->memo.known);
+    return 0;
 }
 
-/* `judge.settled_at(attack)`: its `_settled_at`, else asked of it; 0, or -1 with an
- * exception. */
-static int settled_value(Turn *turn, long attack, double *out) {
-    if (memo_holds(&turn->memo, attack, attack) && turn->memo.known[attack - MEMO_LOW]) {
-        *out = turn->memo.value[attack - MEMO_LOW];
+/* `Judge.settled_at(attack)`: the bot's value settled at `attack`, kept in the memo. */
+static int decision_settled(Decision *decision, Mage *mage, long attack, double *out) {
+    Memo *memo = &decision->memo;
+    int in_memo = memo_holds(memo, attack, attack);
+    if (in_memo && memo->known[attack - MEMO_LOW]) {
+        *out = memo->value[attack - MEMO_LOW];
         return 0;
     }
-    PyObject *key = PyLong_FromLong(attack);
-    if (!key) return -1;
-    PyObject *value = PyDict_GetItemWithError(turn->settled_at, key);
-    if (value) Py_INCREF(value);
-    else if (!PyErr_Occurred())
-        value = PyObject_CallMethodOneArg(turn->judge, turn_names[J_VALUE_AT], key);
-    Py_DECREF(key);
-    if (!value) return -1;
-    *out = PyFloat_AsDouble(value);
-    Py_DECREF(value);
-    return *out == -1.0 && PyErr_Occurred() ? -1 : 0;
+    long move = attack - decision->my_attack;
+    if (mage_moved_values(mage, &decision->visit.settled, &move, 1, out) < 0) return -1;
+    if (in_memo) {
+        memo->known[attack - MEMO_LOW] = 1;
+        memo->value[attack - MEMO_LOW] = *out;
+    }
+    return 0;
 }
 
 /* `_stop_value(table, judge, attack, spells)`; 0, or -1 with an exception. */
-static int stop_value(Turn *turn, long attack, double spells, double *out) {
+static int decision_stop_value(Decision *decision, Mage *mage, long attack, double spells,
+                               double *out) {
     double plain, fixed;
-    if (settled_value(turn, attack, &plain) < 0) return -1;
+    if (decision_settled(decision, mage, attack, &plain) < 0) return -1;
     if (spells == 0.0) {
         *out = plain;
         return 0;
     }
     fixed = plain;
-    for (Py_ssize_t i = 0; i < turn->self_shift_count; i++) {
+    for (Py_ssize_t i = 0; i < decision->self_shift_count; i++) {
         double moved;
-        if (settled_value(turn, attack + turn->self_shifts[i], &moved) < 0) return -1;
+        if (decision_settled(decision, mage, attack + decision->self_shifts[i], &moved) < 0)
+            return -1;
         if (i == 0 || moved > fixed) fixed = moved;
     }
     double gain = fixed - plain;
@@ -3496,187 +3625,64 @@ static int stop_value(Turn *turn, long attack, double spells, double *out) {
     return 0;
 }
 
-/* `_draw_values` of the `count` draws into `values`; 0, or -1 with an exception. */
-static int turn_draws(Turn *turn, PyObject *const *draws, Py_ssize_t count, int continuing,
-                      double spells, double *values) {
-    long start = turn->my_attack, hp = turn->hp, lowest = 0, low = 0, high = 0;
-    for (Py_ssize_t i = 0; i < turn->self_shift_count; i++)
-        if (turn->self_shifts[i] < lowest) lowest = turn->self_shifts[i];
+/* `_draw_values` of the draws taking `counts` cards (`count` of them) into `values`; 0, or
+ * -1 with an exception. */
+static int decision_draws(Decision *decision, Mage *mage, const long *counts, Py_ssize_t count,
+                          int continuing, double spells, double *values) {
+    long start = decision->my_attack, hp = decision->hp, lowest = 0, low = 0, high = 0;
+    for (Py_ssize_t i = 0; i < decision->self_shift_count; i++)
+        if (decision->self_shifts[i] < lowest) lowest = decision->self_shifts[i];
     /* Beyond what a spell could bring back under the HP, every bust is the same. */
     long hopeless = hp + 1 - lowest;
-    Py_ssize_t move_count = spells != 0.0 ? turn->self_shift_count : 0;
+    Py_ssize_t move_count = spells != 0.0 ? decision->self_shift_count : 0;
     for (Py_ssize_t i = 0; i < move_count; i++) {
-        if (turn->self_shifts[i] < low) low = turn->self_shifts[i];
-        if (turn->self_shifts[i] > high) high = turn->self_shifts[i];
+        if (decision->self_shifts[i] < low) low = decision->self_shifts[i];
+        if (decision->self_shifts[i] > high) high = decision->self_shifts[i];
     }
     long numbers[7] = {start, (start < hp + 1 ? start : hp + 1) + low, hopeless + high, start,
                        hp, hopeless, hp + 1 + 4 * most_value};
-    long counts[MAX_DRAW_COUNT + 1], deck_top = -1;
-    if (count > MAX_DRAW_COUNT) {
-        PyErr_SetString(PyExc_ValueError, "turn_values: at most 16 draws");
-        return -1;
-    }
-    for (Py_ssize_t a = 0; a < count; a++)
-        if (turn_long(draws[a], A_COUNT, &counts[a]) < 0) return -1;
-    PyObject *top = turn_field(turn->table, T_DECK_TOP);
-    if (!top) return -1;
-    if (top != Py_None) {
-        deck_top = PyLong_AsLong(top);
-        if (!(deck_top == -1 && PyErr_Occurred()) &&
-            (deck_top < 0 || deck_top >= weapon_tables.weapons))
-            PyErr_SetString(PyExc_IndexError, "turn_values: the deck's top is no weapon");
-        if (!PyErr_Occurred()) deck_top = weapon_tables.value_of[deck_top];
-    }
-    Py_DECREF(top);
-    if (PyErr_Occurred()) return -1;
-    if (!turn->rules &&
-        !(turn->rules = PyObject_CallMethodOneArg(turn->judge, turn_names[J_RULES_OF],
-                                                  turn->settled)))
-        return -1;
-    return draw_values_into(turn->valuer, turn->settled, turn->rules, turn->settled_at, &turn->memo,
-                            numbers, spells, turn->self_shifts, move_count, continuing, counts,
-                            count, deck_top, tempo, values);
+    return draw_values_into(mage, &decision->visit.settled, NULL, &decision->memo, numbers,
+                            spells, decision->self_shifts, move_count, continuing, counts, count,
+                            decision->deck_top, tempo, values);
 }
 
-/* The (key, value) pairs of the table's dict `name` into `keys` and, read as longs, into
- * `numbers` (keys_long: the keys read as longs into `numbers`, the values into `keys`);
- * their count, or -1 with an exception. The table holds the dict: borrowed items. */
-static Py_ssize_t dict_items(PyObject *table, int name, int keys_long, long *numbers,
-                             PyObject **keys) {
-    PyObject *dict = turn_field(table, name);
-    if (!dict) return -1;
-    Py_ssize_t count = -1;
-    if (!PyDict_Check(dict)) {
-        PyErr_Format(PyExc_TypeError, "turn_values: the table's %s is not a dict",
-                     turn_texts[name]);
-    } else if (PyDict_GET_SIZE(dict) > MAX_KEYS) {
-        PyErr_Format(PyExc_ValueError, "turn_values: the table's %s holds more than 64",
-                     turn_texts[name]);
-    } else {
-        Py_ssize_t at = 0;
-        PyObject *key, *value;
-        count = 0;
-        while (PyDict_Next(dict, &at, &key, &value)) {
-            numbers[count] = PyLong_AsLong(keys_long ? key : value);
-            keys[count++] = keys_long ? value : key;
-            if (numbers[count - 1] == -1 && PyErr_Occurred()) {
-                count = -1;
-                break;
-            }
-        }
-    }
-    Py_DECREF(dict);  /* the table keeps it, and so its items */
-    return count;
-}
-
-/* Whether one of `count` spell keys (None: the Mystery) is an Exchange; -1 with an
- * exception. */
-static int any_exchange(PyObject *const *keys, Py_ssize_t count) {
-    for (Py_ssize_t i = 0; i < count; i++) {
-        SpellInfo info;
-        if (keys[i] == Py_None) continue;
-        if (deciding_spell(keys[i], &info) < 0) return -1;
-        if (info.effect == E_EXCHANGE) return 1;
-    }
-    return 0;
-}
-
-/* An (action, value) pair; NULL with an exception. */
-static PyObject *valued_pair(PyObject *action, double value) {
+/* An (action, value) pair appended to `valued`; 0, or -1 with an exception. */
+static int append_valued(PyObject *valued, PyObject *action, double value) {
     PyObject *number = PyFloat_FromDouble(value);
     PyObject *pair = number ? PyTuple_Pack(2, action, number) : NULL;
     Py_XDECREF(number);
-    return pair;
+    int failed = !pair || PyList_Append(valued, pair) < 0;
+    Py_XDECREF(pair);
+    return failed ? -1 : 0;
 }
 
 /* The draws and their values, as `_draw_values` lists them; NULL with an exception. */
 static PyObject *valued_draws(PyObject *const *draws, const double *values, Py_ssize_t count) {
-    PyObject *valued = PyList_New(count);
-    for (Py_ssize_t a = 0; valued && a < count; a++) {
-        PyObject *pair = valued_pair(draws[a], values[a]);
-        if (!pair) Py_CLEAR(valued);
-        else PyList_SET_ITEM(valued, a, pair);
-    }
+    PyObject *valued = PyList_New(0);
+    for (Py_ssize_t a = 0; valued && a < count; a++)
+        if (append_valued(valued, draws[a], values[a]) < 0) Py_CLEAR(valued);
     return valued;
 }
 
-/* `_visit_values` of the visits (`codes`: each one's (kind, slot) as `Judge.visit_values`
- * makes them), their highest value into `best`; NULL with an exception. */
-static PyObject *turn_visits(Turn *turn, PyObject *const *visits, PyObject *const *codes,
-                             Py_ssize_t count, double *best) {
-    PyObject *weapons = NULL, *fresh = NULL, *my_weapons = NULL, *valued = NULL, *blind = NULL;
-    VisitAsk ask = {.settled = turn->settled, .spell_table = deciding_spells,
-                    .visitors = turn->visitors, .my_attack = turn->my_attack,
-                    .denial_share = denial_share, .mystery_margin = mystery_margin};
+/* `_visit_values` of the `count` visits (sorted into `ask`), the blind Mystery after the
+ * others, their highest value into `best`; NULL with an exception. */
+static PyObject *decision_visits(Decision *decision, Mage *mage, PyObject *const *visits,
+                                 Py_ssize_t count, double *best) {
+    const VisitAsk *ask = &decision->ask;
     double values[MAX_KEYS];
-    if (count > MAX_KEYS) {
-        PyErr_SetString(PyExc_ValueError, "turn_values: at most 64 visits");
-        goto done;
-    }
-    if (turn_long(turn->table, T_WEAPONS_IN_DECK, &ask.weapons_in_deck) < 0 ||
-        ((ask.max_draws = PyLong_AsLong(max_draws)) == -1 && PyErr_Occurred()) ||
-        (ask.slots = dict_items(turn->table, T_AVAILABLE, 1, ask.slot, ask.key)) < 0 ||
-        (ask.unseen = dict_items(turn->table, T_UNSEEN_SPELLS, 0, ask.unseen_count,
-                                 ask.unseen_key)) < 0)
-        goto done;
-    ask.asked = count;
-    for (Py_ssize_t a = 0; a < count; a++)
-        if (!parse_items(codes[a], "ll", &ask.kind[a], &ask.at_slot[a])) goto done;
-    /* The bot's weapons (id, value, colour), the hidden one first. */
-    if (!(my_weapons = turn_field(turn->table, T_MY_WEAPONS))) goto done;
-    if (!PyList_Check(my_weapons)) {
-        PyErr_SetString(PyExc_TypeError, "turn_values: the table's my_weapons is not a list");
-        goto done;
-    }
-    if (!(weapons = PyTuple_New(PyList_GET_SIZE(my_weapons)))) goto done;
-    for (Py_ssize_t w = 0; w < PyList_GET_SIZE(my_weapons); w++) {
-        long id = PyLong_AsLong(PyList_GET_ITEM(my_weapons, w));
-        if (id == -1 && PyErr_Occurred()) goto done;
-        if (id < 0 || id >= PyTuple_GET_SIZE(weapon_rows)) {
-            PyErr_SetString(PyExc_IndexError, "turn_values: a weapon of the bot is no weapon");
-            goto done;
-        }
-        PyTuple_SET_ITEM(weapons, w, Py_NewRef(PyTuple_GET_ITEM(weapon_rows, id)));
-    }
-    /* The hidden weapon an Exchange brings, spread only when a spell may be one. */
-    int exchanges = 0;
-    if (ask.weapons_in_deck && (exchanges = any_exchange(ask.key, ask.slots)) == 0)
-        exchanges = any_exchange(ask.unseen_key, ask.unseen);
-    if (exchanges < 0) goto done;
-    if (!(fresh = exchanges ? turn_field(turn->table, T_FRESH) : PyTuple_New(0))) goto done;
-    ask.weapons = weapons;
-    ask.fresh = fresh;
-    if (visit_values_of(turn->valuer, &ask, values) < 0) goto done;
-    /* Each visit with its value, the blind Mystery (an activation of the slot whose key is
-     * None) after the others. */
-    if (!(valued = PyList_New(0)) || !(blind = PyList_New(0))) goto done;
-    for (Py_ssize_t a = 0; a < count; a++) {
-        double value = values[a];
-        if (a == 0 || value > *best) *best = value;
+    if (mage_visit_values(mage, &decision->visit, ask, values) < 0) return NULL;
+    PyObject *valued = PyList_New(0), *blind = PyList_New(0);
+    for (Py_ssize_t a = 0; valued && blind && a < count; a++) {
+        if (a == 0 || values[a] > *best) *best = values[a];
         int is_blind = 0;
-        if (Py_IS_TYPE(visits[a], (PyTypeObject *)activate_class)) {
-            Py_ssize_t i = 0;
-            while (i < ask.slots && ask.slot[i] != ask.at_slot[a]) i++;
-            if (i == ask.slots) {
-                PyErr_SetString(PyExc_KeyError, "turn_values: a slot");
-                goto done;
-            }
-            is_blind = ask.key[i] == Py_None;
-        }
-        PyObject *pair = valued_pair(visits[a], value);
-        int failed = !pair || PyList_Append(is_blind ? blind : valued, pair) < 0;
-        Py_XDECREF(pair);
-        if (failed) goto done;
+        for (Py_ssize_t i = 0; ask->kind[a] == 2 && i < ask->slots; i++)
+            if (ask->slot[i] == ask->at_slot[a]) is_blind = ask->key[i] == Py_None;
+        if (append_valued(is_blind ? blind : valued, visits[a], values[a]) < 0) Py_CLEAR(valued);
     }
-    if (PyList_SetSlice(valued, PyList_GET_SIZE(valued), PyList_GET_SIZE(valued), blind) < 0)
+    if (valued && (!blind || PyList_SetSlice(valued, PyList_GET_SIZE(valued),
+                                             PyList_GET_SIZE(valued), blind) < 0))
         Py_CLEAR(valued);
-
-done:
-    Py_XDECREF(weapons);
-    Py_XDECREF(fresh);
-    Py_XDECREF(my_weapons);
     Py_XDECREF(blind);
-    if (PyErr_Occurred()) Py_CLEAR(valued);
     return valued;
 }
 
@@ -3688,82 +3694,46 @@ static double highest(const double *values, Py_ssize_t count) {
     return top;
 }
 
-static PyObject *valuer_turn_values(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (check_ready(self) < 0) return NULL;
-    if (!deciding_spells) {
-        PyErr_SetString(PyExc_RuntimeError, "turn_values before configure_deciding");
-        return NULL;
-    }
-    if (nargs != 2 || !PyList_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "turn_values(judge, legal: list)");
-        return NULL;
-    }
-    PyObject *legal = args[1], *draws[MAX_LEGAL], *visits[MAX_LEGAL], *codes[MAX_LEGAL];
+/* `_take_turn` over the `legal` actions (a list): their (action, value) pairs, None for an
+ * action it does not know, or NULL with an exception. */
+static PyObject *decision_turn(Decision *decision, PyObject *legal) {
+    PyObject *draws[MAX_LEGAL], *visits[MAX_LEGAL];
+    long counts[MAX_DRAW_COUNT + 1];
     Py_ssize_t draw_count = 0, visit_count = 0;
+    VisitAsk *ask = &decision->ask;
     if (PyList_GET_SIZE(legal) > MAX_LEGAL) Py_RETURN_NONE;
-    /* Sorted as `_take_turn` sorts them, each visit coded as `Judge.visit_values` codes it. */
+    /* Sorted as `_take_turn` sorts them, each visit as `Judge.visit_values` codes it: its
+     * kind (0 a bare visit, 1 a discard, 2 an activation) and slot. */
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(legal); i++) {
         PyObject *action = PyList_GET_ITEM(legal, i), *kind = (PyObject *)Py_TYPE(action);
         if (kind == equip_class) {
+            if (draw_count == MAX_DRAW_COUNT) {
+                PyErr_SetString(PyExc_ValueError, "decide: at most 16 draws");
+                return NULL;
+            }
+            if (action_long(action, A_COUNT, &counts[draw_count]) < 0) return NULL;
             draws[draw_count++] = action;
             continue;
         }
-        long code, slot = -1;
-        if (kind == visit_mage_class) code = 0;
-        else if (kind == discard_class) code = 1;
-        else if (kind == activate_class) code = 2;
-        else code = -1;
-        if (code < 0 || (code > 0 && turn_long(action, A_SLOT, &slot) < 0)) {
-            for (Py_ssize_t v = 0; v < visit_count; v++) Py_DECREF(codes[v]);
-            if (code < 0) Py_RETURN_NONE;  /* a visit it does not know */
-            return NULL;
-        }
-        PyObject *kind_number = PyLong_FromLong(code), *slot_number = PyLong_FromLong(slot);
-        codes[visit_count] = kind_number && slot_number
-                                 ? PyTuple_Pack(2, kind_number, slot_number)
-                                 : NULL;
-        Py_XDECREF(kind_number);
-        Py_XDECREF(slot_number);
-        if (!codes[visit_count]) {
-            for (Py_ssize_t v = 0; v < visit_count; v++) Py_DECREF(codes[v]);
-            return NULL;
-        }
+        long code = kind == visit_mage_class ? 0
+                    : kind == discard_class  ? 1
+                    : kind == activate_class ? 2
+                                             : -1;
+        if (code < 0) Py_RETURN_NONE;  /* a visit it does not know */
+        ask->kind[visit_count] = code;
+        ask->at_slot[visit_count] = -1;
+        if (code > 0 && action_long(action, A_SLOT, &ask->at_slot[visit_count]) < 0) return NULL;
         visits[visit_count++] = action;
     }
-    Turn turn = {.valuer = self, .judge = args[0]};
-    PyObject *position = NULL, *phase = NULL, *shifts = NULL, *result = NULL;
-    PyObject *visit_valued = NULL;
+    ask->asked = visit_count;
+    Mage mage = {.valuer = &decision->valuer, .spell_table = deciding_spells,
+                 .max_draws = ask->max_draws};
+    PyObject *result = NULL, *visit_valued = NULL;
     double values[MAX_DRAW_COUNT + 1], best_visit = 0.0;
-    long last_equipper;
-    if (!(turn.table = turn_field(turn.judge, J_TABLE)) ||
-        !(turn.settled_at = turn_field(turn.judge, J_SETTLED_AT)) ||
-        !(turn.settled = turn_field(turn.table, T_SETTLED)) ||
-        !(position = turn_field(turn.table, T_POSITION)) ||
-        !(phase = turn_field(turn.table, T_PHASE)) ||
-        !(shifts = turn_field(turn.table, T_SELF_SHIFTS)) ||
-        turn_long(turn.table, T_MY_ATTACK, &turn.my_attack) < 0 ||
-        turn_long(turn.table, T_VISITORS, &turn.visitors) < 0 ||
-        position_hp(position, &turn.hp) < 0)
-        goto done;
-    if (!PyDict_Check(turn.settled_at)) {
-        PyErr_SetString(PyExc_TypeError, "turn_values: the judge's _settled_at is not a dict");
-        goto done;
-    }
-    PyObject *last = turn_field(turn.table, T_LAST_EQUIPPER);
-    last_equipper = last ? PyObject_IsTrue(last) : -1;
-    Py_XDECREF(last);
-    if (last_equipper < 0 ||
-        (turn.self_shift_count = read_longs(shifts, turn.self_shifts, MAX_MOVES, "self_shifts")) <
-            0)
-        goto done;
-    int equipping = PyObject_RichCompareBool(phase, equip_phase, Py_EQ);
-    int last_call = equipping ? 0 : PyObject_RichCompareBool(phase, last_call_phase, Py_EQ);
-    if (equipping < 0 || last_call < 0) goto done;
-    double spells = pow(spell_survives, (double)turn.visitors);
-
-    if (draw_count && equipping && !last_equipper &&
-        turn.my_attack + most_value <= turn.hp) {  /* no card can bust it */
-        if (turn_draws(&turn, draws, draw_count, 1, spells, values) == 0)
+    double spells = pow(spell_survives, (double)ask->visitors);
+    if (draw_count && decision->equipping && !decision->last_equipper &&
+        decision->my_attack + most_value <= decision->hp) {  /* no card can bust it */
+        if (decision_draws(decision, &mage, counts, draw_count, 1, spells, values) == 0)
             result = valued_draws(draws, values, draw_count);
         goto done;
     }
@@ -3771,21 +3741,22 @@ static PyObject *valuer_turn_values(Valuer *self, PyObject *const *args, Py_ssiz
         result = Py_NewRef(Py_None);
         goto done;
     }
-    if (!(visit_valued = turn_visits(&turn, visits, codes, visit_count, &best_visit)))
+    if (!(visit_valued = decision_visits(decision, &mage, visits, visit_count, &best_visit)))
         goto done;
     if (draw_count) {  /* `_draw_if_worth_it` */
         double worth = 0.0;
         int drawn;
-        if (last_call) {  /* one card and no visit afterwards: against the best visit now */
-            drawn = turn_draws(&turn, draws, draw_count, 0, 0.0, values);
+        if (decision->last_call) {  /* one card and no visit afterwards: against the best now */
+            drawn = decision_draws(decision, &mage, counts, draw_count, 0, 0.0, values);
             worth = best_visit;
-        } else if (last_equipper) {  /* one last equip, then the Mage at once */
-            drawn = turn_draws(&turn, draws, draw_count, 0, 1.0, values);
-            if (drawn == 0) drawn = stop_value(&turn, turn.my_attack, 1.0, &worth);
+        } else if (decision->last_equipper) {  /* one last equip, then the Mage at once */
+            drawn = decision_draws(decision, &mage, counts, draw_count, 0, 1.0, values);
+            if (drawn == 0)
+                drawn = decision_stop_value(decision, &mage, decision->my_attack, 1.0, &worth);
         } else {  /* a spell worth taking now may be gone by the next visit */
             double stop_now = 0.0, gone = 1.0 - spells;
-            drawn = turn_draws(&turn, draws, draw_count, 1, spells, values);
-            if (drawn == 0) drawn = settled_value(&turn, turn.my_attack, &stop_now);
+            drawn = decision_draws(decision, &mage, counts, draw_count, 1, spells, values);
+            if (drawn == 0) drawn = decision_settled(decision, &mage, decision->my_attack, &stop_now);
             worth = stop_now + gone * (best_visit - stop_now);
         }
         if (drawn < 0) goto done;
@@ -3797,57 +3768,164 @@ static PyObject *valuer_turn_values(Valuer *self, PyObject *const *args, Py_ssiz
     result = Py_NewRef(visit_valued);
 
 done:
-    for (Py_ssize_t v = 0; v < visit_count; v++) Py_DECREF(codes[v]);
-    Py_XDECREF(turn.table);
-    Py_XDECREF(turn.settled_at);
-    Py_XDECREF(turn.settled);
-    Py_XDECREF(turn.rules);
-    Py_XDECREF(position);
-    Py_XDECREF(phase);
-    Py_XDECREF(shifts);
     Py_XDECREF(visit_valued);
+    mage_free(&mage);
     return result;
 }
 
-/* configure_deciding(equip, visit_mage, discard, activate, spell_table, weapon_rows,
- * denial_share, mystery_margin, tempo, spell_survives): the action classes `turn_values`
- * sorts, `_SPELL_TABLE` and `_WEAPON_ROWS`, and the tuning its Python code reads. After
- * `configure_reading` (the card values, phases and a rival's draws). */
+/* `_choose_target` for the pending spell: each use of it valued (`_use_targets`, `_uses`),
+ * the pairs of the uses whose target is one of the `legal` actions (found by identity, else
+ * by equality); NULL with an exception. */
+static PyObject *decision_targets(Decision *decision, PyObject *legal) {
+    SpellInfo info;
+    if (spell_info(deciding_spells, decision->pending, &info) < 0) return NULL;
+    const Visit *visit = &decision->visit;
+    const Imagined *settled = &visit->settled;
+    long me = decision->valuer.me, players = decision->valuer.players;
+    /* Each use's target: a seat, a spell in play or a weapon of the bot (a tuple of the
+     * actions, by number), or none. */
+    PyObject *choices = NULL;
+    long numbers[MAX_SEATS + MAX_SPELLS + MAX_HAND + 1];
+    int count = 0;
+    if (info.effect == E_ATTACK || info.effect == E_SWAP) {
+        choices = choose_player;
+        for (long s = 0; s < players; s++)
+            if (info.effect == E_ATTACK || s != me) numbers[count++] = s;
+    } else if (info.effect == E_CANCEL) {
+        choices = choose_spell;
+        for (int i = 0; i < settled->spell_count; i++) {
+            int effect = settled->spells[i].info.effect;
+            if (effect != E_SWAP && effect != E_EXCHANGE) numbers[count++] = settled->spells[i].slot;
+        }
+    } else if (info.effect == E_EXCHANGE && visit->weapons_in_deck) {
+        choices = choose_weapon;
+        for (int w = 0; w < visit->weapon_count; w++) numbers[count++] = visit->my_weapons[w][0];
+    }
+    Mage mage = {.valuer = &decision->valuer, .spell_table = deciding_spells,
+                 .max_draws = decision->ask.max_draws};
+    const double *uses;
+    int use_count = worths(&mage, visit, decision->pending, &uses);
+    PyObject *valued = use_count < 0 ? NULL : PyList_New(0);
+    if (valued && count && use_count != count) {
+        PyErr_SetString(PyExc_RuntimeError, "decide: a use for every target");
+        Py_CLEAR(valued);
+    }
+    for (int i = 0; valued && choices && i < count; i++) {
+        if (numbers[i] < 0 || numbers[i] >= PyTuple_GET_SIZE(choices)) {
+            PyErr_SetString(PyExc_IndexError, "decide: a target out of range");
+            Py_CLEAR(valued);
+            break;
+        }
+        PyObject *target = PyTuple_GET_ITEM(choices, numbers[i]);
+        int listed = 0;
+        for (Py_ssize_t a = 0; !listed && a < PyList_GET_SIZE(legal); a++)
+            listed = PyList_GET_ITEM(legal, a) == target;
+        if (!listed && (listed = PySequence_Contains(legal, target)) < 0) Py_CLEAR(valued);
+        else if (listed && append_valued(valued, target, uses[i]) < 0) Py_CLEAR(valued);
+    }
+    mage_free(&mage);
+    return valued;
+}
+
+/* A decision over `legal` from what a seat has `seen`; None for an action it does not
+ * know, NULL with an exception. */
+static PyObject *decide(const Seen *seen, PyObject *legal) {
+    if (!PyList_Check(legal)) {
+        PyErr_SetString(PyExc_TypeError, "decide: the legal actions are not a list");
+        return NULL;
+    }
+    Decision *decision = PyMem_Malloc(sizeof(Decision));
+    if (!decision) return PyErr_NoMemory();
+    PyObject *result = NULL;
+    if (decision_of(seen, decision) == 0)
+        result = decision->pending ? decision_targets(decision, legal)
+                                   : decision_turn(decision, legal);
+    PyMem_Free(decision);
+    return result;
+}
+
+static int check_deciding(void) {
+    if (deciding_spells && key_of_spell) return 0;
+    PyErr_SetString(PyExc_RuntimeError, "a decision before configure_reading and "
+                                        "configure_deciding");
+    return -1;
+}
+
+/* seat_decision(state, seat, legal) -> list[tuple[Action, float]] | None */
+static PyObject *seat_decision(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "seat_decision(state, seat, legal) takes 3 arguments");
+        return NULL;
+    }
+    if (check_deciding() < 0) return NULL;
+    Seen seen;
+    seen.held_count = 0;
+    PyObject *result = seen_in_state(&seen, args[0], args[1], weapon_tables.weapons) < 0
+                           ? NULL : decide(&seen, args[2]);
+    seen_release(&seen);
+    return result;
+}
+
+/* view_decision(view, legal) -> list[tuple[Action, float]] | None */
+static PyObject *view_decision(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "view_decision(view, legal) takes 2 arguments");
+        return NULL;
+    }
+    if (check_deciding() < 0) return NULL;
+    Seen seen;
+    seen.held_count = 0;
+    if (seen_weapons_in_view(&seen, args[0], weapon_tables.weapons) < 0 ||
+        seen_rest_in_view(&seen, args[0]) < 0)
+        return NULL;
+    return decide(&seen, args[1]);
+}
+
+/* configure_deciding((equip, visit_mage, discard, activate), (choose_player, choose_spell,
+ * choose_weapon), spell_table, tuning, stop_gap): the action classes a decision sorts, the
+ * target actions by number, `_SPELL_TABLE`, the tuning (denial share, Mystery margin,
+ * tempo, a spell surviving a visit, a game won, threat, threat lead, a heart, the last
+ * heart, a rival's heart, a rival's last heart behind the bot and ahead) and a drawing
+ * rival's stop gap. After `configure_reading` (the card values, phases and a rival's
+ * draws). */
 static PyObject *configure_deciding(PyObject *module, PyObject *args) {
-    PyObject *classes[4], *spells, *rows;
-    double tuning[4];
-    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!dddd", &PyType_Type, &classes[0], &PyType_Type,
-                          &classes[1], &PyType_Type, &classes[2], &PyType_Type, &classes[3],
-                          &PyDict_Type, &spells, &PyTuple_Type, &rows, &tuning[0], &tuning[1],
-                          &tuning[2], &tuning[3]))
+    PyObject *classes[4], *targets[3], *spells;
+    double tuning[12];
+    int gap;
+    if (!PyArg_ParseTuple(args, "(O!O!O!O!)(O!O!O!)O!(dddddddddddd)i", &PyType_Type,
+                          &classes[0], &PyType_Type, &classes[1], &PyType_Type, &classes[2],
+                          &PyType_Type, &classes[3], &PyTuple_Type, &targets[0], &PyTuple_Type,
+                          &targets[1], &PyTuple_Type, &targets[2], &PyDict_Type, &spells,
+                          &tuning[0], &tuning[1], &tuning[2], &tuning[3], &tuning[4],
+                          &tuning[5], &tuning[6], &tuning[7], &tuning[8], &tuning[9],
+                          &tuning[10], &tuning[11], &gap))
         return NULL;
     if (!equip_phase || !weapon_tables.value_count) {
         PyErr_SetString(PyExc_RuntimeError, "configure_deciding before configure_reading");
         return NULL;
     }
-    for (int i = 0; i < TURN_NAMES; i++)
-        if (!turn_names[i] && !(turn_names[i] = PyUnicode_InternFromString(turn_texts[i])))
+    for (int i = 0; i < ACTION_NAMES; i++)
+        if (!action_names[i] && !(action_names[i] = PyUnicode_InternFromString(action_texts[i])))
             return NULL;
-    PyObject **kept[] = {&equip_class, &visit_mage_class, &discard_class, &activate_class,
-                         &deciding_spells, &weapon_rows};
-    PyObject *given[] = {classes[0], classes[1], classes[2], classes[3], spells, rows};
+    PyObject **kept[] = {&equip_class,   &visit_mage_class, &discard_class, &activate_class,
+                         &choose_player, &choose_spell,     &choose_weapon, &deciding_spells};
+    PyObject *given[] = {classes[0], classes[1], classes[2], classes[3],
+                         targets[0], targets[1], targets[2], spells};
     for (size_t i = 0; i < sizeof given / sizeof given[0]; i++)
         Py_XSETREF(*kept[i], Py_NewRef(given[i]));
-    /* The table's fields from the class `read_table` makes, the actions' from theirs. */
-    for (int name = 0; name < TURN_NAMES; name++) {
-        PyObject *cls = name == A_SLOT    ? classes[3]
-                        : name == A_COUNT ? classes[0]
-                        : name >= T_POSITION ? table_layout.cls
-                                             : NULL;
-        Py_ssize_t offset = cls ? slot_offset(cls, turn_names[name]) : -1;
+    /* An Activate's slot and an Equip's count, read from their slots. */
+    for (int name = 0; name < ACTION_NAMES; name++) {
+        PyObject *cls = name == A_SLOT ? classes[3] : classes[0];
+        Py_ssize_t offset = slot_offset(cls, action_names[name]);
         if (offset == -2) return NULL;
-        turn_slots[name] = offset;
-        turn_slot_classes[name] = offset >= 0 ? (PyTypeObject *)cls : NULL;
+        action_slots[name] = offset;
+        action_slot_classes[name] = offset >= 0 ? (PyTypeObject *)cls : NULL;
     }
-    denial_share = tuning[0];
-    mystery_margin = tuning[1];
-    tempo = tuning[2];
-    spell_survives = tuning[3];
+    double *set[] = {&denial_share, &mystery_margin, &tempo, &spell_survives,
+                     &game_win, &threat_share, &threat_lead, &heart,
+                     &last_heart, &rival_heart, &rival_falls_behind_me, &rival_falls_ahead};
+    for (int i = 0; i < 12; i++) *set[i] = tuning[i];
+    stop_gap = gap;
     most_value = weapon_tables.values[0];
     for (long i = 1; i < weapon_tables.value_count; i++)
         if (weapon_tables.values[i] > most_value) most_value = weapon_tables.values[i];
@@ -3867,8 +3945,13 @@ static PyMethodDef module_methods[] = {
      "available, equip, last_call, max_draws, weapon_value, weapon_colour, values, "
      "spell_keys, boss_hp)"},
     {"configure_deciding", configure_deciding, METH_VARARGS,
-     "configure_deciding(equip, visit_mage, discard, activate, spell_table, weapon_rows, "
-     "denial_share, mystery_margin, tempo, spell_survives)"},
+     "configure_deciding(action_classes, targets, spell_table, tuning, stop_gap)"},
+    {"seat_decision", (PyCFunction)(void (*)(void))seat_decision, METH_FASTCALL,
+     "seat_decision(state, seat, legal) -> list[tuple[Action, float]] | None: the bot's "
+     "valued choices, read from what `seat` sees of `state`"},
+    {"view_decision", (PyCFunction)(void (*)(void))view_decision, METH_FASTCALL,
+     "view_decision(view, legal) -> list[tuple[Action, float]] | None: the same, from a "
+     "seat's view"},
     {"stopping", (PyCFunction)(void (*)(void))stopping, METH_FASTCALL,
      "stopping(settled, first, start, hp, hopeless, top, spells, shifts, card, continuing, "
      "counts, deck_top, tempo) -> list[float]"},

@@ -1,11 +1,12 @@
-"""The heuristic bot's Judge in C (`_judge.c`): `bots.Judge` calls it when it is built."""
+"""The heuristic bot in C (`_judge.c`): its whole decision (`seat_decision`), and the
+parts the Python `bots.Judge` calls when it decides."""
 
 from collections.abc import Sequence
 from typing import Any
 
 from gamenight.kernel import Action
 
-from .bots import Hand, Judge, Position, Rules, Table
+from .bots import Hand, Position, Rules, Table
 from .state import BossQuestState
 from .views import BossQuestView
 
@@ -74,18 +75,9 @@ class Valuer:
         max_draws: int,
         /,
     ) -> list[float]: ...
-    def values_moved(
-        self,
-        position: Position,
-        rules: Rules,
-        forecasts: dict[tuple[Any, ...], Any],
-        moves: Sequence[int],
-        /,
-    ) -> list[float]: ...
     def draw_values(
         self,
         position: Position,
-        rules: Rules,
         settled_at: dict[int, float],
         my_attack: int,
         first: int,
@@ -104,12 +96,6 @@ class Valuer:
     ) -> list[float]:
         """`Judge.settled_over(first, last)` (kept in `settled_at`) and `stopping` over it
         with this Valuer's card, in one call."""
-
-    def turn_values(
-        self, judge: Judge, legal: list[Action], /
-    ) -> list[tuple[Action, float]] | None:
-        """`HeuristicBot._take_turn`'s valued actions, of the judge's table (None for an
-        action it does not know)."""
 
 def read_weapons(
     view: BossQuestView,
@@ -156,20 +142,31 @@ def configure_reading(
     printed HP."""
 
 def configure_deciding(
-    equip: type,
-    visit_mage: type,
-    discard: type,
-    activate: type,
+    action_classes: tuple[type, type, type, type],
+    targets: tuple[tuple[Action, ...], tuple[Action, ...], tuple[Action, ...]],
     spell_table: dict[str, tuple[int, int, int]],
-    weapon_rows: tuple[tuple[int, int, int], ...],
-    denial_share: float,
-    mystery_margin: float,
-    tempo: float,
-    spell_survives: float,
+    tuning: tuple[
+        float, float, float, float, float, float, float, float, float, float, float, float
+    ],
+    stop_gap: int,
     /,
 ) -> None:
-    """Hand over, once (after `configure_reading`), the action classes `turn_values`
-    sorts, the spells' and weapons' tables and the tuning its Python code reads."""
+    """Hand over, once (after `configure_reading`): the action classes a decision sorts
+    (Equip, VisitMage, Discard, Activate), the target actions by number (a seat, a slot, a
+    weapon), `_SPELL_TABLE`, the tuning (the denial share, the Mystery margin, the tempo, a
+    spell surviving a visit, a game won, the threat and its lead, a heart, the last heart,
+    a rival's heart, a rival's last heart with the bot leading and with another leading)
+    and a drawing rival's stop gap."""
+
+def seat_decision(
+    state: BossQuestState, seat: int | None, legal: list[Action], /
+) -> list[tuple[Action, float]] | None:
+    """`HeuristicBot._decide`'s valued choices, read from what `seat` sees of `state`: a
+    turn's actions as `_take_turn` hands them to `_best`, or a spell's legal targets as
+    `_choose_target` values them (None for an action it does not know)."""
+
+def view_decision(view: BossQuestView, legal: list[Action], /) -> list[tuple[Action, float]] | None:
+    """`seat_decision` from a seat's view."""
 
 def stopping(
     settled: Sequence[float],

@@ -74,7 +74,13 @@ from .state import BossQuestState
 from .views import BossQuestView, SeatView
 
 try:
-    from ._judge import Valuer, configure_deciding, configure_reading
+    from ._judge import (
+        Valuer,
+        configure_deciding,
+        configure_reading,
+        seat_decision,
+        view_decision,
+    )
     from ._judge import read_seat_table as _judge_read_seat_table
     from ._judge import read_table as _judge_read_table
 
@@ -347,16 +353,24 @@ if NATIVE:
         BOSS_HP,
     )
     configure_deciding(
-        Equip,
-        VisitMage,
-        Discard,
-        Activate,
+        (Equip, VisitMage, Discard, Activate),
+        (CHOOSE_PLAYER, CHOOSE_SPELL, CHOOSE_WEAPON),
         _SPELL_TABLE,
-        _WEAPON_ROWS,
-        DENIAL,
-        MYSTERY_MARGIN,
-        TEMPO,
-        SPELL_SURVIVES,
+        (
+            DENIAL,
+            MYSTERY_MARGIN,
+            TEMPO,
+            SPELL_SURVIVES,
+            GAME_WIN,
+            THREAT,
+            THREAT_LEAD,
+            HEART,
+            LAST_HEART,
+            RIVAL_HEART,
+            RIVAL_FALLS_BEHIND_ME,
+            RIVAL_FALLS_AHEAD,
+        ),
+        RIVAL_STOP_GAP,
     )
 
 
@@ -687,22 +701,8 @@ class Judge:
         return value
 
     def settled_over(self, first: int, last: int) -> list[float]:
-        """`settled_at` each attack from `first` to `last` (in C, those not valued yet in one
-        call: the same floats)."""
-        attacks = range(first, last + 1)
-        wanted = [attack for attack in attacks if attack not in self._settled_at]
-        if self._valuer is not None and wanted:
-            settled = self.table.settled
-            values = self._valuer.values_moved(
-                settled,
-                self._rules_of(settled),
-                self._seat_forecasts,
-                [attack - self.table.my_attack for attack in wanted],
-            )
-            self._settled_at.update(zip(wanted, values, strict=True))
-            settled_at = self._settled_at  # every attack valued now: read them at once
-            return [settled_at[attack] for attack in attacks]
-        return [self.settled_at(attack) for attack in attacks]
+        """`settled_at` each attack from `first` to `last`."""
+        return [self.settled_at(attack) for attack in range(first, last + 1)]
 
     def draw_values(
         self,
@@ -723,10 +723,8 @@ class Judge:
         `settled_at`'s memo (None without the extension)."""
         if self._valuer is None:
             return None
-        settled = self.table.settled
         return self._valuer.draw_values(
-            settled,
-            self._rules_of(settled),
+            self.table.settled,
             self._settled_at,
             self.table.my_attack,
             first,
@@ -742,14 +740,6 @@ class Judge:
             deck_top,
             TEMPO,
         )
-
-    def turn_values(self, legal: list[Action]) -> Valued | None:
-        """The valued actions `HeuristicBot._take_turn` chooses the best of, in C: the same
-        floats in the same order (None without the extension, or for an action it does not
-        know)."""
-        if self._valuer is None:
-            return None
-        return self._valuer.turn_values(self, legal)
 
     def visit_values(self, visits: list[Action]) -> list[float] | None:
         """`HeuristicBot._visit_values`' values of `visits` in C, the same floats (None
@@ -1000,12 +990,26 @@ class HeuristicBot(Bot[BossQuestView]):
 
     def choose(self, view: BossQuestView, legal: list[Action]) -> Action:
         """Choose from `legal` using `view` alone."""
+        if NATIVE:
+            valued = view_decision(view, legal)
+            if valued is not None:
+                return self._pick(valued, legal)
         return self._decide(read_table(view), legal)
 
     def choose_in(self, state: State, seat: int, legal: list[Action]) -> Action:
         """`choose` from `seat`'s view of `state`, read without building it."""
         assert isinstance(state, BossQuestState)
+        if NATIVE:
+            valued = seat_decision(state, seat, legal)
+            if valued is not None:
+                return self._pick(valued, legal)
         return self._decide(read_seat_table(state, seat), legal)
+
+    def _pick(self, valued: Valued, legal: list[Action]) -> Action:
+        # The whole decision taken in C (`_judge.seat_decision`): the valued choices
+        # `_take_turn` or `_choose_target` would choose among, the same floats in the same
+        # order (none: no target of the spell is legal, as `_choose_target` finds).
+        return self._best(valued) if valued else self._rng.choice(legal)
 
     def _decide(self, table: Table, legal: list[Action]) -> Action:
         judge = Judge(table)
@@ -1016,9 +1020,6 @@ class HeuristicBot(Bot[BossQuestView]):
     # ----- turns ----------------------------------------------------------------------------
 
     def _take_turn(self, table: Table, judge: Judge, legal: list[Action]) -> Action:
-        native = judge.turn_values(legal)  # the whole turn below, in one C call
-        if native is not None:
-            return self._best(native)
         draws = [a for a in legal if type(a) is Equip]
         visits = [a for a in legal if type(a) is not Equip]
         if draws and table.phase == _EQUIP and not table.last_equipper and _no_card_busts(table):
