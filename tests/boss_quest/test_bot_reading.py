@@ -1,13 +1,11 @@
 """What the heuristic bot reads of its view once per decision, written for speed, gives
 what the plain definitions give: its attack, the spells that could move it, the unseen
-weapons grouped, and the Judge's threats and Valuer kept between decisions."""
+weapons grouped, and the Judge's threats kept between decisions."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
-
-import pytest
 
 import gamenight
 from gamenight import agents
@@ -45,20 +43,16 @@ def test_the_kinds_of_any_weapons_are_counted_as_defined():
         assert bots._kinds(weapons) == plain_kinds(weapons)
 
 
-@pytest.mark.parametrize("native", [True, False])
-def test_every_table_a_bot_reads_holds_what_the_definitions_give(monkeypatch, native):
-    """In bot games of 2 to 5 players, every decision's table: the bot's attack (its one
-    hidden weapon, its face-up ones and the spells in front of it), the spells that could
-    move it, its blind draw; and a Judge whose threats and Valuer were kept gives the
-    values of one made afresh."""
-    if native and not bots.NATIVE:
-        pytest.skip("the C extension is not built")
-    monkeypatch.setattr(bots, "NATIVE", native)
-    original = bots.read_seat_table  # what the table asks the bots to read
+def test_every_table_a_bot_reads_holds_what_the_definitions_give(monkeypatch):
+    """In bot games of 2 to 5 players decided in Python, every decision's table: the bot's
+    attack (its one hidden weapon, its face-up ones and the spells in front of it), the
+    spells that could move it, its blind draw; and a Judge whose threats were kept gives
+    the values of one made afresh."""
+    original = bots.read_table  # what the bots read
     seen = {"tables": 0}
 
-    def read(state: Any, seat: int) -> bots.Table:
-        table = original(state, seat)
+    def read(view: Any) -> bots.Table:
+        table = original(view)
         me, position = table.me, table.position
         (attack,) = bots.attack_distribution(position.hands[me], position.attack_shifts()[me])
         assert table.my_attack == attack
@@ -67,7 +61,7 @@ def test_every_table_a_bot_reads_holds_what_the_definitions_give(monkeypatch, na
         fresh = bots._spread(plain_kinds(table.unseen_weapons))
         assert table.fresh == fresh
         judge = bots.Judge(table)  # its parts kept from an earlier decision, or made now
-        bots._SCORES.clear()
+        bots._THREATS.clear()
         twin = bots.Judge(table)  # made afresh
         assert judge.threat == twin.threat
         settled = table.settled
@@ -80,7 +74,7 @@ def test_every_table_a_bot_reads_holds_what_the_definitions_give(monkeypatch, na
         seen["tables"] += 1
         return table
 
-    monkeypatch.setattr(bots, "read_seat_table", read)
+    monkeypatch.setattr(bots, "read_table", read)
     decide_in_python(monkeypatch)
     for players in (2, 3, 4, 5):
         state = gamenight.make("boss-quest", players, seed=700 + players)

@@ -1,13 +1,14 @@
-/* The heuristic bot (`bots.py`): its Judge and most of a decision in C.
+/* The heuristic bot (`bots.py`): its whole decision in C.
  *
- * `Valuer.value_of` is the bot's value of a round position (`Judge._value`), from every
- * seat's part of the battle (`Judge._seat_forecast`, kept in the Judge's dict);
- * `Valuer.values_moved` values its own attack over a range, `stopping` the draws by
- * optimal stopping over it, `Valuer.visit_values` every visit to the Mage, and
- * `read_weapons` reads the weapons of a view. They do the floating-point operations of
- * the Python code in the same order (doubles, built without fused multiply-adds), so the
- * bot's choices, and so its games, stay the same with or without this module. A Python
- * dict's insertion order decides the order of several sums: `Dist` keeps it. */
+ * `seat_decision(state, seat, legal)` reads what a seat sees of the state (`view_decision`
+ * of its view) into C structs, the `Table` of `bots.read_table` and the numbers of
+ * `bots.Judge`, and values the choices there: the bot's value of a round position
+ * (`Judge._value`) from every seat's part of the battle (`Judge._seat_forecast`), its own
+ * attack over a range and the draws by optimal stopping over it (`stopping`), every visit
+ * to the Mage, a spell's targets. It does the floating-point operations of the Python code
+ * in the same order (doubles, built without fused multiply-adds), so the bot's choices,
+ * and so its games, stay the same with or without this module. A Python dict's insertion
+ * order decides the order of several sums: `Dist` keeps it. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -131,65 +132,16 @@ static void forecast_dealloc(Forecast *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static PyObject *forecast_final(Forecast *self, void *closure) {
-    PyObject *final = PyDict_New();
-    for (int i = 0; final && i < self->count; i++) {
-        PyObject *attack = PyLong_FromLong(self->attacks[i]);
-        PyObject *p = attack ? PyFloat_FromDouble(self->probs[i]) : NULL;
-        if (!p || PyDict_SetItem(final, attack, p) < 0) Py_CLEAR(final);
-        Py_XDECREF(attack);
-        Py_XDECREF(p);
-    }
-    return final;
-}
-
-static PyObject *float_list(const double *values, int count) {
-    PyObject *list = PyList_New(count);
-    for (int i = 0; list && i < count; i++) {
-        PyObject *value = PyFloat_FromDouble(values[i]);
-        if (!value) Py_CLEAR(list);
-        else PyList_SET_ITEM(list, i, value);
-    }
-    return list;
-}
-
-static PyObject *forecast_above(Forecast *self, void *closure) {
-    return float_list(self->above, self->hp + 2 > 0 ? self->hp + 2 : 0);
-}
-
-static PyObject *forecast_tie(Forecast *self, void *closure) {
-    return float_list(self->tie, self->hp + 2 > 0 ? self->hp + 2 : 0);
-}
-
-static PyObject *forecast_meet(Forecast *self, void *closure) {
-    return PyFloat_FromDouble(self->meet);
-}
-
-static PyObject *forecast_bust(Forecast *self, void *closure) {
-    return PyFloat_FromDouble(self->bust);
-}
-
-static PyGetSetDef forecast_getset[] = {
-    {"final", (getter)forecast_final, NULL, "final attack -> probability", NULL},
-    {"meet", (getter)forecast_meet, NULL, "the chance of meeting every condition", NULL},
-    {"above", (getter)forecast_above, NULL, "per attack: ending above it, at most the HP", NULL},
-    {"tie", (getter)forecast_tie, NULL, "per attack: ending at it and meeting the conditions",
-     NULL},
-    {"bust", (getter)forecast_bust, NULL, "the chance of ending above the HP", NULL},
-    {NULL},
-};
-
 static PyTypeObject ForecastType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "gamenight.games.boss_quest._judge.Forecast",
     .tp_basicsize = offsetof(Forecast, block),
     .tp_itemsize = sizeof(double),
     .tp_dealloc = (destructor)forecast_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "One seat's part of a battle (made by Valuer.value_of).",
-    .tp_getset = forecast_getset,
+    .tp_doc = "One seat's part of a battle (a decision's, shared by the positions it values).",
 };
 
-/* ----- Valuer: what one decision's Judge knows ------------------------------------------- */
+/* ----- Valuer: the Judge's numbers for one decision ------------------------------------- */
 
 #define MAX_SEATS 16
 #define UNSEEN_COLOUR (-1)
@@ -197,7 +149,6 @@ static PyTypeObject ForecastType = {
 #define MAX_COLOURS 64
 
 typedef struct {
-    PyObject_HEAD
     int me, players;
     double *threat;        /* per seat: the weight of its keys against the bot */
     long *needs;           /* per seat: keys still missing to the key target */
@@ -209,128 +160,7 @@ typedef struct {
     double *card_probs;
     int max_card;
     int stop_gap;          /* a drawing rival stops this close to the HP */
-    int ready;             /* set by a successful `__init__` alone */
 } Valuer;
-
-/* 0 for a Valuer that `__init__` filled; -1 (a RuntimeError) for one it did not: a failed
- * or missing `__init__` leaves arrays unset. */
-static int check_ready(const Valuer *self) {
-    if (self->ready) return 0;
-    PyErr_SetString(PyExc_RuntimeError, "Valuer: not initialised");
-    return -1;
-}
-
-static void valuer_dealloc(Valuer *self) {
-    PyMem_Free(self->threat);
-    PyMem_Free(self->needs);
-    PyMem_Free(self->rival_hearts);
-    PyMem_Free(self->card_values);
-    PyMem_Free(self->card_probs);
-    Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
-/* A sequence of `count` floats into a new array. */
-static double *read_floats(PyObject *sequence, int count, const char *what) {
-    PyObject *fast = PySequence_Fast(sequence, what);
-    if (!fast) return NULL;
-    if (PySequence_Fast_GET_SIZE(fast) != count) {
-        PyErr_Format(PyExc_ValueError, "%s: expected %d values", what, count);
-        Py_DECREF(fast);
-        return NULL;
-    }
-    double *values = PyMem_Calloc((size_t)count + 1, sizeof(double));
-    for (int i = 0; values && i < count; i++) {
-        values[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, i));
-        if (values[i] == -1.0 && PyErr_Occurred()) {
-            PyMem_Free(values);
-            values = NULL;
-        }
-    }
-    if (!values && !PyErr_Occurred()) PyErr_NoMemory();
-    Py_DECREF(fast);
-    return values;
-}
-
-static int valuer_init(Valuer *self, PyObject *args, PyObject *kwds) {
-    static char *keywords[] = {"me", "threat", "needs", "game_win", "my_heart",
-                               "rival_hearts", "card", "stop_gap", NULL};
-    int me, stop_gap;
-    PyObject *threat, *needs, *rival_hearts, *card;
-    double game_win, my_heart;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOOddOOi", keywords, &me, &threat, &needs,
-                                     &game_win, &my_heart, &rival_hearts, &card, &stop_gap))
-        return -1;
-    Py_ssize_t players = PyObject_Length(threat);
-    if (players < 0) return -1;
-    if (self->threat) {
-        PyErr_SetString(PyExc_TypeError, "Valuer: already initialised");
-        return -1;
-    }
-    if (me < 0 || me >= players || players > MAX_SEATS) {
-        PyErr_SetString(PyExc_ValueError, "Valuer: `me` must be one of at most 16 seats");
-        return -1;
-    }
-    self->me = me;
-    self->players = (int)players;
-    self->game_win = game_win;
-    self->my_heart = my_heart;
-    self->stop_gap = stop_gap;
-    if (!(self->threat = read_floats(threat, self->players, "threat")) ||
-        !(self->rival_hearts = read_floats(rival_hearts, self->players, "rival_hearts")))
-        return -1;
-    PyObject *fast = PySequence_Fast(needs, "needs");
-    if (!fast) return -1;
-    int failed = PySequence_Fast_GET_SIZE(fast) != self->players;
-    if (failed) PyErr_SetString(PyExc_ValueError, "needs: one count per seat");
-    else if (!(self->needs = PyMem_Calloc((size_t)self->players, sizeof(long)))) failed = 1;
-    for (int s = 0; !failed && s < self->players; s++) {
-        self->needs[s] = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, s));
-        failed = self->needs[s] == -1 && PyErr_Occurred();
-    }
-    Py_DECREF(fast);
-    if (failed) {
-        if (!PyErr_Occurred()) PyErr_NoMemory();
-        return -1;
-    }
-
-    fast = PySequence_Fast(card, "card: a sequence of (value, probability)");
-    if (!fast) return -1;
-    int count = (int)PySequence_Fast_GET_SIZE(fast);
-    self->card_values = PyMem_Calloc((size_t)count + 1, sizeof(int));
-    self->card_probs = PyMem_Calloc((size_t)count + 1, sizeof(double));
-    self->card_count = count;
-    self->max_card = 0;
-    failed = !self->card_values || !self->card_probs;
-    if (failed) PyErr_NoMemory();
-    for (int i = 0; !failed && i < count; i++) {
-        PyObject *pair = PySequence_Fast_GET_ITEM(fast, i);
-        int value = 0, parsed = 0;
-        if (PyTuple_CheckExact(pair) && PyTuple_GET_SIZE(pair) == 2 &&
-            PyLong_CheckExact(PyTuple_GET_ITEM(pair, 0)) &&
-            PyFloat_CheckExact(PyTuple_GET_ITEM(pair, 1))) {  /* the table's own, read inline */
-            long number = PyLong_AsLong(PyTuple_GET_ITEM(pair, 0));
-            if (number >= INT_MIN && number <= INT_MAX && !PyErr_Occurred()) {
-                value = (int)number;
-                self->card_probs[i] = PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(pair, 1));
-                parsed = 1;
-            } else {
-                PyErr_Clear();  /* out of an int's range: the message "id" gives */
-            }
-        }
-        if (!parsed && !PyArg_ParseTuple(pair, "id", &value, &self->card_probs[i])) {
-            failed = 1;
-        } else if (value < 1 || value > 100000) {
-            PyErr_SetString(PyExc_ValueError, "card: a weapon's value is from 1 to 100000");
-            failed = 1;
-        } else {
-            self->card_values[i] = value;
-            if (value > self->max_card) self->max_card = value;
-        }
-    }
-    Py_DECREF(fast);
-    self->ready = !failed;
-    return failed ? -1 : 0;
-}
 
 /* Whether a hand with face-up `colours` and a hidden weapon of colour `hidden` meets every
  * condition (a colour index, or PAIR: two known weapons of one colour). */
@@ -398,20 +228,6 @@ static int parse_items(PyObject *tuple, const char *format, ...) {
     return parsed;
 }
 
-/* A tuple of ints into `out` (room for `room`); the count, or -1 with an exception. */
-static int read_ints(PyObject *tuple, long *out, int room, const char *what) {
-    if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) > room) {
-        PyErr_Format(PyExc_TypeError, "%s: a tuple of at most %d ints", what, room);
-        return -1;
-    }
-    int count = (int)PyTuple_GET_SIZE(tuple);
-    for (int i = 0; i < count; i++) {
-        out[i] = PyLong_AsLong(PyTuple_GET_ITEM(tuple, i));
-        if (out[i] == -1 && PyErr_Occurred()) return -1;
-    }
-    return count;
-}
-
 /* `Judge._seat_forecast`: a seat's final attack, from its hand (face-up total `shown` and
  * `colours`, the hidden weapon one of `hidden`: (value, colour, probability)) moved by
  * `shift`, then up to `draws` cards drawn while it is more than the stop gap under the HP;
@@ -422,77 +238,6 @@ typedef struct {
     long value, colour;
     double p;
 } Kind;
-
-/* The hidden weapons read lately, by the tuple they were read from (held, so that no other
- * object takes its address): a decision reads the same few tuples again and again (seats
- * sharing a range share one, the blind draw's is one of them), each holding up to 35 kinds. */
-#define KINDS_KEPT 16
-static struct {
-    PyObject *tuple;
-    Kind *kinds;
-    int count;
-} kinds_kept[KINDS_KEPT];
-static int kinds_next;  /* the entry replaced next, in turn */
-
-/* A new array of `count` kinds, a copy of `kinds`; NULL with an exception. */
-static Kind *copy_kinds(const Kind *kinds, int count) {
-    Kind *copy = PyMem_Calloc((size_t)count + 1, sizeof(Kind));
-    if (!copy) return (Kind *)PyErr_NoMemory();
-    memcpy(copy, kinds, sizeof(Kind) * (size_t)count);
-    return copy;
-}
-
-/* A tuple of (value, colour, probability) into a new array of `*count` kinds (PyMem_Free
- * it); NULL with an exception. */
-static Kind *read_kinds(PyObject *hidden, int *count) {
-    if (!PyTuple_Check(hidden)) {
-        PyErr_SetString(PyExc_ValueError, "forecast: a tuple of hidden weapons");
-        return NULL;
-    }
-    for (int k = 0; k < KINDS_KEPT; k++)
-        if (kinds_kept[k].tuple == hidden) {
-            *count = kinds_kept[k].count;
-            return copy_kinds(kinds_kept[k].kinds, *count);
-        }
-    *count = (int)PyTuple_GET_SIZE(hidden);
-    Kind *kinds = PyMem_Calloc((size_t)*count + 1, sizeof(Kind));
-    if (!kinds) return (Kind *)PyErr_NoMemory();
-    /* Kept only when every item was read inline: exact tuples of exact numbers never
-     * change. */
-    int fixed = PyTuple_CheckExact(hidden);
-    for (int i = 0; i < *count; i++) {
-        PyObject *kind = PyTuple_GET_ITEM(hidden, i);
-        /* The bot's own (int, int, float) read inline (the hottest tuples: `parse_items`'
-         * varargs cost more here); anything else as "lld" reads it. */
-        if (PyTuple_CheckExact(kind) && PyTuple_GET_SIZE(kind) == 3 &&
-            PyLong_CheckExact(PyTuple_GET_ITEM(kind, 0)) &&
-            PyLong_CheckExact(PyTuple_GET_ITEM(kind, 1)) &&
-            PyFloat_CheckExact(PyTuple_GET_ITEM(kind, 2))) {
-            kinds[i].value = PyLong_AsLong(PyTuple_GET_ITEM(kind, 0));
-            kinds[i].colour = PyLong_AsLong(PyTuple_GET_ITEM(kind, 1));
-            kinds[i].p = PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(kind, 2));
-            if (!PyErr_Occurred()) continue;
-            PyErr_Clear();  /* an int out of range: the message "lld" gives */
-        }
-        fixed = 0;
-        if (!PyArg_ParseTuple(kind, "lld", &kinds[i].value, &kinds[i].colour, &kinds[i].p)) {
-            PyMem_Free(kinds);
-            return NULL;
-        }
-    }
-    Kind *kept = fixed ? copy_kinds(kinds, *count) : NULL;
-    if (kept) {
-        int at = kinds_next;
-        kinds_next = (kinds_next + 1) % KINDS_KEPT;
-        Py_XSETREF(kinds_kept[at].tuple, Py_NewRef(hidden));
-        PyMem_Free(kinds_kept[at].kinds);
-        kinds_kept[at].kinds = kept;
-        kinds_kept[at].count = *count;
-    } else if (fixed) {
-        PyErr_Clear();  /* not kept: read again next time */
-    }
-    return kinds;
-}
 
 /* A new Forecast for `hp` with room for `count` final attacks, everything zeroed; NULL with
  * an exception. */
@@ -547,27 +292,6 @@ static Forecast *forecast_with_meet(const Forecast *base, double meet) {
     memcpy(result->probs, base->probs, sizeof(double) * (size_t)base->count);
     result->bust = base->bust;
     finish_forecast(result, meet);
-    return result;
-}
-
-static Forecast *forecast_of(Valuer *self, const Kind *hidden, int hidden_count,
-                             const long *colours, int colour_count, long shown, long shift,
-                             long draws, long hp, const long *conditions, int condition_count);
-
-static Forecast *make_forecast(Valuer *self, PyObject *hidden, PyObject *colour_tuple,
-                               long shown, long shift, long draws, long hp,
-                               PyObject *condition_tuple) {
-    long colours[MAX_COLOURS], conditions[MAX_COLOURS];
-    int colour_count = read_ints(colour_tuple, colours, MAX_COLOURS, "colours");
-    if (colour_count < 0) return NULL;
-    int condition_count = read_ints(condition_tuple, conditions, MAX_COLOURS, "conditions");
-    if (condition_count < 0) return NULL;
-    int hidden_count = 0;
-    Kind *kinds = read_kinds(hidden, &hidden_count);
-    if (!kinds) return NULL;
-    Forecast *result = forecast_of(self, kinds, hidden_count, colours, colour_count, shown,
-                                   shift, draws, hp, conditions, condition_count);
-    PyMem_Free(kinds);
     return result;
 }
 
@@ -724,213 +448,6 @@ static double round_value(const Valuer *self, Forecast **seats, const long *card
         value += sum_result(&hearts);
     }
     return value;
-}
-
-/* The attribute names `value_of` reads, interned once. */
-enum { HANDS, SETTLED, RIVAL_DRAWS, SHIFTS, HP, CONDITIONS, BONUS, RUNNER_UP, MERCY, CARDS,
-       HIDDEN, COLOURS, SHOWN, BASE_HP, SPELLS, NAMES };
-static const char *const name_texts[NAMES] = {
-    "hands", "settled", "rival_draws", "shifts", "hp", "conditions", "bonus", "runner_up",
-    "mercy", "cards", "hidden", "colours", "shown", "base_hp", "spells"};
-static PyObject *names[NAMES];
-
-/* Where the `Hand` and `Position` classes `read_table` makes keep the attributes read here
- * (-1: not one of their slots), set by `configure_reading`: read from the slot, not looked
- * up (a decision reads them thousands of times). */
-static PyTypeObject *hand_class, *position_class;
-static Py_ssize_t hand_slots[NAMES], position_slots[NAMES];
-
-static PyObject *attribute(PyObject *object, int name) {
-    const Py_ssize_t *slots = Py_IS_TYPE(object, hand_class)       ? hand_slots
-                              : Py_IS_TYPE(object, position_class) ? position_slots
-                                                                   : NULL;
-    if (slots && slots[name] >= 0) {
-        PyObject *value = *(PyObject **)((char *)object + slots[name]);
-        if (value) return Py_NewRef(value);
-    }
-    return PyObject_GetAttr(object, names[name]);
-}
-
-/* An int attribute into `out`; -1 with an exception. */
-static int int_attribute(PyObject *object, int name, long *out) {
-    PyObject *value = attribute(object, name);
-    if (!value) return -1;
-    *out = PyLong_AsLong(value);
-    Py_DECREF(value);
-    return *out == -1 && PyErr_Occurred() ? -1 : 0;
-}
-
-/* What `value_of` reads of a position and its rules: every seat's part (new references),
- * its weapon cards, and the rules' numbers. */
-typedef struct {
-    Forecast *seats[MAX_SEATS];
-    long cards[MAX_SEATS];
-    long hp, bonus, runner_up, mercy;
-} Battle;
-
-static void battle_clear(Battle *battle) {
-    for (int s = 0; s < MAX_SEATS; s++) Py_CLEAR(battle->seats[s]);
-}
-
-static double battle_value(const Valuer *self, const Battle *battle) {
-    return round_value(self, (Forecast **)battle->seats, battle->cards, battle->hp,
-                       battle->bonus, (int)battle->runner_up, (int)battle->mercy);
-}
-
-/* A seat's part from its `hand` (a `bots.Hand`): `Judge._seat_forecast`. */
-static Forecast *hand_forecast(Valuer *self, PyObject *hand, long shown_shift, long shift,
-                               long draws, long hp, PyObject *conditions) {
-    PyObject *hidden = attribute(hand, HIDDEN), *colours = attribute(hand, COLOURS);
-    long shown = 0;
-    Forecast *found = NULL;
-    if (hidden && colours && int_attribute(hand, SHOWN, &shown) == 0)
-        found = make_forecast(self, hidden, colours, shown + shown_shift, shift, draws, hp,
-                              conditions);
-    Py_XDECREF(hidden);
-    Py_XDECREF(colours);
-    return found;
-}
-
-/* A `bots.Hand` in a cache key: it hashes as the hand does, from the hash the hand keeps,
- * and equals the hand or a HandKey of an equal hand. A key holding the hand itself would
- * call its Python `__hash__` at every lookup and store (~680 calls a bot game). */
-typedef struct {
-    PyObject_HEAD
-    PyObject *hand;
-    Py_hash_t hash;
-} HandKey;
-
-static Py_hash_t hand_hash(PyObject *hand);  /* by the slots `configure_reading` finds */
-
-static void hand_key_dealloc(HandKey *self) {
-    Py_DECREF(self->hand);
-    PyObject_Free(self);
-}
-
-static Py_hash_t hand_key_hash(HandKey *self) {
-    return self->hash;
-}
-
-static PyObject *hand_key_compare(HandKey *self, PyObject *other, int op);
-
-static PyMemberDef hand_key_members[] = {
-    {"hand", Py_T_OBJECT_EX, offsetof(HandKey, hand), Py_READONLY, "the hand"},
-    {NULL},
-};
-
-static PyTypeObject HandKeyType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "gamenight.games.boss_quest._judge.HandKey",
-    .tp_basicsize = sizeof(HandKey),
-    .tp_dealloc = (destructor)hand_key_dealloc,
-    .tp_hash = (hashfunc)hand_key_hash,
-    .tp_richcompare = (richcmpfunc)hand_key_compare,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A hand in a key of a Valuer's seat parts (hashed and compared as the hand).",
-    .tp_members = hand_key_members,
-};
-
-static PyObject *hand_key_compare(HandKey *self, PyObject *other, int op) {
-    if (op != Py_EQ && op != Py_NE) Py_RETURN_NOTIMPLEMENTED;
-    PyObject *theirs = Py_IS_TYPE(other, &HandKeyType) ? ((HandKey *)other)->hand : other;
-    if (theirs == self->hand) return PyBool_FromLong(op == Py_EQ);
-    return PyObject_RichCompare(self->hand, theirs, op);
-}
-
-/* A new HandKey of `hand`, or NULL with an exception. */
-static PyObject *hand_key(PyObject *hand) {
-    Py_hash_t hash = hand_hash(hand);
-    if (hash == -1) return NULL;
-    HandKey *key = PyObject_New(HandKey, &HandKeyType);
-    if (!key) return NULL;
-    key->hand = Py_NewRef(hand);
-    key->hash = hash;
-    return (PyObject *)key;
-}
-
-/* Fill `battle` from `position`, whose spells make `rules` (a `bots.Rules`). Each seat's
- * part is looked up in, or added to, the dict `cache` under the key `Judge._seats` uses,
- * (hand, shift, draws, hp, conditions), with the hand in a HandKey (hashed and compared
- * as the hand). 0, or -1 with an exception (`battle` cleared). */
-static int read_battle(Valuer *self, PyObject *position, PyObject *rules, PyObject *cache,
-                       Battle *battle) {
-    int players = self->players;
-    PyObject *hands = attribute(position, HANDS), *settled = attribute(position, SETTLED);
-    PyObject *shifts = attribute(rules, SHIFTS), *hp_object = attribute(rules, HP);
-    PyObject *conditions = attribute(rules, CONDITIONS);
-    PyObject *rival_draws = attribute(position, RIVAL_DRAWS), *no_draws = PyLong_FromLong(0);
-    int failed = 1;
-    memset(battle, 0, sizeof(*battle));
-    if (!hands || !settled || !shifts || !hp_object || !conditions || !rival_draws ||
-        !no_draws || int_attribute(rules, BONUS, &battle->bonus) < 0 ||
-        int_attribute(rules, RUNNER_UP, &battle->runner_up) < 0 ||
-        int_attribute(rules, MERCY, &battle->mercy) < 0)
-        goto done;
-    long hp = battle->hp = PyLong_AsLong(hp_object);
-    if (hp == -1 && PyErr_Occurred()) goto done;
-    if (!players || !PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != players ||
-        !PyTuple_Check(settled) || PyTuple_GET_SIZE(settled) != players ||
-        !PyList_Check(shifts) || PyList_GET_SIZE(shifts) != players) {
-        PyErr_SetString(PyExc_ValueError,
-                        "value_of: a hand, a settled flag and a shift for every seat");
-        goto done;
-    }
-    for (int s = 0; s < players; s++) {
-        PyObject *hand = PyTuple_GET_ITEM(hands, s), *shift = PyList_GET_ITEM(shifts, s);
-        int is_settled = PyObject_IsTrue(PyTuple_GET_ITEM(settled, s));
-        if (is_settled < 0 || int_attribute(hand, CARDS, &battle->cards[s]) < 0) goto done;
-        PyObject *draws = s == self->me || is_settled ? no_draws : rival_draws;
-        PyObject *wrapped = hand_key(hand);
-        PyObject *key = wrapped ? PyTuple_Pack(5, wrapped, shift, draws, hp_object, conditions)
-                                : NULL;
-        Py_XDECREF(wrapped);
-        if (!key) goto done;
-        PyObject *found = PyDict_GetItemWithError(cache, key);
-        if (found) {
-            Py_INCREF(found);
-        } else if (!PyErr_Occurred()) {
-            long shift_value = PyLong_AsLong(shift), draws_value = PyLong_AsLong(draws);
-            if (!PyErr_Occurred())
-                found = (PyObject *)hand_forecast(self, hand, 0, shift_value, draws_value, hp,
-                                                  conditions);
-            if (found && PyDict_SetItem(cache, key, found) < 0) Py_CLEAR(found);
-        }
-        Py_DECREF(key);
-        if (!found) goto done;
-        battle->seats[s] = (Forecast *)found;
-        if (!PyObject_TypeCheck(found, &ForecastType) || ((Forecast *)found)->hp != hp) {
-            PyErr_SetString(PyExc_ValueError, "value_of: a forecast of another kind or HP");
-            goto done;
-        }
-    }
-    failed = 0;
-
-done:
-    if (failed) battle_clear(battle);
-    Py_XDECREF(hands);
-    Py_XDECREF(settled);
-    Py_XDECREF(shifts);
-    Py_XDECREF(hp_object);
-    Py_XDECREF(conditions);
-    Py_XDECREF(rival_draws);
-    Py_XDECREF(no_draws);
-    return failed ? -1 : 0;
-}
-
-/* value_of(position, rules, forecasts) -> float
- *
- * The bot's value of `position` (`Judge._value`), whose spells make `rules` (a
- * `bots.Rules`); each seat's part kept in the dict `forecasts` (see `read_battle`). */
-static PyObject *valuer_value_of(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (check_ready(self) < 0) return NULL;
-    if (nargs != 3 || !PyDict_Check(args[2])) {
-        PyErr_SetString(PyExc_TypeError, "value_of(position, rules, forecasts: dict)");
-        return NULL;
-    }
-    Battle battle;
-    if (read_battle(self, args[0], args[1], args[2], &battle) < 0) return NULL;
-    PyObject *result = PyFloat_FromDouble(battle_value(self, &battle));
-    battle_clear(&battle);
-    return result;
 }
 
 /* ----- set by `configure_deciding` ---------------------------------------------------------
@@ -1259,60 +776,6 @@ static int mage_moved_values(Mage *mage, const Imagined *position, const long *m
     return 0;
 }
 
-/* A Python `bots.Position` into `out`, its hidden weapons kept by the Mage. */
-static int read_imagined(Mage *mage, PyObject *position, Imagined *out) {
-    int players = mage->valuer->players, failed = -1;
-    memset(out, 0, sizeof *out);
-    PyObject *hands = attribute(position, HANDS), *settled = attribute(position, SETTLED);
-    PyObject *spells = attribute(position, SPELLS);
-    if (!hands || !settled || !spells || int_attribute(position, BASE_HP, &out->base_hp) < 0 ||
-        int_attribute(position, RIVAL_DRAWS, &out->rival_draws) < 0)
-        goto done;
-    if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != players || !PyTuple_Check(settled) ||
-        PyTuple_GET_SIZE(settled) != players || !PyTuple_Check(spells) ||
-        PyTuple_GET_SIZE(spells) > MAX_SPELLS) {
-        PyErr_SetString(PyExc_ValueError, "visit_values: a hand and a settled flag for every "
-                                          "seat, at most 16 spells");
-        goto done;
-    }
-    out->spell_count = (int)PyTuple_GET_SIZE(spells);
-    for (int i = 0; i < out->spell_count; i++) {
-        PyObject *key;
-        InPlay *spell = &out->spells[i];
-        if (!parse_items(PyTuple_GET_ITEM(spells, i), "lOl", &spell->slot, &key,
-                              &spell->target) ||
-            spell_info(mage->spell_table, key, &spell->info) < 0)
-            goto done;
-    }
-    for (int s = 0; s < players; s++) {
-        SeatHand *hand = &out->hands[s];
-        PyObject *hand_object = PyTuple_GET_ITEM(hands, s);
-        int is_settled = PyObject_IsTrue(PyTuple_GET_ITEM(settled, s));
-        if (is_settled < 0) goto done;
-        out->settled[s] = (char)is_settled;
-        PyObject *colours = attribute(hand_object, COLOURS);
-        PyObject *hidden = colours ? attribute(hand_object, HIDDEN) : NULL;
-        int count = hidden ? read_ints(colours, hand->colours, MAX_HAND, "colours") : -1;
-        Kind *kinds = count < 0 ? NULL : read_kinds(hidden, &hand->hidden_count);
-        Py_XDECREF(colours);
-        Py_XDECREF(hidden);
-        if (!kinds) goto done;
-        mage->kinds[mage->kind_sets++] = kinds;
-        hand->hidden = kinds;
-        hand->colour_count = count;
-        if (int_attribute(hand_object, SHOWN, &hand->shown) < 0 ||
-            int_attribute(hand_object, CARDS, &hand->cards) < 0)
-            goto done;
-    }
-    failed = 0;
-
-done:
-    Py_XDECREF(hands);
-    Py_XDECREF(settled);
-    Py_XDECREF(spells);
-    return failed;
-}
-
 /* What the Mage knows of the bot beyond the settled position. */
 typedef struct {
     Imagined settled;
@@ -1474,66 +937,9 @@ static double least(const double *values, int count) {
     return worst;
 }
 
-/* What a visit reads of the bot (`settled`: the round with it settled, `weapons`: its
- * weapons as (id, value, colour), the hidden one first, `fresh`: the hidden weapon an
- * Exchange of it brings) into `visit`; 0, or -1 with an exception. */
-static int read_visit(Mage *mage, Visit *visit, PyObject *settled, PyObject *weapons,
-                      PyObject *fresh, long weapons_in_deck) {
-    if (PyTuple_GET_SIZE(weapons) < 1 || PyTuple_GET_SIZE(weapons) > MAX_HAND + 1) {
-        PyErr_SetString(PyExc_ValueError, "visit_values: 1 to 17 weapons");
-        return -1;
-    }
-    if (read_imagined(mage, settled, &visit->settled) < 0) return -1;
-    visit->weapon_count = (int)PyTuple_GET_SIZE(weapons);
-    for (int w = 0; w < visit->weapon_count; w++)
-        if (!parse_items(PyTuple_GET_ITEM(weapons, w), "lll", &visit->my_weapons[w][0],
-                              &visit->my_weapons[w][1], &visit->my_weapons[w][2]))
-            return -1;
-    Kind *fresh_kinds = read_kinds(fresh, &visit->fresh_count);
-    if (!fresh_kinds) return -1;
-    mage->kinds[mage->kind_sets++] = fresh_kinds;
-    visit->fresh = fresh_kinds;
-    visit->weapons_in_deck = weapons_in_deck;
-    return 0;
-}
-
-/* use_values(settled, spell_table, key, my_weapons, fresh_hidden, weapons_in_deck,
- *            max_draws) -> list[float]
- *
- * The value of each use of spell `key` (`_uses`, in its order, each one's
- * `Judge.expected`): a target chosen for it. The arguments as `visit_values` takes them. */
-static PyObject *valuer_use_values(Valuer *self, PyObject *args) {
-    if (check_ready(self) < 0) return NULL;
-    PyObject *settled, *spell_table, *key, *weapons, *fresh;
-    long weapons_in_deck, max_draws;
-    if (!PyArg_ParseTuple(args, "OO!OO!O!ll", &settled, &PyDict_Type, &spell_table, &key,
-                          &PyTuple_Type, &weapons, &PyTuple_Type, &fresh, &weapons_in_deck,
-                          &max_draws))
-        return NULL;
-    Mage mage = {.valuer = self, .spell_table = spell_table, .max_draws = max_draws};
-    Visit *visit = PyMem_Malloc(sizeof(Visit));  /* `read_visit` fills what is read */
-    PyObject *result = NULL;
-    const double *values;
-    int count;
-    if (!visit) PyErr_NoMemory();
-    else if (read_visit(&mage, visit, settled, weapons, fresh, weapons_in_deck) == 0 &&
-             (count = worths(&mage, visit, key, &values)) >= 0) {
-        result = PyList_New(count);
-        for (int i = 0; result && i < count; i++) {
-            PyObject *value = PyFloat_FromDouble(values[i]);
-            if (!value) Py_CLEAR(result);
-            else PyList_SET_ITEM(result, i, value);
-        }
-    }
-    mage_free(&mage);
-    PyMem_Free(visit);
-    return result;
-}
-
-/* What `visit_values` is asked: read from its arguments (`valuer_visit_values`) or from a
- * turn's table (`turn_visits`), its objects borrowed. */
+/* What a visit to the Mage is asked (its objects borrowed from what the seat sees). */
 typedef struct {
-    PyObject *settled, *spell_table, *weapons, *fresh;
+    PyObject *spell_table;
     Py_ssize_t slots, asked, unseen;
     long slot[MAX_KEYS];            /* the face-up spells available, by slot */
     PyObject *key[MAX_KEYS];        /* ... their keys (None: the Mystery) */
@@ -1621,99 +1027,6 @@ static int mage_visit_values(Mage *mage, const Visit *visit, const VisitAsk *ask
     }
     return 0;
 }
-
-/* `mage_visit_values` of a visit read from `ask`'s Python objects. */
-static int visit_values_of(Valuer *self, const VisitAsk *ask, double *values) {
-    Mage mage = {.valuer = self, .spell_table = ask->spell_table, .max_draws = ask->max_draws};
-    Visit *visit = PyMem_Malloc(sizeof(Visit));  /* `read_visit` fills what is read */
-    int failed = -1;
-    if (!visit)
-        PyErr_NoMemory();
-    else if (read_visit(&mage, visit, ask->settled, ask->weapons, ask->fresh,
-                        ask->weapons_in_deck) == 0)
-        failed = mage_visit_values(&mage, visit, ask, values);
-    mage_free(&mage);
-    PyMem_Free(visit);
-    return failed;
-}
-
-/* visit_values(settled, spell_table, available, visits, my_weapons, fresh_hidden,
- *              weapons_in_deck, unseen_spells, visitors_after_me, my_attack, denial_share,
- *              mystery_margin, max_draws) -> list[float]
- *
- * `HeuristicBot._visit_values`: the value of each of `visits` ((0, -1) for a bare visit,
- * (1, slot) a discard, (2, slot) an activation) from the `settled` position, the face-up
- * spells `available` ((slot, key or None for the Mystery) pairs), the bot's weapons ((id,
- * value, colour), the hidden one first), the unseen spells ((key, count) pairs). */
-static PyObject *valuer_visit_values(Valuer *self, PyObject *args) {
-    if (check_ready(self) < 0) return NULL;
-    PyObject *available, *visits, *unseen;
-    VisitAsk ask;
-    if (!PyArg_ParseTuple(args, "OO!O!O!O!O!lO!llddl", &ask.settled, &PyDict_Type,
-                          &ask.spell_table, &PyTuple_Type, &available, &PyTuple_Type, &visits,
-                          &PyTuple_Type, &ask.weapons, &PyTuple_Type, &ask.fresh,
-                          &ask.weapons_in_deck, &PyTuple_Type, &unseen, &ask.visitors,
-                          &ask.my_attack, &ask.denial_share, &ask.mystery_margin,
-                          &ask.max_draws))
-        return NULL;
-    ask.slots = PyTuple_GET_SIZE(available);
-    ask.asked = PyTuple_GET_SIZE(visits);
-    ask.unseen = PyTuple_GET_SIZE(unseen);
-    if (ask.slots > MAX_KEYS || ask.asked > MAX_KEYS || ask.unseen > MAX_KEYS) {
-        PyErr_SetString(PyExc_ValueError,
-                        "visit_values: at most 64 slots, visits and unseen spells");
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < ask.slots; i++)
-        if (!parse_items(PyTuple_GET_ITEM(available, i), "lO", &ask.slot[i], &ask.key[i]))
-            return NULL;
-    for (Py_ssize_t a = 0; a < ask.asked; a++)
-        if (!parse_items(PyTuple_GET_ITEM(visits, a), "ll", &ask.kind[a], &ask.at_slot[a]))
-            return NULL;
-    for (Py_ssize_t i = 0; i < ask.unseen; i++)
-        if (!parse_items(PyTuple_GET_ITEM(unseen, i), "Ol", &ask.unseen_key[i],
-                         &ask.unseen_count[i]))
-            return NULL;
-    double values[MAX_KEYS];
-    if (visit_values_of(self, &ask, values) < 0) return NULL;
-    PyObject *result = PyList_New(ask.asked);
-    for (Py_ssize_t a = 0; result && a < ask.asked; a++) {
-        PyObject *value = PyFloat_FromDouble(values[a]);
-        if (!value) Py_CLEAR(result);
-        else PyList_SET_ITEM(result, a, value);
-    }
-    return result;
-}
-
-static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssize_t nargs);
-
-static PyMethodDef valuer_methods[] = {
-    {"value_of", (PyCFunction)(void (*)(void))valuer_value_of, METH_FASTCALL,
-     "value_of(position, rules, forecasts) -> float"},
-    {"use_values", (PyCFunction)valuer_use_values, METH_VARARGS,
-     "use_values(settled, spell_table, key, my_weapons, fresh_hidden, weapons_in_deck, "
-     "max_draws) -> list[float]"},
-    {"visit_values", (PyCFunction)valuer_visit_values, METH_VARARGS,
-     "visit_values(settled, spell_table, available, visits, my_weapons, fresh_hidden, "
-     "weapons_in_deck, unseen_spells, visitors_after_me, my_attack, denial_share, "
-     "mystery_margin, max_draws) -> list[float]"},
-    {"draw_values", (PyCFunction)(void (*)(void))valuer_draw_values, METH_FASTCALL,
-     "draw_values(position, settled_at, my_attack, first, last, start, hp, hopeless, top, "
-     "spells, shifts, continuing, counts, deck_top, tempo) -> list[float]"},
-    {NULL},
-};
-
-static PyTypeObject ValuerType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "gamenight.games.boss_quest._judge.Valuer",
-    .tp_basicsize = sizeof(Valuer),
-    .tp_dealloc = (destructor)valuer_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Valuer(me, threat, needs, game_win, my_heart, rival_hearts, card, stop_gap): "
-              "the Judge's numbers for one decision.",
-    .tp_methods = valuer_methods,
-    .tp_init = (initproc)valuer_init,
-    .tp_new = PyType_GenericNew,
-};
 
 /* A sequence of (int, float) pairs into new arrays; the count, or -1 with an exception. */
 static int read_pairs(PyObject *sequence, long **ints, double **floats, const char *what) {
@@ -1961,166 +1274,6 @@ done:
     return result;
 }
 
-/* The values settled at each attack, kept in C for one turn (a dict of them, as
- * `Judge._settled_at` keeps them, costs an int and a float object per attack and its
- * lookups). */
-#define MEMO_LOW (-64)
-#define MEMO_ROOM 256
-typedef struct {
-    double value[MEMO_ROOM];
-    unsigned char known[MEMO_ROOM];
-} Memo;
-
-/* Whether `memo` has room for every attack from `first` to `last`. */
-static int memo_holds(const Memo *memo, long first, long last) {
-    return memo && first >= MEMO_LOW && last < MEMO_LOW + MEMO_ROOM;
-}
-
-/* `draw_values` (below) with its arguments read (`numbers`: my_attack, first, last, start,
- * hp, hopeless, top; `deck_top` -1 when unknown): each Equip(k)'s value into `values`, the
- * values settled of the Mage's `position` kept in `memo` where it has room, else in the
- * dict `settled_at` (when there is one). 0, or -1 with an exception. */
-static int draw_values_into(Mage *mage, const Imagined *position, PyObject *settled_at,
-                            Memo *memo, const long *numbers, double spells,
-                            const long *moves, Py_ssize_t move_count, int continuing,
-                            const long *counts, Py_ssize_t actions, long deck_top, double tempo,
-                            double *values) {
-    Valuer *self = mage->valuer;
-    long my_attack = numbers[0], first = numbers[1], last = numbers[2];
-    if (first < -100000 || last > 100000) {
-        PyErr_SetString(PyExc_ValueError, "draw_values: attacks out of range");
-        return -1;
-    }
-    Py_ssize_t known = last >= first ? (Py_ssize_t)(last - first + 1) : 0;
-    double *plain = PyMem_Calloc((size_t)known + 1, sizeof(double));
-    double *found = PyMem_Calloc((size_t)known + 1, sizeof(double));
-    long *wanted = PyMem_Calloc((size_t)known + 1, sizeof(long));
-    long *shown_moves = PyMem_Calloc((size_t)known + 1, sizeof(long));
-    long card_values[MAX_CARD_VALUES];
-    int failed = -1;
-    Py_ssize_t missing = 0;
-    if (!plain || !found || !wanted || !shown_moves) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    if (self->card_count > MAX_CARD_VALUES) {
-        PyErr_SetString(PyExc_ValueError, "draw_values: at most 64 card values");
-        goto done;
-    }
-    for (int c = 0; c < self->card_count; c++) card_values[c] = self->card_values[c];
-
-    /* The values already made, and the attacks still to value (`settled_over`). */
-    int in_memo = memo_holds(memo, first, last);
-    for (Py_ssize_t i = 0; i < known; i++) {
-        if (in_memo) {
-            Py_ssize_t at = first + (long)i - MEMO_LOW;
-            if (memo->known[at]) {
-                plain[i] = memo->value[at];
-            } else {
-                wanted[missing] = (long)i;
-                shown_moves[missing++] = first + (long)i - my_attack;
-            }
-            continue;
-        }
-        PyObject *attack = settled_at ? PyLong_FromLong(first + (long)i) : NULL;
-        PyObject *value = attack ? PyDict_GetItemWithError(settled_at, attack) : NULL;
-        Py_XDECREF(attack);
-        if (value) {
-            if ((plain[i] = PyFloat_AsDouble(value)) == -1.0 && PyErr_Occurred()) goto done;
-        } else if (PyErr_Occurred()) {
-            goto done;
-        } else {
-            wanted[missing] = (long)i;
-            shown_moves[missing++] = first + (long)i - my_attack;
-        }
-    }
-    if (missing) {
-        if (mage_moved_values(mage, position, shown_moves, missing, found) < 0)
-            goto done;
-        for (Py_ssize_t j = 0; j < missing; j++) {
-            plain[wanted[j]] = found[j];
-            if (in_memo) {
-                memo->known[first + wanted[j] - MEMO_LOW] = 1;
-                memo->value[first + wanted[j] - MEMO_LOW] = found[j];
-                continue;
-            }
-            if (!settled_at) continue;
-            PyObject *attack = PyLong_FromLong(first + wanted[j]);
-            PyObject *value = attack ? PyFloat_FromDouble(found[j]) : NULL;
-            int not_kept = !value || PyDict_SetItem(settled_at, attack, value) < 0;
-            Py_XDECREF(attack);
-            Py_XDECREF(value);
-            if (not_kept) goto done;
-        }
-    }
-    failed = stopping_values(plain, known, first, numbers[3], numbers[4], numbers[5], numbers[6],
-                             spells, moves, move_count, card_values, self->card_probs,
-                             self->card_count, continuing, counts, actions, deck_top, tempo,
-                             values);
-
-done:
-    PyMem_Free(plain);
-    PyMem_Free(found);
-    PyMem_Free(wanted);
-    PyMem_Free(shown_moves);
-    return failed;
-}
-
-/* draw_values(position, settled_at, my_attack, first, last, start, hp, hopeless, top,
- *             spells, shifts, continuing, counts, deck_top, tempo) -> list[float]
- *
- * `Judge.settled_over(first, last)` and `stopping` over it in one call: the values of
- * `position` (the round with the bot settled) with the bot at each attack from `first` to
- * `last` (its attack now `my_attack`), read from the dict `settled_at` (attack -> value) or
- * valued and added to it in order; then each Equip(k)'s value, as `stopping` gives it with
- * this Valuer's card. */
-static PyObject *valuer_draw_values(Valuer *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (check_ready(self) < 0) return NULL;
-    if (nargs != 15 || !PyDict_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError,
-                        "draw_values(position, settled_at: dict, my_attack, first, last, start, "
-                        "hp, hopeless, top, spells, shifts, continuing, counts, deck_top, tempo)");
-        return NULL;
-    }
-    if (!deciding_spells) {
-        PyErr_SetString(PyExc_RuntimeError, "draw_values before configure_deciding");
-        return NULL;
-    }
-    long numbers[7];  /* my_attack, first, last, start, hp, hopeless, top */
-    for (int i = 0; i < 7; i++)
-        if ((numbers[i] = PyLong_AsLong(args[2 + i])) == -1 && PyErr_Occurred()) return NULL;
-    long deck_top = -1;
-    double spells = PyFloat_AsDouble(args[9]), tempo = PyFloat_AsDouble(args[14]);
-    if ((spells == -1.0 || tempo == -1.0) && PyErr_Occurred()) return NULL;
-    int continuing = PyObject_IsTrue(args[11]);
-    if (continuing < 0) return NULL;
-    if (args[13] != Py_None) {
-        deck_top = PyLong_AsLong(args[13]);
-        if (deck_top == -1 && PyErr_Occurred()) return NULL;
-        if (deck_top < 0 || deck_top > 1000) {
-            PyErr_SetString(PyExc_ValueError, "stopping: a card value out of range");
-            return NULL;
-        }
-    }
-    long moves[MAX_MOVES], counts[MAX_DRAW_COUNT + 1];
-    double values[MAX_DRAW_COUNT + 1];
-    Py_ssize_t move_count = read_longs(args[10], moves, MAX_MOVES, "shifts");
-    Py_ssize_t actions = move_count < 0 ? -1
-                                        : read_longs(args[12], counts, MAX_DRAW_COUNT, "counts");
-    if (actions < 0) return NULL;
-    Mage mage = {.valuer = self, .spell_table = deciding_spells};
-    Imagined *position = PyMem_Malloc(sizeof(Imagined));
-    int failed = !position;
-    if (failed) PyErr_NoMemory();
-    else failed = read_imagined(&mage, args[0], position) < 0 ||
-                  draw_values_into(&mage, position, args[1], NULL, numbers, spells, moves,
-                                   move_count, continuing, counts, actions, deck_top, tempo,
-                                   values) < 0;
-    mage_free(&mage);
-    PyMem_Free(position);
-    return failed ? NULL : double_list(values, actions);
-}
-
 /* ----- reading a seat's view ------------------------------------------------------------- */
 
 /* The keys `read_weapons` and `read_table` read, interned once. */
@@ -2179,57 +1332,6 @@ static long weapon_id(PyObject *weapon, long weapons) {
     return id ? view_bounded(id, weapons, "a weapon id") : -1;
 }
 
-/* The tuple (a, b, p) (b < 0: (a, p)): what Py_BuildValue("(lld)") makes, without parsing
- * a format for every weapon kind; NULL with an exception. */
-static PyObject *number_tuple(long a, long b, double p) {
-    PyObject *tuple = PyTuple_New(b < 0 ? 2 : 3);
-    if (!tuple) return NULL;
-    PyObject *first = PyLong_FromLong(a), *second = b < 0 ? NULL : PyLong_FromLong(b);
-    PyObject *last = PyFloat_FromDouble(p);
-    PyTuple_SET_ITEM(tuple, 0, first);  /* a NULL item is dropped with the tuple */
-    if (b < 0) {
-        PyTuple_SET_ITEM(tuple, 1, last);
-    } else {
-        PyTuple_SET_ITEM(tuple, 1, second);
-        PyTuple_SET_ITEM(tuple, 2, last);
-    }
-    if (!first || (b >= 0 && !second) || !last) Py_CLEAR(tuple);
-    return tuple;
-}
-
-/* The tuple (value, colour, count / total) (colour -1: (value, count / total)), made once
- * for each of its numbers (a tuple is never changed: every view read shares it); a new
- * reference, or NULL with an exception. */
-#define KIND_CACHE_BITS 12
-#define KIND_CACHE (1 << KIND_CACHE_BITS)
-static struct {
-    unsigned long key;  /* value, colour, count, total packed; 0: empty */
-    PyObject *kind;
-} kind_cache[KIND_CACHE];
-static int kinds_cached;  /* kept to half the room: a search always ends */
-
-static PyObject *kind_tuple(long value, long colour, long count, long total) {
-    if (value < 0 || value >= MAX_WEAPONS || colour < -1 || colour >= MAX_WEAPONS || count < 1 ||
-        count > total || total >= MAX_WEAPONS)
-        return number_tuple(value, colour, (double)count / (double)total);
-    /* colour -1: the pair (value, count / total) a card's value is */
-    unsigned long key = (colour < 0 ? 2UL : 1UL) << 24 | (unsigned long)value << 18 |
-                        (unsigned long)(colour < 0 ? 0 : colour) << 12 |
-                        (unsigned long)count << 6 | (unsigned long)total;
-    /* The product's high bits: its low ones mix only the key's low bits (the total, the
-     * same for every kind of a spread), so the keys would crowd into long runs. */
-    size_t at = (size_t)((key * 0x9E3779B97F4A7C15ULL) >> (64 - KIND_CACHE_BITS));
-    while (kind_cache[at].key && kind_cache[at].key != key) at = (at + 1) & (KIND_CACHE - 1);
-    if (kind_cache[at].key) return Py_NewRef(kind_cache[at].kind);
-    PyObject *kind = number_tuple(value, colour, (double)count / (double)total);
-    if (kind && kinds_cached < KIND_CACHE / 2) {  /* the content's make a few hundred */
-        kind_cache[at].key = key;
-        kind_cache[at].kind = Py_NewRef(kind);
-        kinds_cached++;
-    }
-    return kind;
-}
-
 /* `_spread` of the unseen weapons (`counts` by value and colour, `unseen` in all) valued
  * `low` to `high`, or of all of them when none is: (value, colour, probability) in order.
  * No weapon's value reaches `value_limit` nor its colour `colour_limit`: the counts there
@@ -2261,19 +1363,6 @@ static int range_kinds(int counts[MAX_WEAPONS][MAX_WEAPONS], long unseen, long l
                 kinds[size++][2] = counts[v][c];
             }
     return size;
-}
-
-static PyObject *spread(int counts[MAX_WEAPONS][MAX_WEAPONS], long unseen, long low,
-                        long high, long value_limit, int colour_limit) {
-    long kinds[MAX_WEAPONS][3], total;
-    int size = range_kinds(counts, unseen, low, high, value_limit, colour_limit, kinds, &total);
-    PyObject *spread = PyTuple_New(size);
-    for (int i = 0; spread && i < size; i++) {
-        PyObject *kind = kind_tuple(kinds[i][0], kinds[i][1], kinds[i][2], total);
-        if (!kind) Py_CLEAR(spread);
-        else PyTuple_SET_ITEM(spread, i, kind);
-    }
-    return spread;
 }
 
 /* The content's weapons as `read_weapons` reads them: each one's value and colour by id,
@@ -2313,57 +1402,6 @@ static int read_weapon_tables(WeaponTables *tables, PyObject *weapon_value,
 
 static WeaponTables weapon_tables;  /* from weapon_value, weapon_colour, values */
 
-/* The spreads `read_table` made lately (with `weapon_tables`), by the weapons seen and the
- * range: a seat's next decision often sees the same ones, and a spread's tuple found again
- * is a hidden weapon `read_kinds` has read. Emptied when the tables are read again. */
-#define SPREADS_KEPT 64
-static struct {
-    unsigned long long seen;
-    long low, high;
-    PyObject *kinds;  /* NULL: an empty entry */
-} spreads_kept[SPREADS_KEPT];
-
-/* `weapons_of`'s unseen weapons, card and blind draw, by the weapons seen (a tuple is never
- * changed: the tables share them). */
-#define WEAPONS_KEPT 16
-typedef struct {
-    unsigned long long seen;
-    PyObject *unseen, *card, *fresh;  /* NULL: an empty entry */
-} WeaponsKept;
-static WeaponsKept weapons_kept[WEAPONS_KEPT];
-
-static void forget_spreads(void) {
-    for (int i = 0; i < SPREADS_KEPT; i++) Py_CLEAR(spreads_kept[i].kinds);
-    for (int i = 0; i < WEAPONS_KEPT; i++) {
-        Py_CLEAR(weapons_kept[i].unseen);
-        Py_CLEAR(weapons_kept[i].card);
-        Py_CLEAR(weapons_kept[i].fresh);
-    }
-}
-
-/* `spread`, kept by (seen, low, high) when made with `weapon_tables`. */
-static PyObject *kept_spread(const WeaponTables *tables, unsigned long long seen,
-                             int counts[MAX_WEAPONS][MAX_WEAPONS], long unseen, long low,
-                             long high, long value_limit, int colour_limit) {
-    if (tables != &weapon_tables)
-        return spread(counts, unseen, low, high, value_limit, colour_limit);
-    unsigned long long hash = mix_word(mix_word(mix_word(1469598103934665603ULL, seen),
-                                                (unsigned long long)low),
-                                       (unsigned long long)high);
-    size_t at = (size_t)((hash * 0x9E3779B97F4A7C15ULL) >> 58);  /* 6 bits: SPREADS_KEPT */
-    if (spreads_kept[at].kinds && spreads_kept[at].seen == seen &&
-        spreads_kept[at].low == low && spreads_kept[at].high == high)
-        return Py_NewRef(spreads_kept[at].kinds);
-    PyObject *kinds = spread(counts, unseen, low, high, value_limit, colour_limit);
-    if (kinds) {
-        spreads_kept[at].seen = seen;
-        spreads_kept[at].low = low;
-        spreads_kept[at].high = high;
-        Py_XSETREF(spreads_kept[at].kinds, Py_NewRef(kinds));
-    }
-    return kinds;
-}
-
 /* ----- what a seat sees -------------------------------------------------------------------
  *
  * `read_weapons` and `read_table` read what one seat sees of the table from a `Seen`,
@@ -2375,7 +1413,6 @@ static PyObject *kept_spread(const WeaponTables *tables, unsigned long long seen
  * compares both readings on every decision of bot and random games, for every seat. */
 
 /* Set by `configure_reading`. */
-static PyObject *spell_amounts, *spell_self_shifts;  /* dicts by spell key */
 #define MAX_SPELL_KINDS 64
 static PyObject *spell_keys[MAX_SPELL_KINDS];  /* the keys of the spells' counts, in order */
 static long spell_base[MAX_SPELL_KINDS];       /* how many of each the game holds */
@@ -2702,28 +1739,6 @@ static int seen_in_state(Seen *seen, PyObject *state, PyObject *seat_arg, long w
     return 0;
 }
 
-static PyObject *weapons_of(const Seen *seen, const WeaponTables *tables);
-
-/* read_weapons(view, weapon_value, weapon_colour, values)
- *     -> (unseen, card, deck_top, hands, fresh)
- *
- * `bots._read_weapons`: the weapons a seat's `view` shows. `weapon_value` and
- * `weapon_colour` by weapon id, `values` the values in the content's order. */
-static PyObject *read_weapons(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    WeaponTables tables;
-    Seen seen;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "read_weapons(view, weapon_value: tuple, "
-                                         "weapon_colour: tuple, values: tuple), at most 64 "
-                                         "weapons");
-        return NULL;
-    }
-    if (read_weapon_tables(&tables, args[1], args[2], args[3]) < 0 ||
-        seen_weapons_in_view(&seen, args[0], tables.weapons) < 0)
-        return NULL;
-    return weapons_of(&seen, &tables);
-}
-
 /* The weapons a seat has not seen: the ids seen (a bit each), the others counted by value
  * and colour (zeroed below the highest value and colour only) and by value. */
 typedef struct {
@@ -2760,164 +1775,50 @@ static void count_unseen(const Seen *seen, const WeaponTables *tables, Unseen *u
         }
 }
 
-/* `read_weapons` of what a seat has `seen`, with its tables read. */
-static PyObject *weapons_of(const Seen *seen, const WeaponTables *tables) {
-    long weapons = tables->weapons, value_count = tables->value_count;
-    const long *value_of = tables->value_of, *colour_of = tables->colour_of;
-    const long *values = tables->values;
-    long players = seen->players;
-    Unseen counted;
-    count_unseen(seen, tables, &counted);
-    unsigned long long seen_ids = counted.seen_ids;
-    long *by_value = counted.by_value, unseen_count = counted.total;
-    long value_limit = counted.value_limit;
-    int colour_limit = counted.colour_limit;
-    PyObject *unseen = NULL, *card = NULL, *fresh = NULL;
-    PyObject *hands = PyList_New(players), *result = NULL;
-    if (!hands) goto done;
-    /* The unseen weapons, the card and `fresh` depend on the weapons seen alone: kept. */
-    WeaponsKept *kept = NULL;
-    if (tables == &weapon_tables) {
-        kept = &weapons_kept[(mix_word(0, seen_ids) * 0x9E3779B97F4A7C15ULL) >> 60];
-        if (kept->unseen && kept->seen == seen_ids) {
-            unseen = Py_NewRef(kept->unseen);
-            card = Py_NewRef(kept->card);
-            fresh = Py_NewRef(kept->fresh);
+/* configure_reading(spell_counts, active, available, equip, last_call, max_draws,
+ * weapon_value, weapon_colour, values, spell_keys, boss_hp): per spell key how many the game
+ * holds, the slot statuses and phases a decision compares with, a rival's draws, each
+ * weapon's value and colour by id and the values in the content's order, each spell id's
+ * key and each boss's printed HP. */
+static PyObject *configure_reading(PyObject *module, PyObject *args) {
+    PyObject *counts, *compared[4], *draws, *tables[3], *keys, *hp;
+    if (!PyArg_ParseTuple(args, "O!OOOOOO!O!O!O!O!", &PyDict_Type, &counts, &compared[0],
+                          &compared[1], &compared[2], &compared[3], &draws, &PyTuple_Type,
+                          &tables[0], &PyTuple_Type, &tables[1], &PyTuple_Type, &tables[2],
+                          &PyTuple_Type, &keys, &PyTuple_Type, &hp))
+        return NULL;
+    Py_XSETREF(key_of_spell, Py_NewRef(keys));
+    Py_XSETREF(printed_hp, Py_NewRef(hp));
+    if (read_weapon_tables(&weapon_tables, tables[0], tables[1], tables[2]) < 0) return NULL;
+    /* The spells' counts in their dict's order, and each key's place among them. */
+    PyObject *index = PyDict_New(), *key, *count;
+    Py_ssize_t at = 0;
+    int kinds = 0;
+    while (index && PyDict_Next(counts, &at, &key, &count)) {
+        long number = PyLong_AsLong(count);
+        PyObject *place = kinds < MAX_SPELL_KINDS && !(number == -1 && PyErr_Occurred())
+                              ? PyLong_FromLong(kinds)
+                              : NULL;
+        if (!place && !PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "configure_reading: at most 64 spells");
+        if (!place || PyDict_SetItem(index, key, place) < 0) Py_CLEAR(index);
+        Py_XDECREF(place);
+        if (index) {
+            Py_XSETREF(spell_keys[kinds], Py_NewRef(key));
+            spell_base[kinds++] = number;
         }
     }
-    if (!unseen) {
-        Py_ssize_t kinds = 0;
-        for (long i = 0; i < value_count; i++) kinds += by_value[values[i]] != 0;
-        if (!(unseen = PyTuple_New(unseen_count)) || !(card = PyTuple_New(kinds))) goto done;
-        for (long w = 0, i = 0; w < weapons; w++)
-            if (!(seen_ids >> w & 1)) {
-                PyObject *id = PyLong_FromLong(w);
-                if (!id) goto done;
-                PyTuple_SET_ITEM(unseen, i++, id);
-            }
-        for (long i = 0, at = 0; i < value_count; i++) {
-            if (!by_value[values[i]]) continue;
-            PyObject *pair = kind_tuple(values[i], -1, by_value[values[i]], unseen_count);
-            if (!pair) goto done;
-            PyTuple_SET_ITEM(card, at++, pair);
-        }
-        /* `fresh`, a weapon drawn blind (any unseen one), is also the spread of every range
-         * that holds all the unseen weapons or none; the other ranges' spreads are made
-         * once each. */
-        fresh = kept_spread(tables, seen_ids, counted.counts, unseen_count, 0, MAX_WEAPONS - 1,
-                            value_limit, colour_limit);
-        if (!fresh) goto done;
-        if (kept) {
-            kept->seen = seen_ids;
-            Py_XSETREF(kept->unseen, Py_NewRef(unseen));
-            Py_XSETREF(kept->card, Py_NewRef(card));
-            Py_XSETREF(kept->fresh, Py_NewRef(fresh));
-        }
-    }
-    long made_low[MAX_MADE], made_high[MAX_MADE];
-    PyObject *made[MAX_MADE];
-    int made_count = 0;
-    for (long s = 0; s < players; s++) {
-        long count = seen->visible_count[s], shown = 0;
-        PyObject *colours = PyTuple_New(count), *kinds = NULL;
-        for (long i = 0; colours && i < count; i++) {
-            long id = seen->visible[s][i];
-            PyObject *colour = PyLong_FromLong(colour_of[id]);
-            if (!colour) Py_CLEAR(colours);
-            else {
-                shown += value_of[id];
-                PyTuple_SET_ITEM(colours, i, colour);
-            }
-        }
-        if (colours && seen->hidden[s] >= 0) {
-            long id = seen->hidden[s];
-            PyObject *kind = kind_tuple(value_of[id], colour_of[id], 1, 1);
-            if (kind) kinds = PyTuple_Pack(1, kind);
-            Py_XDECREF(kind);
-        } else if (colours) {
-            long low = seen->low[s], high = seen->high[s];
-            long total = range_total(counted.counts, low, high, value_limit, colour_limit);
-            int at = 0;
-            while (at < made_count && (made_low[at] != low || made_high[at] != high)) at++;
-            if (!total || total == unseen_count) {
-                kinds = Py_NewRef(fresh);
-            } else if (at < made_count) {
-                kinds = Py_NewRef(made[at]);
-            } else {
-                kinds = kept_spread(tables, seen_ids, counted.counts, unseen_count, low, high,
-                                    value_limit, colour_limit);
-                if (kinds && made_count < MAX_MADE) {
-                    made_low[made_count] = low;
-                    made_high[made_count] = high;
-                    made[made_count++] = kinds;  /* borrowed: the hand holds it */
-                }
-            }
-        }
-        PyObject *shown_object = kinds ? PyLong_FromLong(shown) : NULL;
-        PyObject *hand =
-            shown_object ? PyTuple_Pack(4, shown_object, colours, kinds, seen->cards[s]) : NULL;
-        Py_XDECREF(shown_object);
-        Py_XDECREF(colours);
-        Py_XDECREF(kinds);
-        if (!hand) goto done;
-        PyList_SET_ITEM(hands, s, hand);
-    }
-    PyObject *top = seen->deck_top >= 0 ? PyLong_FromLong(seen->deck_top) : Py_NewRef(Py_None);
-    if (top) result = PyTuple_Pack(5, unseen, card, top, hands, fresh);
-    Py_XDECREF(top);
-
-done:
-    Py_XDECREF(unseen);
-    Py_XDECREF(card);
-    Py_XDECREF(hands);
-    Py_XDECREF(fresh);
-    return result;
+    if (!index) return NULL;
+    spell_kinds = kinds;
+    Py_XSETREF(spell_index, index);
+    PyObject **kept[] = {&active_status, &available_status, &equip_phase, &last_call_phase,
+                         &max_draws};
+    PyObject *given[] = {compared[0], compared[1], compared[2], compared[3], draws};
+    for (size_t i = 0; i < sizeof given / sizeof given[0]; i++)
+        Py_XSETREF(*kept[i], Py_NewRef(given[i]));
+    Py_RETURN_NONE;
 }
 
-/* ----- the bot's table (`bots.read_table`) ------------------------------------------------
- *
- * `read_table(view)` makes the `bots.Table` the Python code of `bots.read_table` makes from
- * a seat's view, step for step: its hands from `read_weapons`, one pass over the spells and
- * one over the seats, the same objects in its fields (a test compares both, field by field,
- * dicts' order included, on every decision of bot games). `read_seat_table(state, seat)`
- * makes the same table from what the seat sees of the state (`seen_in_state`).
- * `configure_reading` hands over, once, the classes and the spells' tables. */
-/* Where a dataclass with slots keeps its fields: `Hand`, `Position` and `Table` are made
- * with their fields set in their slots, as their `__init__` sets them but without calling
- * it (nor the `object.__setattr__` call a frozen class's `__init__` makes per field). */
-#define MAX_FIELDS 24
-typedef struct {
-    PyObject *cls;  /* the class; called when `direct` is 0 */
-    int direct;     /* every field a slot: set there */
-    int count;      /* its fields: the constructor's arguments, then those starting as None */
-    Py_ssize_t offsets[MAX_FIELDS];
-} Layout;
-static Layout hand_layout, position_layout, table_layout;
-static int hand_hashed;  /* `Hand._hash` is its last slot, after the fields it hashes */
-
-/* hash(hand), as `Hand.__hash__` makes and keeps it in its `_hash` slot: the hash of its
- * other fields' tuple (a hand of another class: its own `__hash__`). */
-static Py_hash_t hand_hash(PyObject *hand) {
-    if (!hand_hashed || !Py_IS_TYPE(hand, (PyTypeObject *)hand_layout.cls))
-        return PyObject_Hash(hand);
-    PyObject **slot = (PyObject **)((char *)hand + hand_layout.offsets[hand_layout.count - 1]);
-    if (PyLong_CheckExact(*slot)) return PyLong_AsSsize_t(*slot);
-    PyObject *fields = PyTuple_New(hand_layout.count - 1);
-    if (!fields) return -1;
-    for (int i = 0; i < hand_layout.count - 1; i++) {
-        PyObject *field = *(PyObject **)((char *)hand + hand_layout.offsets[i]);
-        PyTuple_SET_ITEM(fields, i, Py_NewRef(field));
-    }
-    Py_hash_t hash = PyObject_Hash(fields);
-    Py_DECREF(fields);
-    PyObject *kept = hash == -1 ? NULL : PyLong_FromSsize_t(hash);
-    if (!kept) return -1;
-    Py_SETREF(*slot, kept);
-    return hash;
-}
-
-/* `layout` of `cls`, whose fields are named by the tuple `fields`: 0, or -1 with an
- * exception. A field that is not a plain slot leaves the class to be called. */
 /* The offset of the slot where instances of the class `cls` (whose attributes are looked
  * up as `object`'s are) keep `name`; -1 when it is no such slot (a field of an instance's
  * dict, a property...), -2 with an exception. */
@@ -2938,359 +1839,6 @@ static Py_ssize_t slot_offset(PyObject *cls, PyObject *name) {
     return offset;
 }
 
-static int find_layout(Layout *layout, PyObject *cls, PyObject *fields) {
-    if (!PyType_Check(cls) || !PyTuple_Check(fields)) {
-        PyErr_SetString(PyExc_TypeError, "configure_reading: a class and its fields' names");
-        return -1;
-    }
-    Py_XSETREF(layout->cls, Py_NewRef(cls));
-    layout->count = (int)PyTuple_GET_SIZE(fields);
-    layout->direct = layout->count <= MAX_FIELDS;
-    for (int i = 0; layout->direct && i < layout->count; i++) {
-        Py_ssize_t offset = slot_offset(cls, PyTuple_GET_ITEM(fields, i));
-        if (offset == -2) return -1;
-        layout->direct = offset >= 0;
-        layout->offsets[i] = offset;
-    }
-    return 0;
-}
-
-/* An instance of `layout`'s class from its constructor's `count` arguments (the fields
- * after them None): a new reference, or NULL with an exception (or a NULL argument). */
-static PyObject *make(const Layout *layout, PyObject *const *items, size_t count) {
-    for (size_t i = 0; i < count; i++)
-        if (!items[i]) return NULL;
-    if (!layout->direct) return PyObject_Vectorcall(layout->cls, items, count, NULL);
-    PyTypeObject *type = (PyTypeObject *)layout->cls;
-    PyObject *made = type->tp_alloc(type, 0);
-    for (int i = 0; made && i < layout->count; i++)
-        *(PyObject **)((char *)made + layout->offsets[i]) =
-            Py_NewRef((size_t)i < count ? items[i] : Py_None);
-    return made;
-}
-
-/* The dict of the spells still unseen, by key in the counts' order (those counted above 0),
- * kept by the counts: the tables share it (the bot never changes it). A new reference, or
- * NULL with an exception. */
-#define UNSEEN_KEPT 16
-static struct {
-    long counts[MAX_SPELL_KINDS];
-    PyObject *spells;  /* NULL: an empty entry */
-} unseen_kept[UNSEEN_KEPT];
-
-static PyObject *unseen_spells_of(const long *counts) {
-    unsigned long long hash = mix_longs(0, counts, spell_kinds);
-    size_t at = (size_t)((hash * 0x9E3779B97F4A7C15ULL) >> 60);  /* 4 bits: UNSEEN_KEPT */
-    if (unseen_kept[at].spells &&
-        !memcmp(unseen_kept[at].counts, counts, sizeof(long) * (size_t)spell_kinds))
-        return Py_NewRef(unseen_kept[at].spells);
-    PyObject *spells = _PyDict_NewPresized(spell_kinds);
-    for (int i = 0; spells && i < spell_kinds; i++) {
-        if (counts[i] <= 0) continue;
-        PyObject *count = PyLong_FromLong(counts[i]);
-        if (!count || PyDict_SetItem(spells, spell_keys[i], count) < 0) Py_CLEAR(spells);
-        Py_XDECREF(count);
-    }
-    if (spells) {
-        memcpy(unseen_kept[at].counts, counts, sizeof(long) * (size_t)spell_kinds);
-        Py_XSETREF(unseen_kept[at].spells, Py_NewRef(spells));
-    }
-    return spells;
-}
-
-/* The `bots.Table` of what a seat has `seen`: a new reference, or NULL with an exception. */
-static PyObject *table_of(const Seen *seen) {
-    long players = seen->players, me = seen->me;
-    if (seen->hidden[me] < 0) {
-        PyErr_SetString(PyExc_AssertionError, "a seat always knows its own hidden weapon");
-        return NULL;
-    }
-    PyObject *weapons = NULL, *hands = NULL, *spells = NULL, *available = NULL;
-    PyObject *keys = NULL, *hearts = NULL, *settled = NULL;
-    PyObject *spell_tuple = NULL, *settled_tuple = NULL, *my_settled = NULL, *position = NULL;
-    PyObject *settled_position = NULL, *my_weapons = NULL, *still_unseen = NULL;
-    PyObject *self_shifts = NULL, *result = NULL;
-    PyObject *minus_one = PyLong_FromLong(-1);
-    if (!minus_one) goto done;
-    if (!(weapons = weapons_of(seen, &weapon_tables))) goto done;
-    PyObject *parts = PyTuple_GET_ITEM(weapons, 3);  /* a hand's fields per seat */
-    if (!(hands = PyTuple_New(players))) goto done;
-    for (long s = 0; s < players; s++) {
-        PyObject *hand = make(&hand_layout, &PyTuple_GET_ITEM(PyList_GET_ITEM(parts, s), 0), 4);
-        if (!hand) goto done;
-        PyTuple_SET_ITEM(hands, s, hand);
-    }
-
-    /* One pass over the spells. */
-    PyObject *pending = seen->pending_slot ? seen->pending_slot : minus_one;
-    long unseen_counts[MAX_SPELL_KINDS];  /* `_SPELL_COUNTS.copy()` less the discards */
-    for (int i = 0; i < spell_kinds; i++) unseen_counts[i] = spell_base[i] + seen->discarded[i];
-    /* The dicts made at their final size at most (grown key by key, they were rebuilt). */
-    if (!(spells = PyList_New(0)) || !(available = _PyDict_NewPresized(seen->slot_count)))
-        goto done;
-    long my_shift = 0;  /* the active spells in front of the bot */
-    for (Py_ssize_t k = 0; k < seen->slot_count; k++) {
-        PyObject *key = seen->slot_key[k], *status = seen->slot_status[k];
-        PyObject *number = seen->slot_number[k];
-        if (key != Py_None) {
-            if (count_seen(unseen_counts, key) < 0) goto done;
-            int active = PyObject_RichCompareBool(status, active_status, Py_EQ);
-            if (active < 0) goto done;
-            if (active) {
-                PyObject *target = seen->slot_target[k];
-                if (target == Py_None) {
-                    target = minus_one;
-                } else {
-                    int mine = PyObject_RichCompareBool(target, seen->me_object, Py_EQ);
-                    if (mine < 0) goto done;
-                    if (mine) {
-                        PyObject *amount = PyDict_GetItemWithError(spell_amounts, key);
-                        if (!amount) {
-                            if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, key);
-                            goto done;
-                        }
-                        long shift = PyLong_AsLong(amount);
-                        if (shift == -1 && PyErr_Occurred()) goto done;
-                        my_shift += shift;
-                    }
-                }
-                PyObject *spell = PyTuple_Pack(3, number, key, target);
-                int failed = !spell || PyList_Append(spells, spell) < 0;
-                Py_XDECREF(spell);
-                if (failed) goto done;
-                continue;
-            }
-        }
-        int open = PyObject_RichCompareBool(status, available_status, Py_EQ);
-        if (open < 0) goto done;
-        if (open) {
-            int other = PyObject_RichCompareBool(number, pending, Py_NE);
-            if (other < 0 || (other && PyDict_SetItem(available, number, key) < 0)) goto done;
-        }
-    }
-
-    /* One pass over the seats. */
-    if (!(keys = PyList_New(players)) || !(hearts = PyList_New(players)) ||
-        !(settled = PyList_New(players)))
-        goto done;
-    long unvisited = 0;
-    for (long s = 0; s < players; s++) {
-        PyList_SET_ITEM(keys, s, Py_NewRef(seen->keys[s]));
-        PyList_SET_ITEM(hearts, s, Py_NewRef(seen->hearts[s]));
-        int was_visited = PyObject_IsTrue(seen->visited[s]);
-        if (was_visited < 0) goto done;
-        PyList_SET_ITEM(settled, s, Py_NewRef(was_visited ? seen->visited[s] : seen->bust[s]));
-        unvisited += !was_visited && s != me;
-    }
-    int last_call = PyObject_RichCompareBool(seen->phase, last_call_phase, Py_EQ);
-    if (last_call < 0) goto done;
-    if (last_call) {
-        int queued = PySequence_Contains(seen->last_call, seen->me_object);
-        if (queued < 0) goto done;
-        unvisited = 0;
-        if (queued) {
-            Py_ssize_t at = PySequence_Index(seen->last_call, seen->me_object);
-            Py_ssize_t length = PySequence_Size(seen->last_call);
-            if (at < 0 || length < 0) goto done;
-            unvisited = (long)(length - at - 1);
-        }
-    }
-    if (!(spell_tuple = PyList_AsTuple(spells)) || !(settled_tuple = PyList_AsTuple(settled)))
-        goto done;
-    PyObject *draws = last_call ? PyLong_FromLong(1) : Py_NewRef(max_draws);
-    PyObject *fields[] = {seen->base_hp, spell_tuple, hands, settled_tuple, draws};
-    position = make(&position_layout, fields, 5);
-    /* `Position.settle(me)`: the same fields, the bot settled. */
-    if (position && (my_settled = PyList_GetSlice(settled, 0, players)) &&
-        PyList_SetItem(my_settled, me, Py_NewRef(Py_True)) == 0)
-        Py_SETREF(my_settled, PyList_AsTuple(my_settled));
-    else
-        Py_CLEAR(my_settled);
-    fields[3] = my_settled;
-    settled_position = my_settled ? make(&position_layout, fields, 5) : NULL;
-    Py_XDECREF(draws);
-    if (!settled_position) goto done;
-
-    /* The bot's attack: its one known hidden weapon, its face-up ones, the spells. */
-    PyObject *my_part = PyList_GET_ITEM(parts, me);
-    long my_value = weapon_tables.value_of[seen->hidden[me]];
-    long shown = PyLong_AsLong(PyTuple_GET_ITEM(my_part, 0));
-    if (shown == -1 && PyErr_Occurred()) goto done;
-    long my_attack = shown + my_value + my_shift;
-    if (my_attack < 0) my_attack = 0;
-
-    /* The bot's weapons, hidden first; the spells still unseen; its self shifts. */
-    long held = seen->visible_count[me];
-    if (!(my_weapons = PyList_New(1 + held))) goto done;
-    for (long i = 0; i <= held; i++) {
-        PyObject *id = PyLong_FromLong(i ? seen->visible[me][i - 1] : seen->hidden[me]);
-        if (!id) goto done;
-        PyList_SET_ITEM(my_weapons, i, id);
-    }
-    if (!(still_unseen = unseen_spells_of(unseen_counts))) goto done;
-    PyObject *key, *slot_number;
-    if (!(self_shifts = PyList_New(0))) goto done;
-    Py_ssize_t at = 0;
-    while (PyDict_Next(available, &at, &slot_number, &key)) {
-        if (key == Py_None) continue;  /* the blind Mystery */
-        PyObject *shift = PyDict_GetItemWithError(spell_self_shifts, key);
-        if (!shift) {
-            if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, key);
-            goto done;
-        }
-        if (shift != Py_None && PyList_Append(self_shifts, shift) < 0) goto done;
-    }
-    int last_equipper = 0;
-    if (!unvisited && (last_equipper = PyObject_RichCompareBool(seen->phase, equip_phase, Py_EQ)) < 0)
-        goto done;
-    PyObject *table[] = {
-        seen->me_object,
-        seen->players_object,
-        position,
-        keys,
-        hearts,
-        seen->key_target,
-        PyTuple_GET_ITEM(weapons, 1),
-        PyTuple_GET_ITEM(weapons, 0),
-        PyTuple_GET_ITEM(weapons, 2),
-        my_weapons,
-        available,
-        PyLong_FromLong(unvisited),
-        seen->phase,
-        last_equipper ? Py_True : Py_False,
-        seen->weapon_deck,
-        still_unseen,
-        seen->pending_key ? seen->pending_key : Py_None,
-        PyLong_FromLong(my_attack),
-        self_shifts,
-        PyTuple_GET_ITEM(weapons, 4),
-        settled_position,
-    };
-    result = make(&table_layout, table, 21);
-    Py_XDECREF(table[11]);
-    Py_XDECREF(table[17]);
-done:
-    Py_XDECREF(minus_one);
-    Py_XDECREF(weapons);
-    Py_XDECREF(hands);
-    Py_XDECREF(spells);
-    Py_XDECREF(available);
-    Py_XDECREF(keys);
-    Py_XDECREF(hearts);
-    Py_XDECREF(settled);
-    Py_XDECREF(spell_tuple);
-    Py_XDECREF(settled_tuple);
-    Py_XDECREF(my_settled);
-    Py_XDECREF(position);
-    Py_XDECREF(settled_position);
-    Py_XDECREF(my_weapons);
-    Py_XDECREF(still_unseen);
-    Py_XDECREF(self_shifts);
-    return result;
-}
-
-static PyObject *read_table(PyObject *module, PyObject *view) {
-    if (!table_layout.cls) {
-        PyErr_SetString(PyExc_RuntimeError, "read_table before configure_reading");
-        return NULL;
-    }
-    Seen seen;
-    seen.held_count = 0;
-    if (seen_weapons_in_view(&seen, view, weapon_tables.weapons) < 0 ||
-        seen_rest_in_view(&seen, view) < 0)
-        return NULL;
-    return table_of(&seen);
-}
-
-/* read_seat_table(state, seat) -> bots.Table: `read_table(view(state, seat))`, read from
- * the state without building the view. */
-static PyObject *read_seat_table(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "read_seat_table(state, seat) takes 2 arguments");
-        return NULL;
-    }
-    if (!table_layout.cls || !key_of_spell) {
-        PyErr_SetString(PyExc_RuntimeError, "read_seat_table before configure_reading");
-        return NULL;
-    }
-    Seen seen;
-    seen.held_count = 0;
-    PyObject *table = seen_in_state(&seen, args[0], args[1], weapon_tables.weapons) < 0
-                          ? NULL : table_of(&seen);
-    seen_release(&seen);
-    return table;
-}
-
-/* configure_reading(hand, position, table, spell_counts, amounts, self_shifts, active,
- * available, equip, last_call, max_draws, weapon_value, weapon_colour, values, spell_keys,
- * boss_hp): the classes `read_table` makes, each as (class, its fields' names), per spell
- * key how many the game holds, its amount and how far it moves the bot's attack (None: not
- * at all), the slot statuses and phases it compares with, a rival's draws, `read_weapons`'
- * tables, and for `read_seat_table` each spell id's key and each boss's printed HP. */
-static PyObject *configure_reading(PyObject *module, PyObject *args) {
-    PyObject *classes[3][2], *dicts[3], *compared[4], *draws, *tables[3], *keys, *hp;
-    if (!PyArg_ParseTuple(args, "(OO)(OO)(OO)O!O!O!OOOOOO!O!O!O!O!", &classes[0][0],
-                          &classes[0][1], &classes[1][0], &classes[1][1], &classes[2][0],
-                          &classes[2][1], &PyDict_Type, &dicts[0], &PyDict_Type, &dicts[1],
-                          &PyDict_Type, &dicts[2], &compared[0], &compared[1], &compared[2],
-                          &compared[3], &draws, &PyTuple_Type, &tables[0], &PyTuple_Type,
-                          &tables[1], &PyTuple_Type, &tables[2], &PyTuple_Type, &keys,
-                          &PyTuple_Type, &hp))
-        return NULL;
-    Py_XSETREF(key_of_spell, Py_NewRef(keys));
-    Py_XSETREF(printed_hp, Py_NewRef(hp));
-    Layout *layouts[] = {&hand_layout, &position_layout, &table_layout};
-    for (int i = 0; i < 3; i++)
-        if (find_layout(layouts[i], classes[i][0], classes[i][1]) < 0) return NULL;
-    /* The slots `attribute` reads of a Hand and a Position, by the names it reads. */
-    PyTypeObject **read_classes[] = {&hand_class, &position_class};
-    Py_ssize_t *read_slots[] = {hand_slots, position_slots};
-    for (int i = 0; i < 2; i++) {
-        *read_classes[i] = layouts[i]->direct ? (PyTypeObject *)layouts[i]->cls : NULL;
-        for (int name = 0; name < NAMES; name++) {
-            read_slots[i][name] = -1;
-            for (int f = 0; layouts[i]->direct && f < layouts[i]->count; f++) {
-                int same = PyUnicode_Compare(PyTuple_GET_ITEM(classes[i][1], f), names[name]);
-                if (same == -1 && PyErr_Occurred()) return NULL;
-                if (same == 0) read_slots[i][name] = layouts[i]->offsets[f];
-            }
-        }
-    }
-    hand_hashed = hand_layout.direct && hand_layout.count > 1 &&
-                  PyUnicode_CompareWithASCIIString(
-                      PyTuple_GET_ITEM(classes[0][1], hand_layout.count - 1), "_hash") == 0;
-    forget_spreads();
-    for (int i = 0; i < UNSEEN_KEPT; i++) Py_CLEAR(unseen_kept[i].spells);
-    if (read_weapon_tables(&weapon_tables, tables[0], tables[1], tables[2]) < 0) return NULL;
-    /* The spells' counts in their dict's order, and each key's place among them. */
-    PyObject *index = PyDict_New(), *key, *count;
-    Py_ssize_t at = 0;
-    int kinds = 0;
-    while (index && PyDict_Next(dicts[0], &at, &key, &count)) {
-        long number = PyLong_AsLong(count);
-        PyObject *place = kinds < MAX_SPELL_KINDS && !(number == -1 && PyErr_Occurred())
-                              ? PyLong_FromLong(kinds)
-                              : NULL;
-        if (!place && !PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "configure_reading: at most 64 spells");
-        if (!place || PyDict_SetItem(index, key, place) < 0) Py_CLEAR(index);
-        Py_XDECREF(place);
-        if (index) {
-            Py_XSETREF(spell_keys[kinds], Py_NewRef(key));
-            spell_base[kinds++] = number;
-        }
-    }
-    if (!index) return NULL;
-    spell_kinds = kinds;
-    Py_XSETREF(spell_index, index);
-    PyObject **kept[] = {&spell_amounts, &spell_self_shifts, &active_status, &available_status,
-                         &equip_phase, &last_call_phase, &max_draws};
-    PyObject *given[] = {dicts[1], dicts[2], compared[0], compared[1], compared[2],
-                         compared[3], draws};
-    for (size_t i = 0; i < sizeof given / sizeof given[0]; i++)
-        Py_XSETREF(*kept[i], Py_NewRef(given[i]));
-    Py_RETURN_NONE;
-}
 
 /* ----- a whole decision from what a seat sees ----------------------------------------------
  *
@@ -3327,6 +1875,20 @@ static int action_long(PyObject *action, int name, long *out) {
 
 #define MAX_LEGAL 64          /* actions a turn offers */
 #define KIND_SETS (MAX_SEATS + 1)  /* the blind draw's, and one hidden weapon per seat */
+
+/* The values settled at each attack, kept for one decision (a dict of them, as
+ * `Judge._settled_at` keeps them, costs an int and a float object per attack and its
+ * lookups). An attack outside its room is valued again when asked again. */
+#define MEMO_LOW (-64)
+#define MEMO_ROOM 256
+typedef struct {
+    double value[MEMO_ROOM];
+    unsigned char known[MEMO_ROOM];
+} Memo;
+
+static int memo_holds(long attack) {
+    return attack >= MEMO_LOW && attack < MEMO_LOW + MEMO_ROOM;
+}
 
 /* What a decision knows: `Table` and the Judge's numbers, in C. */
 typedef struct {
@@ -3404,25 +1966,14 @@ static int decision_scores(Decision *decision, const Seen *seen) {
     return 0;
 }
 
-/* The `Decision` of what a seat has `seen` (as `table_of` makes its `Table`, and `Judge` its
- * Valuer): 0, or -1 with an exception. */
-static int decision_of(const Seen *seen, Decision *decision) {
+/* The card (each value's share of the unseen weapons, in the content's order) and every
+ * seat's hand, the rivals' hidden weapons spread over the unseen ones their ranges allow,
+ * into the decision's Valuer and settled round. */
+static int decision_hands(Decision *decision, const Seen *seen) {
     const WeaponTables *tables = &weapon_tables;
-    long players = seen->players, me = seen->me;
-    if (seen->hidden[me] < 0) {
-        PyErr_SetString(PyExc_AssertionError, "a seat always knows its own hidden weapon");
-        return -1;
-    }
+    Valuer *valuer = &decision->valuer;
     Unseen unseen;
     count_unseen(seen, tables, &unseen);
-    Valuer *valuer = &decision->valuer;
-    *valuer = (Valuer){.me = (int)me, .players = (int)players, .threat = decision->threat,
-                       .needs = decision->needs, .game_win = game_win,
-                       .rival_hearts = decision->rival_hearts,
-                       .card_values = decision->card_values,
-                       .card_probs = decision->card_probs, .stop_gap = stop_gap, .ready = 1};
-    if (decision_scores(decision, seen) < 0) return -1;
-    /* The card: each value's share of the unseen weapons, in the content's order. */
     for (long i = 0; i < tables->value_count; i++) {
         long value = tables->values[i], count = unseen.by_value[value];
         if (!count) continue;
@@ -3430,14 +1981,12 @@ static int decision_of(const Seen *seen, Decision *decision) {
         valuer->card_probs[valuer->card_count++] = (double)count / (double)unseen.total;
         if (value > valuer->max_card) valuer->max_card = (int)value;
     }
-
-    /* The hands: the blind draw's spread first, then each range's once. */
+    /* The blind draw's spread first, then each range's once. */
     Visit *visit = &decision->visit;
     Imagined *settled = &visit->settled;
-    memset(settled, 0, sizeof *settled);
     decision->kind_sets = 0;
     visit->fresh = decision_spread(decision, &unseen, 0, MAX_WEAPONS - 1, &visit->fresh_count);
-    for (long s = 0; s < players; s++) {
+    for (long s = 0; s < seen->players; s++) {
         SeatHand *hand = &settled->hands[s];
         if (seen->visible_count[s] > MAX_HAND) {
             PyErr_SetString(PyExc_ValueError, "decide: a seat holds too many weapons");
@@ -3472,12 +2021,17 @@ static int decision_of(const Seen *seen, Decision *decision) {
             hand->hidden = decision_spread(decision, &unseen, low, high, &hand->hidden_count);
         }
     }
+    return 0;
+}
 
-    /* One pass over the spells: those in play, those at the Mage, those still unseen. */
+/* One pass over the spells: those in play (and the bot's attack moved by those in front of
+ * it, into `my_shift`), those at the Mage, those still unseen. */
+static int decision_spells(Decision *decision, const Seen *seen, long *my_shift) {
+    Imagined *settled = &decision->visit.settled;
     VisitAsk *ask = &decision->ask;
     *ask = (VisitAsk){.spell_table = deciding_spells, .denial_share = denial_share,
                       .mystery_margin = mystery_margin};
-    long unseen_counts[MAX_SPELL_KINDS], my_shift = 0;  /* `_SPELL_COUNTS` less the discards */
+    long unseen_counts[MAX_SPELL_KINDS];  /* `_SPELL_COUNTS` less the discards */
     for (int i = 0; i < spell_kinds; i++) unseen_counts[i] = spell_base[i] + seen->discarded[i];
     for (Py_ssize_t k = 0; k < seen->slot_count; k++) {
         PyObject *key = seen->slot_key[k], *status = seen->slot_status[k];
@@ -3499,7 +2053,7 @@ static int decision_of(const Seen *seen, Decision *decision) {
                      seen_long(seen->slot_target[k], &spell->target) < 0) ||
                     spell_info(deciding_spells, key, &spell->info) < 0)
                     return -1;
-                if (spell->target == me) my_shift += spell->info.amount;
+                if (spell->target == seen->me) *my_shift += spell->info.amount;
                 continue;
             }
         }
@@ -3526,15 +2080,20 @@ static int decision_of(const Seen *seen, Decision *decision) {
             ask->unseen_count[ask->unseen++] = unseen_counts[i];
         }
     decision->pending = seen->pending_key;
+    return 0;
+}
 
-    /* One pass over the seats: who is settled, who will still visit the Mage. */
-    long unvisited = 0;
-    for (long s = 0; s < players; s++) {
+/* One pass over the seats: who is settled, and how many rivals will still visit the Mage
+ * (into `unvisited`); the phase. */
+static int decision_seats(Decision *decision, const Seen *seen, long *unvisited) {
+    Imagined *settled = &decision->visit.settled;
+    *unvisited = 0;
+    for (long s = 0; s < seen->players; s++) {
         int visited = PyObject_IsTrue(seen->visited[s]);
         int bust = visited ? 0 : PyObject_IsTrue(seen->bust[s]);
         if (visited < 0 || bust < 0) return -1;
-        settled->settled[s] = (char)(visited || bust || s == me);
-        unvisited += !visited && s != me;
+        settled->settled[s] = (char)(visited || bust || s == seen->me);
+        *unvisited += !visited && s != seen->me;
     }
     if ((decision->last_call = PyObject_RichCompareBool(seen->phase, last_call_phase, Py_EQ)) < 0 ||
         (decision->equipping = PyObject_RichCompareBool(seen->phase, equip_phase, Py_EQ)) < 0)
@@ -3542,20 +2101,46 @@ static int decision_of(const Seen *seen, Decision *decision) {
     if (decision->last_call) {
         int queued = PySequence_Contains(seen->last_call, seen->me_object);
         if (queued < 0) return -1;
-        unvisited = 0;
+        *unvisited = 0;
         if (queued) {
             Py_ssize_t at = PySequence_Index(seen->last_call, seen->me_object);
             Py_ssize_t length = PySequence_Size(seen->last_call);
             if (at < 0 || length < 0) return -1;
-            unvisited = (long)(length - at - 1);
+            *unvisited = (long)(length - at - 1);
         }
     }
-    decision->last_equipper = !unvisited && decision->equipping;
+    decision->last_equipper = !*unvisited && decision->equipping;
     if (seen_long(seen->base_hp, &settled->base_hp) < 0 ||
         (decision->last_call ? (settled->rival_draws = 1, 0)
                              : seen_long(max_draws, &settled->rival_draws)) < 0)
         return -1;
     decision->hp = imagined_hp(settled);
+    return 0;
+}
+
+/* The `Decision` of what a seat has `seen` (as `bots.read_table` makes its `Table`, and
+ * `Judge` its numbers): 0, or -1 with an exception. */
+static int decision_of(const Seen *seen, Decision *decision) {
+    const WeaponTables *tables = &weapon_tables;
+    long players = seen->players, me = seen->me, my_shift = 0, unvisited = 0;
+    if (seen->hidden[me] < 0) {
+        PyErr_SetString(PyExc_AssertionError, "a seat always knows its own hidden weapon");
+        return -1;
+    }
+    Valuer *valuer = &decision->valuer;
+    *valuer = (Valuer){.me = (int)me, .players = (int)players, .threat = decision->threat,
+                       .needs = decision->needs, .game_win = game_win,
+                       .rival_hearts = decision->rival_hearts,
+                       .card_values = decision->card_values,
+                       .card_probs = decision->card_probs, .stop_gap = stop_gap};
+    Visit *visit = &decision->visit;
+    Imagined *settled = &visit->settled;
+    VisitAsk *ask = &decision->ask;
+    memset(settled, 0, sizeof *settled);
+    if (decision_scores(decision, seen) < 0 || decision_hands(decision, seen) < 0 ||
+        decision_spells(decision, seen, &my_shift) < 0 ||
+        decision_seats(decision, seen, &unvisited) < 0)
+        return -1;
 
     /* The bot: its attack, its weapons (the hidden one first), the spells that move it. */
     const SeatHand *mine = &settled->hands[me];
@@ -3590,7 +2175,7 @@ static int decision_of(const Seen *seen, Decision *decision) {
 /* `Judge.settled_at(attack)`: the bot's value settled at `attack`, kept in the memo. */
 static int decision_settled(Decision *decision, Mage *mage, long attack, double *out) {
     Memo *memo = &decision->memo;
-    int in_memo = memo_holds(memo, attack, attack);
+    int in_memo = memo_holds(attack);
     if (in_memo && memo->known[attack - MEMO_LOW]) {
         *out = memo->value[attack - MEMO_LOW];
         return 0;
@@ -3625,10 +2210,14 @@ static int decision_stop_value(Decision *decision, Mage *mage, long attack, doub
     return 0;
 }
 
-/* `_draw_values` of the draws taking `counts` cards (`count` of them) into `values`; 0, or
- * -1 with an exception. */
+/* `_draw_values` of the draws taking `counts` cards (`count` of them) into `values`: the
+ * bot's value settled at every attack the stopping reaches (`Judge.settled_over`), those
+ * not in the memo valued in one pass, then `stopping_values` over them. 0, or -1 with an
+ * exception. */
 static int decision_draws(Decision *decision, Mage *mage, const long *counts, Py_ssize_t count,
                           int continuing, double spells, double *values) {
+    const Valuer *valuer = &decision->valuer;
+    Memo *memo = &decision->memo;
     long start = decision->my_attack, hp = decision->hp, lowest = 0, low = 0, high = 0;
     for (Py_ssize_t i = 0; i < decision->self_shift_count; i++)
         if (decision->self_shifts[i] < lowest) lowest = decision->self_shifts[i];
@@ -3639,11 +2228,50 @@ static int decision_draws(Decision *decision, Mage *mage, const long *counts, Py
         if (decision->self_shifts[i] < low) low = decision->self_shifts[i];
         if (decision->self_shifts[i] > high) high = decision->self_shifts[i];
     }
-    long numbers[7] = {start, (start < hp + 1 ? start : hp + 1) + low, hopeless + high, start,
-                       hp, hopeless, hp + 1 + 4 * most_value};
-    return draw_values_into(mage, &decision->visit.settled, NULL, &decision->memo, numbers,
-                            spells, decision->self_shifts, move_count, continuing, counts, count,
-                            decision->deck_top, tempo, values);
+    long first = (start < hp + 1 ? start : hp + 1) + low, last = hopeless + high;
+    Py_ssize_t known = last >= first ? (Py_ssize_t)(last - first + 1) : 0;
+    double *plain = PyMem_Calloc((size_t)known + 1, sizeof(double));
+    double *found = PyMem_Calloc((size_t)known + 1, sizeof(double));
+    long *wanted = PyMem_Calloc((size_t)known + 1, sizeof(long));
+    long *moves = PyMem_Calloc((size_t)known + 1, sizeof(long));
+    long card_values[MAX_WEAPONS];
+    Py_ssize_t missing = 0;
+    int failed = -1;
+    if (!plain || !found || !wanted || !moves) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int c = 0; c < valuer->card_count; c++) card_values[c] = valuer->card_values[c];
+    for (Py_ssize_t i = 0; i < known; i++) {
+        long attack = first + (long)i;
+        if (memo_holds(attack) && memo->known[attack - MEMO_LOW]) {
+            plain[i] = memo->value[attack - MEMO_LOW];
+        } else {
+            wanted[missing] = (long)i;
+            moves[missing++] = attack - start;
+        }
+    }
+    if (missing && mage_moved_values(mage, &decision->visit.settled, moves, missing, found) < 0)
+        goto done;
+    for (Py_ssize_t j = 0; j < missing; j++) {
+        long attack = first + wanted[j];
+        plain[wanted[j]] = found[j];
+        if (memo_holds(attack)) {
+            memo->known[attack - MEMO_LOW] = 1;
+            memo->value[attack - MEMO_LOW] = found[j];
+        }
+    }
+    failed = stopping_values(plain, known, first, start, hp, hopeless, hp + 1 + 4 * most_value,
+                             spells, decision->self_shifts, move_count, card_values,
+                             valuer->card_probs, valuer->card_count, continuing, counts, count,
+                             decision->deck_top, tempo, values);
+
+done:
+    PyMem_Free(plain);
+    PyMem_Free(found);
+    PyMem_Free(wanted);
+    PyMem_Free(moves);
+    return failed;
 }
 
 /* An (action, value) pair appended to `valued`; 0, or -1 with an exception. */
@@ -3933,17 +2561,9 @@ static PyObject *configure_deciding(PyObject *module, PyObject *args) {
 }
 
 static PyMethodDef module_methods[] = {
-    {"read_weapons", (PyCFunction)(void (*)(void))read_weapons, METH_FASTCALL,
-     "read_weapons(view, weapon_value, weapon_colour, values) -> (unseen, card, deck_top, "
-     "hands, fresh)"},
-    {"read_table", read_table, METH_O, "read_table(view) -> bots.Table"},
-    {"read_seat_table", (PyCFunction)(void (*)(void))read_seat_table, METH_FASTCALL,
-     "read_seat_table(state, seat) -> bots.Table: read_table(state.view(seat)), without the "
-     "view"},
     {"configure_reading", configure_reading, METH_VARARGS,
-     "configure_reading(hand, position, table, spell_counts, amounts, self_shifts, active, "
-     "available, equip, last_call, max_draws, weapon_value, weapon_colour, values, "
-     "spell_keys, boss_hp)"},
+     "configure_reading(spell_counts, active, available, equip, last_call, max_draws, "
+     "weapon_value, weapon_colour, values, spell_keys, boss_hp)"},
     {"configure_deciding", configure_deciding, METH_VARARGS,
      "configure_deciding(action_classes, targets, spell_table, tuning, stop_gap)"},
     {"seat_decision", (PyCFunction)(void (*)(void))seat_decision, METH_FASTCALL,
@@ -3960,12 +2580,10 @@ static PyMethodDef module_methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_judge",
-    "Boss Quest's heuristic bot: the Judge's numeric loops in C (bots.py).", -1, module_methods,
+    "Boss Quest's heuristic bot: its whole decision in C (bots.py).", -1, module_methods,
 };
 
 PyMODINIT_FUNC PyInit__judge(void) {
-    for (int i = 0; i < NAMES; i++)
-        if (!names[i] && !(names[i] = PyUnicode_InternFromString(name_texts[i]))) return NULL;
     for (int i = 0; i < VIEW_NAMES; i++)
         if (!view_names[i] && !(view_names[i] = PyUnicode_InternFromString(view_texts[i])))
             return NULL;
@@ -3975,19 +2593,6 @@ PyMODINIT_FUNC PyInit__judge(void) {
     if ((!key_target_name && !(key_target_name = PyUnicode_InternFromString("key_target"))) ||
         (!check_seat_name && !(check_seat_name = PyUnicode_InternFromString("check_seat"))))
         return NULL;
-    if (PyType_Ready(&ForecastType) < 0 || PyType_Ready(&ValuerType) < 0 ||
-        PyType_Ready(&HandKeyType) < 0)
-        return NULL;
-    PyObject *m = PyModule_Create(&module);
-    if (!m) return NULL;
-    Py_INCREF(&ForecastType);
-    Py_INCREF(&ValuerType);
-    Py_INCREF(&HandKeyType);
-    if (PyModule_AddObject(m, "Forecast", (PyObject *)&ForecastType) < 0 ||
-        PyModule_AddObject(m, "Valuer", (PyObject *)&ValuerType) < 0 ||
-        PyModule_AddObject(m, "HandKey", (PyObject *)&HandKeyType) < 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    if (PyType_Ready(&ForecastType) < 0) return NULL;
+    return PyModule_Create(&module);
 }

@@ -1,129 +1,25 @@
-"""The heuristic bot in C (`_judge.c`): its whole decision (`seat_decision`), and the
-parts the Python `bots.Judge` calls when it decides."""
+"""The heuristic bot's whole decision in C (`_judge.c`): `bots.HeuristicBot` asks it when it
+is built; `bots.Judge` is the same decision in Python."""
 
 from collections.abc import Sequence
-from typing import Any
 
 from gamenight.kernel import Action
 
-from .bots import Hand, Position, Rules, Table
 from .state import BossQuestState
 from .views import BossQuestView
 
-class Forecast:
-    """One seat's part of a battle (`bots.SeatForecast` in Python)."""
+def seat_decision(
+    state: BossQuestState, seat: int | None, legal: list[Action], /
+) -> list[tuple[Action, float]] | None:
+    """`HeuristicBot._decide`'s valued choices, read from what `seat` sees of `state`: a
+    turn's actions as `_take_turn` hands them to `_best`, or a spell's legal targets as
+    `_choose_target` values them (None for an action it does not know)."""
 
-    @property
-    def final(self) -> dict[int, float]: ...
-    @property
-    def meet(self) -> float: ...
-    @property
-    def above(self) -> list[float]: ...
-    @property
-    def tie(self) -> list[float]: ...
-    @property
-    def bust(self) -> float: ...
-
-class HandKey:
-    """A hand in a key of a Valuer's seat parts, hashed and compared as the hand."""
-
-    @property
-    def hand(self) -> Hand: ...
-
-class Valuer:
-    """What one decision's Judge knows, for valuing its positions."""
-
-    def __init__(
-        self,
-        me: int,
-        threat: Sequence[float],
-        needs: Sequence[int],
-        game_win: float,
-        my_heart: float,
-        rival_hearts: Sequence[float],
-        card: Sequence[tuple[int, float]],
-        stop_gap: int,
-    ) -> None: ...
-    def value_of(
-        self, position: Position, rules: Rules, forecasts: dict[tuple[Any, ...], Any], /
-    ) -> float: ...
-    def use_values(
-        self,
-        settled: Position,
-        spell_table: dict[str, tuple[int, int, int]],
-        key: str,
-        my_weapons: tuple[tuple[int, int, int], ...],
-        fresh_hidden: tuple[tuple[int, int, float], ...],
-        weapons_in_deck: int,
-        max_draws: int,
-        /,
-    ) -> list[float]: ...
-    def visit_values(
-        self,
-        settled: Position,
-        spell_table: dict[str, tuple[int, int, int]],
-        available: tuple[tuple[int, str | None], ...],
-        visits: tuple[tuple[int, int], ...],
-        my_weapons: tuple[tuple[int, int, int], ...],
-        fresh_hidden: tuple[tuple[int, int, float], ...],
-        weapons_in_deck: int,
-        unseen_spells: tuple[tuple[str, int], ...],
-        visitors_after_me: int,
-        my_attack: int,
-        denial_share: float,
-        mystery_margin: float,
-        max_draws: int,
-        /,
-    ) -> list[float]: ...
-    def draw_values(
-        self,
-        position: Position,
-        settled_at: dict[int, float],
-        my_attack: int,
-        first: int,
-        last: int,
-        start: int,
-        hp: int,
-        hopeless: int,
-        top: int,
-        spells: float,
-        shifts: Sequence[int],
-        continuing: bool,
-        counts: Sequence[int],
-        deck_top: int | None,
-        tempo: float,
-        /,
-    ) -> list[float]:
-        """`Judge.settled_over(first, last)` (kept in `settled_at`) and `stopping` over it
-        with this Valuer's card, in one call."""
-
-def read_weapons(
-    view: BossQuestView,
-    weapon_value: tuple[int, ...],
-    weapon_colour: tuple[int, ...],
-    values: tuple[int, ...],
-    /,
-) -> tuple[
-    tuple[int, ...],
-    tuple[tuple[int, float], ...],
-    int | None,
-    list[tuple[int, tuple[int, ...], tuple[tuple[int, int, float], ...], int]],
-    tuple[tuple[int, int, float], ...],
-]: ...
-def read_table(view: BossQuestView, /) -> Table:
-    """`bots.read_table`: the same table, made of the same objects."""
-
-def read_seat_table(state: BossQuestState, seat: int, /) -> Table:
-    """`read_table(state.view(seat))`, read from what `seat` sees of the state without
-    building the view."""
+def view_decision(view: BossQuestView, legal: list[Action], /) -> list[tuple[Action, float]] | None:
+    """`seat_decision` from a seat's view."""
 
 def configure_reading(
-    hand: tuple[type, tuple[str, ...]],
-    position: tuple[type, tuple[str, ...]],
-    table: tuple[type, tuple[str, ...]],
     spell_counts: dict[str, int],
-    amounts: dict[str, int],
-    self_shifts: dict[str, int | None],
     active: str,
     available: str,
     equip: str,
@@ -136,10 +32,9 @@ def configure_reading(
     boss_hp: tuple[int, ...],
     /,
 ) -> None:
-    """Hand over, once, the classes `read_table` makes (each with its fields' names), the
-    spells' tables, the slot statuses and phases it compares with, a rival's draws,
-    `read_weapons`' tables, and for `read_seat_table` each spell id's key and each boss's
-    printed HP."""
+    """Hand over, once: per spell key how many the game holds, the slot statuses and phases
+    a decision compares with, a rival's draws, each weapon's value and colour by id and the
+    values in the content's order, each spell id's key and each boss's printed HP."""
 
 def configure_deciding(
     action_classes: tuple[type, type, type, type],
@@ -158,16 +53,6 @@ def configure_deciding(
     a rival's heart, a rival's last heart with the bot leading and with another leading)
     and a drawing rival's stop gap."""
 
-def seat_decision(
-    state: BossQuestState, seat: int | None, legal: list[Action], /
-) -> list[tuple[Action, float]] | None:
-    """`HeuristicBot._decide`'s valued choices, read from what `seat` sees of `state`: a
-    turn's actions as `_take_turn` hands them to `_best`, or a spell's legal targets as
-    `_choose_target` values them (None for an action it does not know)."""
-
-def view_decision(view: BossQuestView, legal: list[Action], /) -> list[tuple[Action, float]] | None:
-    """`seat_decision` from a seat's view."""
-
 def stopping(
     settled: Sequence[float],
     first: int,
@@ -183,4 +68,6 @@ def stopping(
     deck_top: int | None,
     tempo: float,
     /,
-) -> list[float]: ...
+) -> list[float]:
+    """`bots._stopping`: the value of each Equip(k), k of `counts`, by optimal stopping over
+    the bot's attack from its values `settled` at each attack from `first` on."""

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -74,18 +74,10 @@ from .state import BossQuestState
 from .views import BossQuestView, SeatView
 
 try:
-    from ._judge import (
-        Valuer,
-        configure_deciding,
-        configure_reading,
-        seat_decision,
-        view_decision,
-    )
-    from ._judge import read_seat_table as _judge_read_seat_table
-    from ._judge import read_table as _judge_read_table
+    from ._judge import configure_deciding, configure_reading, seat_decision, view_decision
 
-    NATIVE = True  # the Judge's loops in C (tests turn them off to compare the two)
-except ImportError:  # not built (a plain source tree): the Python loops give the same floats
+    NATIVE = True  # the whole decision in C (tests turn it off to compare the two)
+except ImportError:  # not built (a plain source tree): the Python code gives the same floats
     NATIVE = False
 
 # ----- tuning (values are in keys) -----------------------------------------------------------
@@ -124,7 +116,6 @@ _ACTIVE, _AVAILABLE = SlotStatus.ACTIVE, SlotStatus.AVAILABLE
 _EQUIP, _LAST_CALL = Phase.EQUIP, Phase.LAST_CALL
 SPELL_COUNTS = Counter(spell.key for spell in SPELLS)
 _SPELL_COUNTS = dict(SPELL_COUNTS)  # copied for every view read
-_AMOUNT = {spell.key: spell.amount for spell in SPELLS}
 _HP_SHIFT = {spell.key: spell.amount if spell.effect is _BOSS_HP else 0 for spell in SPELLS}
 # How far each spell, taken by the bot, moves its attack against the HP (None: it doesn't).
 _SELF_SHIFT = {
@@ -137,8 +128,8 @@ _SELF_SHIFT = {
     )
     for spell in SPELLS
 }
-# For the Mage's visit in C (`_judge.Valuer.visit_values`): each spell's effect (numbered as
-# the C code numbers them), amount and colour.
+# For the decision in C (`_judge.seat_decision`): each spell's effect (numbered as the C code
+# numbers them), amount and colour.
 _EFFECT_CODES = {
     effect: code
     for code, effect in enumerate(
@@ -161,10 +152,6 @@ _SPELL_TABLE = {
     spell.key: (_EFFECT_CODES[spell.effect], spell.amount, spell.colour) for spell in SPELLS
 }
 WEAPON_KIND = tuple(zip(WEAPON_VALUE, WEAPON_COLOUR, strict=True))  # (value, colour) by id
-# What C's visit reads of the bot's weapons, made once: (id, value, colour) by id, and the
-# spells that may be an Exchange.
-_WEAPON_ROWS = tuple((w, *kind) for w, kind in enumerate(WEAPON_KIND))
-_EXCHANGE_KEYS = frozenset(spell.key for spell in SPELLS if spell.effect is _EXCHANGE)
 
 # Actions and their values, each action listed once: kept in a list, not a dict keyed by
 # the actions (hashing a frozen dataclass is a Python call).
@@ -195,7 +182,6 @@ class Hand:
 
     def __hash__(self) -> int:
         # A key of the Judge's tables, hashed again for every position holding it: once.
-        # (C's `hand_hash` makes the same hash of the fields before `_hash`, and keeps it.)
         found = self._hash
         if found is None:
             found = hash((self.shown, self.colours, self.hidden, self.cards))
@@ -306,9 +292,9 @@ _KEPT = 4096  # entries a cache keeps before it is emptied
 
 @dataclass(slots=True)
 class Table:
-    """Everything the bot reads from its view once per decision (with slots: C's
-    `read_table` sets them directly). Its tuples, and in C its `unseen_spells` dict, may be
-    shared with other tables: the bot never changes them."""
+    """Everything the bot reads from its view once per decision (`_judge.seat_decision`
+    holds the same in C structs). Its tuples may be shared with other tables: the bot never
+    changes them."""
 
     me: int
     players: int
@@ -325,7 +311,7 @@ class Table:
     phase: Phase
     last_equipper: bool  # everyone else has visited: one last equip, then the Mage
     weapons_in_deck: int
-    unseen_spells: dict[str, int]  # how many of each spell are still unseen (shared: read only)
+    unseen_spells: dict[str, int]  # how many of each spell are still unseen
     pending: str | None  # the spell whose target the bot must choose
     my_attack: int  # the bot's own attack now (it knows its hidden weapon)
     self_shifts: list[int]  # how far face-up spells could move its attack against the HP
@@ -335,12 +321,7 @@ class Table:
 
 if NATIVE:
     configure_reading(
-        (Hand, tuple(part.name for part in fields(Hand))),
-        (Position, tuple(part.name for part in fields(Position))),
-        (Table, tuple(part.name for part in fields(Table))),
         _SPELL_COUNTS,
-        _AMOUNT,
-        _SELF_SHIFT,
         _ACTIVE,
         _AVAILABLE,
         _EQUIP,
@@ -375,11 +356,7 @@ if NATIVE:
 
 
 def read_table(view: BossQuestView) -> Table:
-    """What the bot knows and believes, from a seat's view (`_judge.read_table` in C: the
-    same table, made of the same objects)."""
-    if NATIVE:
-        table: Table = _judge_read_table(view)
-        return table
+    """What the bot knows and believes, from a seat's view."""
     me, seats = view["seat"], view["seats"]
     if me is None:
         raise ValueError("a bot reads a seat's view, not a spectator's")
@@ -455,16 +432,6 @@ def read_table(view: BossQuestView) -> Table:
     )
 
 
-def read_seat_table(state: BossQuestState, seat: int) -> Table:
-    """`read_table(state.view(seat))`, the same table: in C, read from what `seat` sees of
-    the state without building the view (a test compares both on every decision of bot
-    and random games, for every seat)."""
-    if NATIVE:
-        table: Table = _judge_read_seat_table(state, seat)
-        return table
-    return read_table(state.view(seat))
-
-
 Kinds = list[tuple[int, int, int]]  # (value, colour, how many weapons), in that order
 HandParts = tuple[int, tuple[int, ...], Hidden, int]  # a `Hand`'s fields
 
@@ -472,10 +439,10 @@ HandParts = tuple[int, tuple[int, ...], Hidden, int]  # a `Hand`'s fields
 def _read_weapons(
     view: BossQuestView,
 ) -> tuple[tuple[int, ...], Card, int | None, list[HandParts], Hidden]:
-    """The weapons a seat's view shows (`_judge.read_weapons` in C): the unseen ones (by
-    id), the value of an unknown card drawn from them, the deck's top weapon when known,
-    each seat's hand, its hidden weapon spread over the unseen ones its range allows, and a
-    weapon drawn blind (any unseen one)."""
+    """The weapons a seat's view shows (`count_unseen` and `decision_of` in C): the
+    unseen ones (by id), the value of an unknown card drawn from them, the deck's top weapon
+    when known, each seat's hand, its hidden weapon spread over the unseen ones its range
+    allows, and a weapon drawn blind (any unseen one)."""
     seats = view["seats"]
     seen = {w["id"] for s in seats for w in s["visible"]}
     seen.update(s["hidden"]["id"] for s in seats if s["hidden"] is not None)
@@ -608,9 +575,8 @@ class Battle:
         ]
 
 
-# `Judge._parts` by (seat, keys, hearts, key target), and `Rules.of` by (base HP, spells,
-# seats).
-_SCORES: dict[tuple[Any, ...], tuple[list[float], list[int], float, list[float]]] = {}
+# `Judge.threat` by (seat, keys, key target), and `Rules.of` by (base HP, spells, seats).
+_THREATS: dict[tuple[Any, ...], list[float]] = {}
 _RULES: dict[tuple[int, tuple[tuple[int, str, int], ...], int], Rules] = {}
 
 
@@ -622,7 +588,6 @@ class Judge:
         "_forecasts",
         "_seat_forecasts",
         "_settled_at",
-        "_valuer",
         "_values",
         "table",
         "threat",
@@ -633,53 +598,20 @@ class Judge:
         self._values: dict[Position, float] = {}
         self._forecasts: dict[tuple[Any, ...], dict[int, float]] = {}
         self._settled_at: dict[int, float] = {}
-        # Each seat's part of a battle, in Python or in C (`_seats`).
-        self._seat_forecasts: dict[tuple[Any, ...], Any] = {}
+        # Each seat's part of a battle (`_seats`).
+        self._seat_forecasts: dict[tuple[Any, ...], SeatForecast] = {}
         # The threats depend on the scores alone: shared by the decisions that see the same
-        # ones. The Valuer is made afresh: the card it is told of changes with almost every
-        # decision, and a dict of them cost more (hashing the card's floats) than it saved.
-        scores = (table.me, tuple(table.keys), tuple(table.hearts), table.key_target)
-        parts = _SCORES.get(scores)
-        if parts is None:
-            if len(_SCORES) >= _KEPT:
-                _SCORES.clear()
-            parts = _SCORES[scores] = self._parts()
-        threat, needs, my_heart, rival_hearts = parts
+        # ones.
+        scores = (table.me, tuple(table.keys), table.key_target)
+        threat = _THREATS.get(scores)
+        if threat is None:
+            if len(_THREATS) >= _KEPT:
+                _THREATS.clear()
+            target, rivals = table.key_target, max(1, table.players - 1)
+            threat = _THREATS[scores] = [
+                THREAT * (1 + THREAT_LEAD * keys / target) / rivals for keys in table.keys
+            ]
         self.threat = threat  # shared with the cache: never changed
-        self._valuer: Valuer | None = None
-        if NATIVE:
-            self._valuer = Valuer(
-                table.me,
-                threat,
-                needs,
-                GAME_WIN,
-                my_heart,
-                rival_hearts,
-                table.card,
-                RIVAL_STOP_GAP,
-            )
-
-    def _parts(self) -> tuple[list[float], list[int], float, list[float]]:
-        """What the Valuer is told of the scores: the threat of each seat's keys, the keys
-        each needs, the cost of the bot's lost heart, what each rival's lost heart is worth."""
-        # One plain loop over the seats by index: a new game's scores miss the cache at each
-        # of its rounds, and a comprehension, a call per seat or an enumerated zip cost more
-        # than the arithmetic.
-        table = self.table
-        target, me, rivals = table.key_target, table.me, max(1, table.players - 1)
-        all_keys, all_hearts = table.keys, table.hearts
-        threat, needs, rival_hearts = [], [], []
-        for seat in range(table.players):
-            keys = all_keys[seat]
-            threat.append(THREAT * (1 + THREAT_LEAD * keys / target) / rivals)
-            needs.append(target - keys)
-            if seat == me:
-                rival_hearts.append(0.0)
-            else:
-                rival_hearts.append(
-                    RIVAL_HEART if all_hearts[seat] > 1 else self._rival_heart(seat)
-                )
-        return threat, needs, LAST_HEART if table.hearts[me] == 1 else HEART, rival_hearts
 
     def value(self, position: Position) -> float:
         """The bot's value of a round position where its own attack is settled."""
@@ -704,111 +636,12 @@ class Judge:
         """`settled_at` each attack from `first` to `last`."""
         return [self.settled_at(attack) for attack in range(first, last + 1)]
 
-    def draw_values(
-        self,
-        first: int,
-        last: int,
-        start: int,
-        hp: int,
-        hopeless: int,
-        top: int,
-        spells: float,
-        shifts: list[int],
-        continuing: bool,
-        counts: list[int],
-        deck_top: int | None,
-    ) -> list[float] | None:
-        """`_stopping` over `settled_over(first, last)` (its other arguments these and the
-        table's card) in one C call, the same floats, the same attacks kept in
-        `settled_at`'s memo (None without the extension)."""
-        if self._valuer is None:
-            return None
-        return self._valuer.draw_values(
-            self.table.settled,
-            self._settled_at,
-            self.table.my_attack,
-            first,
-            last,
-            start,
-            hp,
-            hopeless,
-            top,
-            spells,
-            shifts,
-            continuing,
-            counts,
-            deck_top,
-            TEMPO,
-        )
-
-    def visit_values(self, visits: list[Action]) -> list[float] | None:
-        """`HeuristicBot._visit_values`' values of `visits` in C, the same floats (None
-        without the extension, or for a visit it does not know)."""
-        if self._valuer is None:
-            return None
-        encoded = []  # (kind, slot): a bare visit, a discard, an activation
-        for action in visits:
-            if type(action) is VisitMage:
-                encoded.append((0, -1))
-            elif type(action) is Discard:
-                encoded.append((1, action.slot))
-            elif type(action) is Activate:
-                encoded.append((2, action.slot))
-            else:
-                return None
-        table = self.table
-        settled, weapons, fresh = self._me_at_the_mage(
-            [*table.available.values(), *table.unseen_spells]
-        )
-        return self._valuer.visit_values(
-            settled,
-            _SPELL_TABLE,
-            tuple(table.available.items()),
-            tuple(encoded),
-            weapons,
-            fresh,
-            table.weapons_in_deck,
-            tuple(table.unseen_spells.items()),
-            table.visitors_after_me,
-            table.my_attack,
-            DENIAL,
-            MYSTERY_MARGIN,
-            MAX_DRAWS,
-        )
-
-    def use_values(self, key: str) -> list[float] | None:
-        """The value of each use of spell `key` (`_uses`, in its order) in C, the same
-        floats as `expected` gives (None without the extension)."""
-        if self._valuer is None:
-            return None
-        settled, weapons, fresh = self._me_at_the_mage([key])
-        table = self.table
-        return self._valuer.use_values(
-            settled, _SPELL_TABLE, key, weapons, fresh, table.weapons_in_deck, MAX_DRAWS
-        )
-
-    def _me_at_the_mage(
-        self, keys: list[str | None]
-    ) -> tuple[Position, tuple[tuple[int, int, int], ...], Hidden]:
-        """What C's visit reads of the bot: the round with it settled, its weapons (id,
-        value, colour) and the hidden weapon an Exchange of it would bring (spread only
-        when one of the spells `keys` may be an Exchange)."""
-        table = self.table
-        exchanges = table.weapons_in_deck and not _EXCHANGE_KEYS.isdisjoint(keys)
-        return (
-            table.settled,
-            tuple([_WEAPON_ROWS[w] for w in table.my_weapons]),  # a list: no generator frame
-            table.fresh if exchanges else (),
-        )
-
     def expected(self, outcomes: Outcomes) -> float:
         return sum(p * self.value(position) for p, position in outcomes)
 
     def _value(self, position: Position) -> float:
         table, me = self.table, self.table.me
         rules = self._rules_of(position)
-        if self._valuer is not None:
-            return self._valuer.value_of(position, rules, self._seat_forecasts)
         cards = tuple(hand.cards for hand in position.hands)
         battle = Battle.of(rules, self._seats(position, rules), cards)
         keys = [self._expected_keys(s, battle) for s in range(table.players)]
@@ -831,8 +664,7 @@ class Judge:
         return rules
 
     def _seats(self, position: Position, rules: Rules) -> list[SeatForecast]:
-        """Every seat's part of the battle (`_judge.Valuer.value_of` keeps its own, under
-        the same keys with the hand in a `_judge.HandKey`)."""
+        """Every seat's part of the battle."""
         hp, conditions = rules.hp, rules.conditions
         me, settled, rival_draws = self.table.me, position.settled, position.rival_draws
         forecasts = self._seat_forecasts
@@ -986,7 +818,7 @@ class HeuristicBot(Bot[BossQuestView]):
     """A careful Boss Quest player (see the module docstring)."""
 
     name = "heuristic"
-    reads_state = True  # `read_seat_table`: its view's table, without building the view
+    reads_state = True  # `_judge.seat_decision`: its view's table, without building the view
 
     def choose(self, view: BossQuestView, legal: list[Action]) -> Action:
         """Choose from `legal` using `view` alone."""
@@ -1003,7 +835,7 @@ class HeuristicBot(Bot[BossQuestView]):
             valued = seat_decision(state, seat, legal)
             if valued is not None:
                 return self._pick(valued, legal)
-        return self._decide(read_seat_table(state, seat), legal)
+        return self._decide(read_table(state.view(seat)), legal)
 
     def _pick(self, valued: Valued, legal: list[Action]) -> Action:
         # The whole decision taken in C (`_judge.seat_decision`): the valued choices
@@ -1083,25 +915,21 @@ class HeuristicBot(Bot[BossQuestView]):
         last = hopeless + max([0, *shifts])
         counts = [action.count for action in draws]
         deck_top = None if table.deck_top is None else WEAPON_VALUE[table.deck_top]
-        values = judge.draw_values(
-            first, last, start, hp, hopeless, top, spells, shifts, continuing, counts, deck_top
+        values = _stopping(
+            judge.settled_over(first, last),
+            first,
+            start,
+            hp,
+            hopeless,
+            top,
+            spells,
+            shifts,
+            table.card,
+            continuing,
+            counts,
+            deck_top,
+            TEMPO,
         )
-        if values is None:
-            values = _stopping(
-                judge.settled_over(first, last),
-                first,
-                start,
-                hp,
-                hopeless,
-                top,
-                spells,
-                shifts,
-                table.card,
-                continuing,
-                counts,
-                deck_top,
-                TEMPO,
-            )
         return list(zip(draws, values, strict=True))
 
     def _stop_value(self, table: Table, judge: Judge, attack: int, spells: float) -> float:
@@ -1117,16 +945,6 @@ class HeuristicBot(Bot[BossQuestView]):
     # ----- the Mage -------------------------------------------------------------------------
 
     def _visit_values(self, table: Table, judge: Judge, visits: list[Action]) -> Valued:
-        native = judge.visit_values(visits)
-        if native is not None:
-            valued, blind = [], []  # the Mystery's value last, as below
-            available = table.available
-            for action, value in zip(visits, native, strict=True):
-                if type(action) is Activate and available[action.slot] is None:
-                    blind.append((action, value))
-                else:
-                    valued.append((action, value))
-            return valued + blind
         settled = table.settled
         nothing = judge.value(settled)
         # What each use of a spell is worth: asked for its denial and for activating it.
@@ -1189,15 +1007,10 @@ class HeuristicBot(Bot[BossQuestView]):
 
     def _choose_target(self, table: Table, judge: Judge, key: str, legal: list[Action]) -> Action:
         """The best target for spell `key`, being activated."""
-        settled = table.settled
-        native = judge.use_values(key)
-        if native is None:
-            uses = [
-                (action, judge.expected(outcomes))
-                for action, outcomes in _uses(table, settled, key)
-            ]
-        else:
-            uses = list(zip(_use_targets(table, settled, key), native, strict=True))
+        uses = [
+            (action, judge.expected(outcomes))
+            for action, outcomes in _uses(table, table.settled, key)
+        ]
         # The targets are the engine's own instances, as legal actions are: found by
         # identity first (an equality test is a Python call).
         listed = {id(action) for action in legal}
