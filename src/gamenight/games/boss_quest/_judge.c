@@ -686,7 +686,7 @@ static int imagined_rules(const Mage *mage, const Imagined *position, ImaginedRu
     for (int i = 0; i < position->spell_count; i++) {
         const InPlay *spell = &position->spells[i];
         if (spell->target >= players) {
-            PyErr_SetString(PyExc_ValueError, "visit_values: a spell's target is no seat");
+            PyErr_SetString(PyExc_ValueError, "decide: a spell's target is no seat");
             return -1;
         }
         if (spell->target >= 0) rules->shifts[spell->target] += spell->info.amount;
@@ -795,7 +795,7 @@ static int worths(Mage *mage, const Visit *visit, PyObject *key, const double **
             return mage->worth_counts[i];
         }
     if (mage->key_count == MAX_KEYS) {
-        PyErr_SetString(PyExc_ValueError, "visit_values: too many spell keys");
+        PyErr_SetString(PyExc_ValueError, "decide: too many spell keys");
         return -1;
     }
     SpellInfo info;
@@ -827,7 +827,7 @@ static int worths(Mage *mage, const Visit *visit, PyObject *key, const double **
         for (int s = 0; s < players && !failed; s++) {
             *position = *settled;
             if (position->spell_count == MAX_SPELLS) {
-                PyErr_SetString(PyExc_ValueError, "visit_values: too many spells");
+                PyErr_SetString(PyExc_ValueError, "decide: too many spells");
                 failed = 1;
                 break;
             }
@@ -877,7 +877,7 @@ static int worths(Mage *mage, const Visit *visit, PyObject *key, const double **
             int at = 0;
             while (at < hand->colour_count && hand->colours[at] != colour) at++;
             if (at == hand->colour_count) {
-                PyErr_SetString(PyExc_ValueError, "visit_values: a face-up weapon's colour "
+                PyErr_SetString(PyExc_ValueError, "decide: a face-up weapon's colour "
                                                   "is not in the hand");
                 failed = 1;
                 break;
@@ -903,7 +903,7 @@ static int worths(Mage *mage, const Visit *visit, PyObject *key, const double **
     } else {
         *position = *settled;
         if (position->spell_count == MAX_SPELLS) {
-            PyErr_SetString(PyExc_ValueError, "visit_values: too many spells");
+            PyErr_SetString(PyExc_ValueError, "decide: too many spells");
             failed = 1;
         } else {
             position->spells[position->spell_count++] = (InPlay){-1, -1, info};
@@ -986,7 +986,7 @@ static int mage_visit_values(Mage *mage, const Visit *visit, const VisitAsk *ask
             }
         }
         if (kind != 0 && at < 0) {
-            PyErr_Format(PyExc_KeyError, "visit_values: slot %ld holds no available spell", slot);
+            PyErr_Format(PyExc_KeyError, "decide: slot %ld holds no available spell", slot);
             return -1;
         }
         if (kind == 0) {
@@ -1002,7 +1002,7 @@ static int mage_visit_values(Mage *mage, const Visit *visit, const VisitAsk *ask
             if (count < 0) return -1;
             values[a] = most(uses, count) + denials[at];
         } else {
-            PyErr_Format(PyExc_ValueError, "visit_values: no visit of kind %ld", kind);
+            PyErr_Format(PyExc_ValueError, "decide: no visit of kind %ld", kind);
             return -1;
         }
         if (!any || values[a] > best) best = values[a];
@@ -1276,7 +1276,7 @@ done:
 
 /* ----- reading a seat's view ------------------------------------------------------------- */
 
-/* The keys `read_weapons` and `read_table` read, interned once. */
+/* The keys read of a seat's view, interned once. */
 enum {
     V_SEATS, V_VISIBLE, V_HIDDEN, V_ID, V_DECK_TOP, V_HIDDEN_RANGE, V_WEAPONS, V_SEAT, V_PENDING,
     V_SLOT, V_SPELL, V_STATUS, V_TARGET, V_SPELLS, V_SPELL_DISCARD, V_KEYS, V_HEARTS,
@@ -1291,12 +1291,11 @@ static const char *const view_texts[VIEW_NAMES] = {
 static PyObject *view_names[VIEW_NAMES];
 
 #define MAX_WEAPONS 64  /* weapon ids, values and colours below this */
-#define MAX_MADE 16     /* hidden ranges whose spreads one `read_weapons` keeps */
 
 /* `part[name]` (borrowed), or NULL with an exception naming what is missing. */
 static PyObject *view_item(PyObject *part, int name) {
     if (!PyDict_Check(part)) {
-        PyErr_Format(PyExc_TypeError, "read_weapons: a view's part holding %R is not a dict",
+        PyErr_Format(PyExc_TypeError, "view_decision: a view's part holding %R is not a dict",
                      view_names[name]);
         return NULL;
     }
@@ -1309,7 +1308,7 @@ static PyObject *view_item(PyObject *part, int name) {
 static PyObject *view_list(PyObject *part, int name) {
     PyObject *item = view_item(part, name);
     if (item && !PyList_Check(item)) {
-        PyErr_Format(PyExc_TypeError, "read_weapons: %R is not a list", view_names[name]);
+        PyErr_Format(PyExc_TypeError, "view_decision: %R is not a list", view_names[name]);
         return NULL;
     }
     return item;
@@ -1320,7 +1319,7 @@ static long view_bounded(PyObject *number, long below, const char *what) {
     long value = PyLong_AsLong(number);
     if (value == -1 && PyErr_Occurred()) return -1;
     if (value < 0 || value >= below) {
-        PyErr_Format(PyExc_ValueError, "read_weapons: %s %ld out of range", what, value);
+        PyErr_Format(PyExc_ValueError, "view_decision: %s %ld out of range", what, value);
         return -1;
     }
     return value;
@@ -1365,7 +1364,7 @@ static int range_kinds(int counts[MAX_WEAPONS][MAX_WEAPONS], long unseen, long l
     return size;
 }
 
-/* The content's weapons as `read_weapons` reads them: each one's value and colour by id,
+/* The content's weapons as a decision reads them: each one's value and colour by id,
  * and the values in the content's order. */
 typedef struct {
     long weapons, value_count;
@@ -1379,9 +1378,8 @@ static int read_weapon_tables(WeaponTables *tables, PyObject *weapon_value,
     if (!PyTuple_Check(weapon_value) || !PyTuple_Check(weapon_colour) || !PyTuple_Check(values) ||
         PyTuple_GET_SIZE(weapon_value) != PyTuple_GET_SIZE(weapon_colour) ||
         PyTuple_GET_SIZE(weapon_value) > MAX_WEAPONS || PyTuple_GET_SIZE(values) > MAX_WEAPONS) {
-        PyErr_SetString(PyExc_TypeError, "read_weapons(view, weapon_value: tuple, "
-                                         "weapon_colour: tuple, values: tuple), at most 64 "
-                                         "weapons");
+        PyErr_SetString(PyExc_TypeError, "configure_reading: weapon_value, weapon_colour and "
+                                         "values are tuples, at most 64 weapons");
         return -1;
     }
     tables->weapons = (long)PyTuple_GET_SIZE(weapon_value);
@@ -1404,13 +1402,13 @@ static WeaponTables weapon_tables;  /* from weapon_value, weapon_colour, values 
 
 /* ----- what a seat sees -------------------------------------------------------------------
  *
- * `read_weapons` and `read_table` read what one seat sees of the table from a `Seen`,
- * filled from the seat's view (`seen_weapons_in_view`, `seen_rest_in_view`) or straight
- * from the game's state (`seen_in_state`, for `read_seat_table`, which so skips building
- * the view): the same things either way, and nothing the view hides. Of a face-down weapon
+ * A decision reads what one seat sees of the table from a `Seen`, filled from the seat's
+ * view (`seen_weapons_in_view`, `seen_rest_in_view`, for `view_decision`) or straight from
+ * the game's state (`seen_in_state`, for `seat_decision`, which so skips building the
+ * view): the same things either way, and nothing the view hides. Of a face-down weapon
  * it reads only what `known` lets the seat see, of the Mystery spell only its slot, of the
  * deck its size and the top card only when `top_known` says the seat knows it. A test
- * compares both readings on every decision of bot and random games, for every seat. */
+ * compares both decisions after every action of bot and random games, for every seat. */
 
 /* Set by `configure_reading`. */
 #define MAX_SPELL_KINDS 64
@@ -1466,7 +1464,7 @@ static PyObject *hold(Seen *seen, PyObject *object) {
     if (!object) return NULL;
     if (seen->held_count == MAX_HELD) {
         Py_DECREF(object);
-        PyErr_SetString(PyExc_ValueError, "read_table: the table is too large");
+        PyErr_SetString(PyExc_ValueError, "decide: the table is too large");
         return NULL;
     }
     return seen->held[seen->held_count++] = object;
@@ -1483,7 +1481,7 @@ static int seen_weapons_in_view(Seen *seen, PyObject *view, long weapons) {
     if (!deck_top) return -1;
     Py_ssize_t players = PyList_GET_SIZE(seats);
     if (players > MAX_SEATS) {
-        PyErr_SetString(PyExc_ValueError, "read_weapons: at most 16 seats");
+        PyErr_SetString(PyExc_ValueError, "view_decision: at most 16 seats");
         return -1;
     }
     seen->players = (long)players;
@@ -1493,7 +1491,7 @@ static int seen_weapons_in_view(Seen *seen, PyObject *view, long weapons) {
         if (!hidden || !(seen->cards[s] = view_item(seat, V_WEAPONS))) return -1;
         Py_ssize_t count = PyList_GET_SIZE(visible);
         if (count > MAX_WEAPONS) {
-            PyErr_SetString(PyExc_ValueError, "read_weapons: a seat holds too many weapons");
+            PyErr_SetString(PyExc_ValueError, "view_decision: a seat holds too many weapons");
             return -1;
         }
         seen->visible_count[s] = (long)count;
@@ -1507,7 +1505,7 @@ static int seen_weapons_in_view(Seen *seen, PyObject *view, long weapons) {
             PyObject *range = view_list(seat, V_HIDDEN_RANGE);
             if (!range) return -1;
             if (PyList_GET_SIZE(range) != 2) {
-                PyErr_SetString(PyExc_ValueError, "read_weapons: a hidden range is [low, high]");
+                PyErr_SetString(PyExc_ValueError, "view_decision: a hidden range is [low, high]");
                 return -1;
             }
             if (((seen->low[s] = PyLong_AsLong(PyList_GET_ITEM(range, 0))) == -1 ||
@@ -1535,7 +1533,7 @@ static int seen_rest_in_view(Seen *seen, PyObject *view) {
     if (at == -1 && PyErr_Occurred()) return -1;
     if (at < 0) at += seen->players;
     if (at < 0 || at >= seen->players) {
-        PyErr_SetString(PyExc_IndexError, "read_table: the view's seat is not at the table");
+        PyErr_SetString(PyExc_IndexError, "decide: the view's seat is not at the table");
         return -1;
     }
     seen->me = at;
@@ -1560,7 +1558,7 @@ static int seen_rest_in_view(Seen *seen, PyObject *view) {
     PyObject *slots = view_list(view, V_SPELLS);
     if (!slots) return -1;
     if (PyList_GET_SIZE(slots) > MAX_SLOTS) {
-        PyErr_SetString(PyExc_ValueError, "read_table: too many spell slots");
+        PyErr_SetString(PyExc_ValueError, "decide: too many spell slots");
         return -1;
     }
     seen->slot_count = PyList_GET_SIZE(slots);
@@ -1626,7 +1624,7 @@ static int seen_in_state(Seen *seen, PyObject *state, PyObject *seat_arg, long w
         return -1;
     }
     if (players > MAX_SEATS) {
-        PyErr_SetString(PyExc_ValueError, "read_seat_table: at most 16 seats");
+        PyErr_SetString(PyExc_ValueError, "seat_decision: at most 16 seats");
         return -1;
     }
     static const int per_seat[] = {S_VISIBLE, S_HEARTS, S_KEYS, S_HIDDEN_LO, S_HIDDEN_HI,
@@ -1647,7 +1645,7 @@ static int seen_in_state(Seen *seen, PyObject *state, PyObject *seat_arg, long w
         if (!visible) return -1;
         Py_ssize_t count = PySequence_Fast_GET_SIZE(visible);
         if (count > MAX_WEAPONS) {
-            PyErr_SetString(PyExc_ValueError, "read_seat_table: a seat holds too many weapons");
+            PyErr_SetString(PyExc_ValueError, "seat_decision: a seat holds too many weapons");
             return -1;
         }
         seen->visible_count[s] = (long)count;
@@ -1844,9 +1842,9 @@ static Py_ssize_t slot_offset(PyObject *cls, PyObject *name) {
  *
  * `seat_decision(state, seat, legal)` and `view_decision(view, legal)` take the bot's
  * decision as the Python code of `HeuristicBot._decide` takes it, in one call, from what the
- * seat sees (a `Seen`, read as `read_table` reads it). The table is held in C (a `Decision`)
- * instead of a `bots.Table` and its positions, and the Judge's numbers (`Judge._parts`) are
- * made here. A turn sorts the legal actions into draws and visits, values the visits as
+ * seat sees (a `Seen`, read as `bots.read_table` reads the view). The table is held in C (a
+ * `Decision`) instead of a `bots.Table` and its positions, and the Judge's numbers (the
+ * threats, the hearts' worth) are made here. A turn sorts the legal actions into draws and visits, values the visits as
  * `_visit_values` does (the blind Mystery last) and the draws as `_draw_values` does (the
  * values settled kept for the turn in a `Memo`), and gives the list `_take_turn` hands to
  * `_best`: (action, value) pairs, the same floats in the same order. A spell's target is
@@ -1928,9 +1926,9 @@ static int seen_long(PyObject *number, long *out) {
     return *out == -1 && PyErr_Occurred() ? -1 : 0;
 }
 
-/* `Judge._parts`: the threat of each seat's keys, the keys each needs, what a lost heart
- * costs the bot and what each rival's is worth to it (`_rival_heart`), into the Valuer.
- * 0, or -1 with an exception. */
+/* The Judge's numbers (`Judge.threat`, `_worth`, `_rival_heart`): the threat of each
+ * seat's keys, the keys each needs, what a lost heart costs the bot and what each rival's
+ * is worth to it, into the Valuer. 0, or -1 with an exception. */
 static int decision_scores(Decision *decision, const Seen *seen) {
     Valuer *valuer = &decision->valuer;
     long players = seen->players, me = seen->me, target;
@@ -2330,7 +2328,7 @@ static PyObject *decision_turn(Decision *decision, PyObject *legal) {
     Py_ssize_t draw_count = 0, visit_count = 0;
     VisitAsk *ask = &decision->ask;
     if (PyList_GET_SIZE(legal) > MAX_LEGAL) Py_RETURN_NONE;
-    /* Sorted as `_take_turn` sorts them, each visit as `Judge.visit_values` codes it: its
+    /* Sorted as `_take_turn` sorts them, each visit coded for `mage_visit_values`: its
      * kind (0 a bare visit, 1 a discard, 2 an activation) and slot. */
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(legal); i++) {
         PyObject *action = PyList_GET_ITEM(legal, i), *kind = (PyObject *)Py_TYPE(action);
