@@ -466,7 +466,7 @@ static long most_value;  /* the highest value a card may have */
  * `HeuristicBot._visit_values` with `_uses`, `_exchanged`, `_denial`, `_blind_value` and the
  * positions they value, held in C structs: the same floats. */
 
-/* Spell effects, as `bots.EFFECT_CODES` numbers them. */
+/* Spell effects, as `bots._EFFECT_CODES` numbers them. */
 enum { E_ATTACK, E_SWAP, E_EXCHANGE, E_BOSS_HP, E_REQUIRE_COLOUR, E_REQUIRE_PAIR, E_MERCY,
        E_CANCEL, E_BONUS_KEY, E_RUNNER_UP, E_LAST_CALL, EFFECTS };
 

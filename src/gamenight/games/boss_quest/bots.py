@@ -686,8 +686,8 @@ class Judge:
     ) -> SeatForecast:
         """A seat's part of the battle: its final attack (it draws `draws` more cards at
         most), its chance of meeting the conditions, the chances it ends above or at each
-        attack and may win, and its chance of ending above the HP (a `_judge.Forecast` in
-        C)."""
+        attack and may win, and its chance of ending above the HP (a `Forecast` in
+        `_judge.c`)."""
         final = attack_distribution(hand, shift)
         if draws:
             final = self._forecast(final, hp, draws)
