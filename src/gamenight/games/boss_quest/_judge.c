@@ -1426,7 +1426,7 @@ static PyObject *key_target_name, *check_seat_name;
 static int count_seen(long *counts, PyObject *key) {
     PyObject *place = PyDict_GetItemWithError(spell_index, key);
     if (!place) {
-        if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, key);
+        if (!PyErr_Occurred()) PyErr_Format(PyExc_KeyError, "decide: %R is no spell", key);
         return -1;
     }
     counts[PyLong_AsLong(place)]--;
@@ -2122,7 +2122,7 @@ static int decision_of(const Seen *seen, Decision *decision) {
     const WeaponTables *tables = &weapon_tables;
     long players = seen->players, me = seen->me, my_shift = 0, unvisited = 0;
     if (seen->hidden[me] < 0) {
-        PyErr_SetString(PyExc_AssertionError, "a seat always knows its own hidden weapon");
+        PyErr_SetString(PyExc_ValueError, "decide: the seat is not shown its own hidden weapon");
         return -1;
     }
     Valuer *valuer = &decision->valuer;
