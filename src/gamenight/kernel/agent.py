@@ -78,11 +78,8 @@ class Bot(Generic[ViewT]):
         """The only legal action, else `choose` (the state is never read)."""
         if len(legal) == 1:
             return legal[0]
-        if self.shuffle_ties:
-            legal = legal.copy()
-            self._rng.shuffle(legal)
         # The table hands a bot the views of the game it was made for: its game's type.
-        return self.choose(cast(ViewT, view), legal)
+        return self.choose(cast(ViewT, view), self._offered(legal))
 
     def act_in(
         self, state: State, seat: int, legal: list[Action], clock: Clock | None = None
@@ -91,10 +88,15 @@ class Bot(Generic[ViewT]):
         `choose_in` (which reads no more of the state than the view shows)."""
         if len(legal) == 1:
             return legal[0]
+        return self.choose_in(state, seat, self._offered(legal))
+
+    def _offered(self, legal: list[Action]) -> list[Action]:
+        """`legal` in the order `choose` sees it: with ``shuffle_ties``, a copy shuffled by
+        the bot's generator."""
         if self.shuffle_ties:
             legal = legal.copy()
             self._rng.shuffle(legal)
-        return self.choose_in(state, seat, legal)
+        return legal
 
     def choose(self, view: ViewT, legal: list[Action]) -> Action:
         """Choose one of two or more `legal` actions from `view`."""

@@ -451,8 +451,9 @@ static double round_value(const Valuer *self, Forecast **seats, const long *card
 }
 
 /* ----- set by `configure_deciding` ---------------------------------------------------------
- * The action classes a decision sorts, the targets it chooses among, `_SPELL_TABLE` and
- * `_WEAPON_ROWS`, and the bot's tuning. */
+ * The action classes a decision sorts, the targets it chooses among, `_SPELL_TABLE`, and the
+ * bot's tuning (and, set by `configure_reading`, how many cards a rival still equipping may
+ * draw). */
 static PyObject *equip_class, *visit_mage_class, *discard_class, *activate_class;
 static PyObject *choose_player, *choose_spell, *choose_weapon;  /* the actions, by number */
 static PyObject *deciding_spells;
@@ -461,6 +462,7 @@ static double game_win, threat_share, threat_lead, heart, last_heart, rival_hear
 static double rival_falls_behind_me, rival_falls_ahead;
 static int stop_gap;
 static long most_value;  /* the highest value a card may have */
+static long max_draws;
 
 /* ----- the Mage: every visit valued in C ---------------------------------------------------
  * `HeuristicBot._visit_values` with `_uses`, `_exchanged`, `_denial`, `_blind_value` and the
@@ -517,31 +519,26 @@ typedef struct {
 
 typedef struct {
     Valuer *valuer;
-    PyObject *spell_table;  /* key -> (effect, amount, colour) */
     Part *parts;
     int part_count, part_room;
     /* By `attack_hash` (open addressing, `part_room` * 2 slots): the latest part with it,
      * plus one (0: an empty slot); the others follow its `next`. */
     int *part_index;
-    Kind *kinds[MAX_SEATS + 1];  /* the hidden weapons read, freed at the end */
-    int kind_sets;
     PyObject *keys[MAX_KEYS];    /* each spell key asked about and its uses' values */
     double *worths[MAX_KEYS];
     int worth_counts[MAX_KEYS], key_count;
-    long max_draws;
 } Mage;
 
 static void mage_free(Mage *mage) {
     for (int i = 0; i < mage->part_count; i++) Py_DECREF(mage->parts[i].forecast);
     PyMem_Free(mage->parts);
     PyMem_Free(mage->part_index);
-    for (int i = 0; i < mage->kind_sets; i++) PyMem_Free(mage->kinds[i]);
     for (int i = 0; i < mage->key_count; i++) PyMem_Free(mage->worths[i]);
 }
 
-/* A spell's effect, amount and colour from the spell table; -1 with an exception. */
-static int spell_info(PyObject *spell_table, PyObject *key, SpellInfo *info) {
-    PyObject *row = PyDict_GetItemWithError(spell_table, key);
+/* A spell's effect, amount and colour from `_SPELL_TABLE`; -1 with an exception. */
+static int spell_info(PyObject *key, SpellInfo *info) {
+    PyObject *row = PyDict_GetItemWithError(deciding_spells, key);
     if (!row) {
         if (!PyErr_Occurred()) PyErr_Format(PyExc_KeyError, "no spell %R", key);
         return -1;
@@ -799,7 +796,7 @@ static int worths(Mage *mage, const Visit *visit, PyObject *key, const double **
         return -1;
     }
     SpellInfo info;
-    if (spell_info(mage->spell_table, key, &info) < 0) return -1;
+    if (spell_info(key, &info) < 0) return -1;
     int players = mage->valuer->players, me = mage->valuer->me, count = 0;
     const Imagined *settled = &visit->settled;
     double *values = PyMem_Calloc((size_t)(players + MAX_SPELLS + MAX_HAND + 2), sizeof(double));
@@ -858,7 +855,7 @@ static int worths(Mage *mage, const Visit *visit, PyObject *key, const double **
                 else if (settled->spells[j].info.effect == E_LAST_CALL)
                     last_call = 1;
             }
-            if (last_call) position->rival_draws = mage->max_draws;
+            if (last_call) position->rival_draws = max_draws;
             VALUE_ONE(position);
         }
         fizzles = !count && !failed;
@@ -939,15 +936,13 @@ static double least(const double *values, int count) {
 
 /* What a visit to the Mage is asked (its objects borrowed from what the seat sees). */
 typedef struct {
-    PyObject *spell_table;
     Py_ssize_t slots, asked, unseen;
     long slot[MAX_KEYS];            /* the face-up spells available, by slot */
     PyObject *key[MAX_KEYS];        /* ... their keys (None: the Mystery) */
     long kind[MAX_KEYS], at_slot[MAX_KEYS];  /* each visit asked: its kind and slot */
     PyObject *unseen_key[MAX_KEYS]; /* the unseen spells */
     long unseen_count[MAX_KEYS];
-    long weapons_in_deck, visitors, my_attack, max_draws;
-    double denial_share, mystery_margin;
+    long visitors, my_attack;
 } VisitAsk;
 
 /* The value of each visit `ask` asks into `values`, with what the Mage knows of the bot
@@ -964,13 +959,13 @@ static int mage_visit_values(Mage *mage, const Visit *visit, const VisitAsk *ask
         denials[i] = 0.0;
         if (key == Py_None || !ask->visitors) continue;
         SpellInfo info;
-        if (spell_info(mage->spell_table, key, &info) < 0) return -1;
+        if (spell_info(key, &info) < 0) return -1;
         if (info.effect == E_SWAP || info.effect == E_EXCHANGE) continue;
         const double *uses;
         int count = worths(mage, visit, key, &uses);
         if (count < 0) return -1;
         double gain = nothing - least(uses, count);
-        denials[i] = ask->denial_share * (gain > 0.0 ? gain : 0.0);
+        denials[i] = denial_share * (gain > 0.0 ? gain : 0.0);
     }
     Py_ssize_t mystery = -1;
     int any = 0;
@@ -1021,7 +1016,7 @@ static int mage_visit_values(Mage *mage, const Visit *visit, const VisitAsk *ask
                 expected +=
                     (double)ask->unseen_count[i] / (double)total * most(uses, uses_count);
             }
-            if (expected > best + ask->mystery_margin) blind = expected;
+            if (expected > best + mystery_margin) blind = expected;
         }
         values[mystery] = blind;
     }
@@ -1417,7 +1412,6 @@ static long spell_base[MAX_SPELL_KINDS];       /* how many of each the game hold
 static int spell_kinds;
 static PyObject *spell_index;                  /* key -> its place among them */
 static PyObject *active_status, *available_status, *equip_phase, *last_call_phase;
-static PyObject *max_draws;
 static PyObject *key_of_spell, *printed_hp;    /* tuples: each spell id's key, boss's HP */
 static PyObject *key_target_name, *check_seat_name;
 
@@ -1809,9 +1803,9 @@ static PyObject *configure_reading(PyObject *module, PyObject *args) {
     if (!index) return NULL;
     spell_kinds = kinds;
     Py_XSETREF(spell_index, index);
-    PyObject **kept[] = {&active_status, &available_status, &equip_phase, &last_call_phase,
-                         &max_draws};
-    PyObject *given[] = {compared[0], compared[1], compared[2], compared[3], draws};
+    if ((max_draws = as_long(draws)) == -1 && PyErr_Occurred()) return NULL;
+    PyObject **kept[] = {&active_status, &available_status, &equip_phase, &last_call_phase};
+    PyObject *given[] = {compared[0], compared[1], compared[2], compared[3]};
     for (size_t i = 0; i < sizeof given / sizeof given[0]; i++)
         Py_XSETREF(*kept[i], Py_NewRef(given[i]));
     Py_RETURN_NONE;
@@ -1844,8 +1838,8 @@ static Py_ssize_t slot_offset(PyObject *cls, PyObject *name) {
  * decision as the Python code of `HeuristicBot._decide` takes it, in one call, from what the
  * seat sees (a `Seen`, read as `bots.read_table` reads the view). The table is held in C (a
  * `Decision`) instead of a `bots.Table` and its positions, and the Judge's numbers (the
- * threats, the hearts' worth) are made here. A turn sorts the legal actions into draws and visits, values the visits as
- * `_visit_values` does (the blind Mystery last) and the draws as `_draw_values` does (the
+ * threats, the hearts' worth) are made here. A turn sorts the legal actions into draws and
+ * visits, values the visits as `_visit_values` does (the blind Mystery last) and the draws as `_draw_values` does (the
  * values settled kept for the turn in a `Memo`), and gives the list `_take_turn` hands to
  * `_best`: (action, value) pairs, the same floats in the same order. A spell's target is
  * chosen as `_choose_target` chooses it: each use of the spell valued (`_uses`), the pairs
@@ -1920,9 +1914,9 @@ static const Kind *decision_spread(Decision *decision, Unseen *unseen, long low,
     return spread;
 }
 
-/* An int of the seen table (a Python int); -1 with an exception. */
+/* An int of the seen table (`as_long`: a Python int, nothing else); -1 with an exception. */
 static int seen_long(PyObject *number, long *out) {
-    *out = PyLong_AsLong(number);
+    *out = as_long(number);
     return *out == -1 && PyErr_Occurred() ? -1 : 0;
 }
 
@@ -2027,8 +2021,7 @@ static int decision_hands(Decision *decision, const Seen *seen) {
 static int decision_spells(Decision *decision, const Seen *seen, long *my_shift) {
     Imagined *settled = &decision->visit.settled;
     VisitAsk *ask = &decision->ask;
-    *ask = (VisitAsk){.spell_table = deciding_spells, .denial_share = denial_share,
-                      .mystery_margin = mystery_margin};
+    *ask = (VisitAsk){0};
     long unseen_counts[MAX_SPELL_KINDS];  /* `_SPELL_COUNTS` less the discards */
     for (int i = 0; i < spell_kinds; i++) unseen_counts[i] = spell_base[i] + seen->discarded[i];
     for (Py_ssize_t k = 0; k < seen->slot_count; k++) {
@@ -2049,7 +2042,7 @@ static int decision_spells(Decision *decision, const Seen *seen, long *my_shift)
                 spell->target = -1;
                 if ((seen->slot_target[k] != Py_None &&
                      seen_long(seen->slot_target[k], &spell->target) < 0) ||
-                    spell_info(deciding_spells, key, &spell->info) < 0)
+                    spell_info(key, &spell->info) < 0)
                     return -1;
                 if (spell->target == seen->me) *my_shift += spell->info.amount;
                 continue;
@@ -2108,10 +2101,8 @@ static int decision_seats(Decision *decision, const Seen *seen, long *unvisited)
         }
     }
     decision->last_equipper = !*unvisited && decision->equipping;
-    if (seen_long(seen->base_hp, &settled->base_hp) < 0 ||
-        (decision->last_call ? (settled->rival_draws = 1, 0)
-                             : seen_long(max_draws, &settled->rival_draws)) < 0)
-        return -1;
+    if (seen_long(seen->base_hp, &settled->base_hp) < 0) return -1;
+    settled->rival_draws = decision->last_call ? 1 : max_draws;
     decision->hp = imagined_hp(settled);
     return 0;
 }
@@ -2156,16 +2147,14 @@ static int decision_of(const Seen *seen, Decision *decision) {
     for (Py_ssize_t i = 0; i < ask->slots; i++) {
         SpellInfo info;
         if (ask->key[i] == Py_None) continue;  /* the blind Mystery */
-        if (spell_info(deciding_spells, ask->key[i], &info) < 0) return -1;
+        if (spell_info(ask->key[i], &info) < 0) return -1;
         if (info.effect == E_ATTACK || info.effect == E_BOSS_HP)
             decision->self_shifts[decision->self_shift_count++] =
                 info.effect == E_ATTACK ? info.amount : -info.amount;
     }
     decision->deck_top = seen->deck_top >= 0 ? tables->value_of[seen->deck_top] : -1;
-    ask->weapons_in_deck = visit->weapons_in_deck;
     ask->visitors = unvisited;
     ask->my_attack = decision->my_attack;
-    if (seen_long(max_draws, &ask->max_draws) < 0) return -1;
     memset(decision->memo.known, 0, sizeof decision->memo.known);
     return 0;
 }
@@ -2352,8 +2341,7 @@ static PyObject *decision_turn(Decision *decision, PyObject *legal) {
         visits[visit_count++] = action;
     }
     ask->asked = visit_count;
-    Mage mage = {.valuer = &decision->valuer, .spell_table = deciding_spells,
-                 .max_draws = ask->max_draws};
+    Mage mage = {.valuer = &decision->valuer};
     PyObject *result = NULL, *visit_valued = NULL;
     double values[MAX_DRAW_COUNT + 1], best_visit = 0.0;
     double spells = pow(spell_survives, (double)ask->visitors);
@@ -2404,7 +2392,7 @@ done:
  * by equality); NULL with an exception. */
 static PyObject *decision_targets(Decision *decision, PyObject *legal) {
     SpellInfo info;
-    if (spell_info(deciding_spells, decision->pending, &info) < 0) return NULL;
+    if (spell_info(decision->pending, &info) < 0) return NULL;
     const Visit *visit = &decision->visit;
     const Imagined *settled = &visit->settled;
     long me = decision->valuer.me, players = decision->valuer.players;
@@ -2427,8 +2415,7 @@ static PyObject *decision_targets(Decision *decision, PyObject *legal) {
         choices = choose_weapon;
         for (int w = 0; w < visit->weapon_count; w++) numbers[count++] = visit->my_weapons[w][0];
     }
-    Mage mage = {.valuer = &decision->valuer, .spell_table = deciding_spells,
-                 .max_draws = decision->ask.max_draws};
+    Mage mage = {.valuer = &decision->valuer};
     const double *uses;
     int use_count = worths(&mage, visit, decision->pending, &uses);
     PyObject *valued = use_count < 0 ? NULL : PyList_New(0);

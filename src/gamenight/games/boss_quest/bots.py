@@ -838,9 +838,9 @@ class HeuristicBot(Bot[BossQuestView]):
         return self._decide(read_table(state.view(seat)), legal)
 
     def _pick(self, valued: Valued, legal: list[Action]) -> Action:
-        # The whole decision taken in C (`_judge.seat_decision`): the valued choices
-        # `_take_turn` or `_choose_target` would choose among, the same floats in the same
-        # order (none: no target of the spell is legal, as `_choose_target` finds).
+        """The best of the valued choices (those `_take_turn` or `_choose_target` values,
+        in Python or in C), or any legal action when none is valued (no target of the
+        spell is legal)."""
         return self._best(valued) if valued else self._rng.choice(legal)
 
     def _decide(self, table: Table, legal: list[Action]) -> Action:
@@ -1017,7 +1017,7 @@ class HeuristicBot(Bot[BossQuestView]):
         values: Valued = [
             (a, value) for a, value in uses if a is not None and (id(a) in listed or a in legal)
         ]
-        return self._best(values) if values else self._rng.choice(legal)
+        return self._pick(values, legal)
 
     def _best(self, values: Valued) -> Action:
         """The best of the valued actions (each listed once), ties broken by the bot's
